@@ -1,0 +1,78 @@
+/// The stable identifier of a kind of diagnostic, printed in brackets after the message.
+///
+/// Ids never change meaning once published; scripts and tests match on them.
+public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+    public var description: String { rawValue }
+
+    /// Warnings about accepted pre-2025.10 notations; `--strict` turns them into errors.
+    public var isLegacyForm: Bool { rawValue.hasSuffix(".legacy") }
+
+    // MARK: Files
+    public static let fileUnreadable: DiagnosticID = "file.unreadable"
+    public static let fileNoTokens: DiagnosticID = "file.no-token-files"
+
+    // MARK: JSON (RFC 8259)
+    public static let jsonSyntax: DiagnosticID = "json.syntax"
+    public static let jsonDuplicateKey: DiagnosticID = "json.duplicate-key"
+    public static let jsonInvalidEscape: DiagnosticID = "json.invalid-escape"
+    public static let jsonLoneSurrogate: DiagnosticID = "json.lone-surrogate"
+    public static let jsonInvalidUTF8: DiagnosticID = "json.invalid-utf8"
+    public static let jsonControlCharacter: DiagnosticID = "json.control-character"
+    public static let jsonInvalidNumber: DiagnosticID = "json.invalid-number"
+    public static let jsonNumberOutOfRange: DiagnosticID = "json.number-out-of-range"
+    public static let jsonTooDeep: DiagnosticID = "json.too-deep"
+    public static let jsonByteOrderMark: DiagnosticID = "json.byte-order-mark"
+    public static let jsonEmpty: DiagnosticID = "json.empty"
+
+    // MARK: Structure (format module)
+    public static let rootNotObject: DiagnosticID = "structure.root-not-object"
+    public static let invalidName: DiagnosticID = "name.invalid"
+    public static let valueWithChildren: DiagnosticID = "token.value-with-children"
+    public static let notAGroupOrToken: DiagnosticID = "structure.not-group-or-token"
+    public static let unknownProperty: DiagnosticID = "structure.unknown-property"
+    public static let invalidProperty: DiagnosticID = "structure.invalid-property"
+    public static let missingType: DiagnosticID = "type.missing"
+    public static let unknownType: DiagnosticID = "type.unknown"
+    public static let typeMismatch: DiagnosticID = "type.mismatch"
+    public static let mergeConflict: DiagnosticID = "merge.conflict"
+
+    // MARK: Groups
+    public static let extendsInvalid: DiagnosticID = "extends.invalid"
+    public static let extendsNotGroup: DiagnosticID = "extends.not-a-group"
+    public static let extendsCycle: DiagnosticID = "extends.cycle"
+
+    // MARK: References
+    public static let referenceUnknown: DiagnosticID = "reference.unknown"
+    public static let referenceSyntax: DiagnosticID = "reference.syntax"
+    public static let referenceToGroup: DiagnosticID = "reference.to-group"
+    public static let referenceCycle: DiagnosticID = "reference.cycle"
+    public static let pointerInvalid: DiagnosticID = "reference.pointer-invalid"
+    public static let pointerUnresolved: DiagnosticID = "reference.pointer-unresolved"
+
+    // MARK: Values
+    public static let valueInvalid: DiagnosticID = "value.invalid"
+    public static let valueOutOfRange: DiagnosticID = "value.out-of-range"
+    public static let colorLegacy: DiagnosticID = "value.color.legacy"
+    public static let dimensionLegacy: DiagnosticID = "value.dimension.legacy"
+    public static let durationLegacy: DiagnosticID = "value.duration.legacy"
+    public static let shortHexLegacy: DiagnosticID = "value.color-hex.legacy"
+    public static let dimensionUnitLegacy: DiagnosticID = "value.dimension-unit.legacy"
+    public static let unknownValueProperty: DiagnosticID = "value.unknown-property"
+    public static let typographyIncomplete: DiagnosticID = "value.typography-incomplete"
+    public static let deprecatedReference: DiagnosticID = "reference.deprecated"
+
+    // MARK: Queries
+    public static let tokenNotFound: DiagnosticID = "query.token-not-found"
+}

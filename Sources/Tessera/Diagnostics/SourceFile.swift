@@ -1,0 +1,60 @@
+import Foundation
+
+/// One loaded file: its bytes and the table of line starts used to turn byte offsets into
+/// 1-based line and column numbers.
+///
+/// Columns count Unicode scalar values from the first character of the line, starting at 1,
+/// so a caret lines up under the character in any UTF-8 aware terminal or editor.
+public final class SourceFile: Sendable {
+    /// The path as the user gave it (or as found in a directory walk).
+    public let path: String
+    /// The raw bytes of the file.
+    public let bytes: [UInt8]
+    /// Byte offsets at which each line starts; `lineStarts[0] == 0`.
+    let lineStarts: [Int]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 24 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index] == 0x0A {
+                starts.append(index + 1)
+            }
+        }
+        self.lineStarts = starts
+    }
+
+    /// Creates a file from text, for tests and in-memory documents.
+    public convenience init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The 1-based line and column of a byte offset.
+    public func lineAndColumn(at offset: Int) -> (line: Int, column: Int) {
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        var column = 1
+        var index = lineStarts[low]
+        while index < clamped {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return (low + 1, column)
+    }
+
+    /// The text of a 1-based line, without its line break; invalid UTF-8 shows as U+FFFD.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+}

@@ -1,0 +1,72 @@
+/// Writes `JSONValue`s as text: compact or indented, keys in source order or sorted.
+/// Numbers use their shortest round-trip form.
+public struct JSONWriter: Sendable {
+    public var pretty: Bool
+    public var sortKeys: Bool
+
+    public init(pretty: Bool = false, sortKeys: Bool = false) {
+        self.pretty = pretty
+        self.sortKeys = sortKeys
+    }
+
+    public func string(_ value: JSONValue) -> String {
+        var output = ""
+        write(value, indent: 0, into: &output)
+        return output
+    }
+
+    private func write(_ value: JSONValue, indent: Int, into output: inout String) {
+        switch value.storage {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .number(let number): output += NumberFormatting.shortest(number)
+        case .string(let text): output += ValueParser.json(text)
+        case .array(let elements):
+            if elements.isEmpty {
+                output += "[]"
+                return
+            }
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += "," }
+                newline(indent + 1, &output)
+                write(element, indent: indent + 1, into: &output)
+            }
+            newline(indent, &output)
+            output += "]"
+        case .object(let members):
+            if members.isEmpty {
+                output += "{}"
+                return
+            }
+            let ordered = sortKeys ? members.sorted { $0.key < $1.key } : members
+            output += "{"
+            for (index, member) in ordered.enumerated() {
+                if index > 0 { output += "," }
+                newline(indent + 1, &output)
+                output += ValueParser.json(member.key)
+                output += pretty ? ": " : ":"
+                write(member.value, indent: indent + 1, into: &output)
+            }
+            newline(indent, &output)
+            output += "}"
+        }
+    }
+
+    private func newline(_ indent: Int, _ output: inout String) {
+        guard pretty else { return }
+        output += "\n"
+        output += String(repeating: "  ", count: indent)
+    }
+}
+
+extension JSONValue {
+    /// Builds an object from key-value pairs, in the order given.
+    static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        JSONValue(.object(pairs.map { JSONMember(key: $0.0, keyOffset: 0, value: $0.1) }))
+    }
+
+    static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
+    static func number(_ value: Double) -> JSONValue { JSONValue(.number(value)) }
+    static func array(_ elements: [JSONValue]) -> JSONValue { JSONValue(.array(elements)) }
+}

@@ -1,0 +1,70 @@
+/// Writes resolved tokens for `tessera resolve`: one line per token, or a DTCG-shaped tree.
+public enum ResolvedEmitter {
+    /// `path<TAB>type<TAB>value` lines, sorted by path, each ending in a newline.
+    public static func flat(_ tokens: [ResolvedToken]) -> String {
+        var output = ""
+        for token in tokens.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
+            output += token.path
+            output += "\t"
+            output += token.type.rawValue
+            output += "\t"
+            output += token.value.flatText
+            output += "\n"
+        }
+        return output
+    }
+
+    /// The resolved tree in DTCG shape: groups nested by path (sorted), each token with
+    /// `$type`, its resolved `$value`, and its `$description`, `$deprecated` and `$extensions`;
+    /// groups keep their `$description`, `$deprecated` and `$extensions`.
+    public static func tree(_ tokens: [ResolvedToken], document: TokenDocument) -> JSONValue {
+        let root = TreeNode()
+        for token in tokens {
+            var node = root
+            for name in token.path.split(separator: ".", omittingEmptySubsequences: false) {
+                node = node.child(String(name))
+            }
+            node.token = token
+        }
+        return root.json(path: "", document: document)
+    }
+}
+
+private final class TreeNode {
+    var names: [String] = []
+    var children: [String: TreeNode] = [:]
+    var token: ResolvedToken?
+
+    func child(_ name: String) -> TreeNode {
+        if let existing = children[name] { return existing }
+        let node = TreeNode()
+        children[name] = node
+        names.append(name)
+        return node
+    }
+
+    func json(path: String, document: TokenDocument) -> JSONValue {
+        var pairs: [(String, JSONValue)] = []
+        if let token {
+            pairs.append(("$type", .string(token.type.rawValue)))
+            pairs.append(("$value", token.value.dtcgJSON))
+            if let description = token.description { pairs.append(("$description", .string(description))) }
+            if case .deprecated(let reason) = token.deprecated {
+                pairs.append(("$deprecated", reason.map(JSONValue.string) ?? JSONValue(.bool(true))))
+            }
+            if let extensions = token.extensions { pairs.append(("$extensions", extensions)) }
+            return .object(pairs)
+        }
+        if let group = document.groups[path] {
+            if let description = group.description { pairs.append(("$description", .string(description))) }
+            if case .deprecated(let reason)? = group.deprecated {
+                pairs.append(("$deprecated", reason.map(JSONValue.string) ?? JSONValue(.bool(true))))
+            }
+            if let extensions = group.extensions { pairs.append(("$extensions", extensions)) }
+        }
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            pairs.append((name, children[name]!.json(path: TokenPathSyntax.join(path, name), document: document)))
+        }
+        return .object(pairs)
+    }
+}

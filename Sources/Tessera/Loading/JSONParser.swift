@@ -1,0 +1,281 @@
+/// A strict RFC 8259 JSON parser that records the byte offset of every value and reports
+/// every problem as a located diagnostic instead of failing or crashing.
+///
+/// Problems that leave the structure intact (duplicate keys, bad escapes, lone surrogates,
+/// invalid UTF-8 or control characters in strings, leading zeros, numbers out of range, a
+/// byte order mark) are reported and parsing goes on, so one run shows them all. A structural
+/// error ends the file. Nesting deeper than `maximumDepth` is an error, never a stack overflow.
+///
+/// - Complexity: O(n) in the size of the input.
+public struct JSONParser {
+    /// Deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 512
+
+    public struct Options: Sendable {
+        /// Accept `//` and `/* */` comments and trailing commas (JSONC), for `.jsonc` files.
+        public var allowComments = false
+        public init(allowComments: Bool = false) { self.allowComments = allowComments }
+    }
+
+    let file: SourceFile
+    let options: Options
+
+    public init(file: SourceFile, options: Options = Options()) {
+        self.file = file
+        self.options = options
+    }
+
+    /// Parses the whole file. Returns the root value, or `nil` when a structural error stopped
+    /// parsing; `diagnostics` holds everything found either way.
+    public func parse(into diagnostics: inout [Diagnostic]) -> JSONValue? {
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var state = State(bytes: buffer, file: file, allowComments: options.allowComments)
+            let root = state.parseDocument()
+            diagnostics.append(contentsOf: state.diagnostics)
+            return root
+        }
+    }
+}
+
+struct Stop: Error {}
+
+struct State {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let file: SourceFile
+    let allowComments: Bool
+    var position = 0
+    var diagnostics: [Diagnostic] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: SourceFile, allowComments: Bool) {
+        self.bytes = bytes
+        self.file = file
+        self.allowComments = allowComments
+    }
+
+    mutating func report(
+        _ id: DiagnosticID, _ message: String, at offset: Int, notes: [Diagnostic.Note] = [],
+        fixIts: [Diagnostic.FixIt] = []
+    ) {
+        let location = SourceAnchor(file: file, offset: offset).location()
+        diagnostics.append(Diagnostic(id, .error, message, at: location, notes: notes, fixIts: fixIts))
+    }
+
+    func describe(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of file" }
+        let byte = bytes[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return String(format: "byte 0x%02X", byte)
+    }
+
+    mutating func parseDocument() -> JSONValue? {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            report(
+                .jsonByteOrderMark, "file starts with a UTF-8 byte order mark, which JSON forbids",
+                at: 0, fixIts: [Diagnostic.FixIt("remove the byte order mark", replacement: "")])
+            position = 3
+        }
+        do {
+            try skipWhitespace()
+            if position >= bytes.count {
+                report(.jsonEmpty, "file holds no JSON value", at: position)
+                return nil
+            }
+            let root = try parseValue(depth: 0)
+            try skipWhitespace()
+            if position < bytes.count {
+                report(.jsonSyntax, "unexpected \(describe(at: position)) after the JSON value", at: position)
+            }
+            return root
+        } catch {
+            return nil
+        }
+    }
+
+    mutating func fail(_ message: String, at offset: Int) -> Stop {
+        report(.jsonSyntax, message, at: offset)
+        return Stop()
+    }
+
+    mutating func skipWhitespace() throws(Stop) {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            case UInt8(ascii: "/") where allowComments: try skipComment()
+            default: return
+            }
+        }
+    }
+
+    mutating func skipComment() throws(Stop) {
+        let start = position
+        guard position + 1 < bytes.count else { throw fail("unexpected '/'", at: start) }
+        if bytes[position + 1] == UInt8(ascii: "/") {
+            while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+        } else if bytes[position + 1] == UInt8(ascii: "*") {
+            position += 2
+            while position + 1 < bytes.count,
+                !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/"))
+            {
+                position += 1
+            }
+            guard position + 1 < bytes.count else { throw fail("unterminated comment", at: start) }
+            position += 2
+        } else {
+            throw fail("unexpected '/'", at: start)
+        }
+    }
+
+    mutating func parseValue(depth: Int) throws(Stop) -> JSONValue {
+        guard position < bytes.count else { throw fail("expected a value, found end of file", at: position) }
+        let start = position
+        switch bytes[position] {
+        case UInt8(ascii: "{"):
+            return JSONValue(.object(try parseObject(depth: depth + 1)), offset: start)
+        case UInt8(ascii: "["):
+            return JSONValue(.array(try parseArray(depth: depth + 1)), offset: start)
+        case UInt8(ascii: "\""):
+            return JSONValue(.string(try parseString()), offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONValue(.number(try parseNumber()), offset: start)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return JSONValue(.bool(true), offset: start)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return JSONValue(.bool(false), offset: start)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return JSONValue(.null, offset: start)
+        case UInt8(ascii: "'"):
+            throw fail("strings must use double quotes", at: start)
+        default:
+            throw fail("expected a value, found \(describe(at: start))", at: start)
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(Stop) {
+        let start = position
+        let count = literal.utf8CodeUnitCount
+        let matches = literal.withUTF8Buffer { expected in
+            guard start + count <= bytes.count else { return false }
+            for index in 0..<count where bytes[start + index] != expected[index] { return false }
+            return true
+        }
+        guard matches else { throw fail("expected a value, found \(describe(at: start))", at: start) }
+        position += count
+    }
+
+    mutating func enter(depth: Int) throws(Stop) {
+        if depth > JSONParser.maximumDepth {
+            report(
+                .jsonTooDeep, "arrays and objects are nested deeper than \(JSONParser.maximumDepth) levels",
+                at: position)
+            throw Stop()
+        }
+    }
+
+    mutating func parseArray(depth: Int) throws(Stop) -> [JSONValue] {
+        try enter(depth: depth)
+        position += 1
+        var elements: [JSONValue] = []
+        try skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return elements
+        }
+        while true {
+            try skipWhitespace()
+            if allowComments, position < bytes.count, bytes[position] == UInt8(ascii: "]"), !elements.isEmpty {
+                position += 1
+                return elements
+            }
+            elements.append(try parseValue(depth: depth))
+            try skipWhitespace()
+            guard position < bytes.count else { throw fail("unterminated array: expected ',' or ']'", at: position) }
+            switch bytes[position] {
+            case UInt8(ascii: ","):
+                let comma = position
+                position += 1
+                try skipWhitespace()
+                if !allowComments, position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                    throw fail("trailing comma before ']'", at: comma)
+                }
+            case UInt8(ascii: "]"):
+                position += 1
+                return elements
+            default:
+                throw fail("expected ',' or ']' after an array element, found \(describe(at: position))", at: position)
+            }
+        }
+    }
+
+    mutating func parseObject(depth: Int) throws(Stop) -> [JSONMember] {
+        try enter(depth: depth)
+        position += 1
+        var members: [JSONMember] = []
+        var keys: Set<String>? = nil
+        try skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return members
+        }
+        while true {
+            try skipWhitespace()
+            guard position < bytes.count else { throw fail("unterminated object: expected a key", at: position) }
+            if allowComments, bytes[position] == UInt8(ascii: "}"), !members.isEmpty {
+                position += 1
+                return members
+            }
+            guard bytes[position] == UInt8(ascii: "\"") else {
+                throw fail("expected a double-quoted key, found \(describe(at: position))", at: position)
+            }
+            let keyOffset = position
+            let key = try parseString()
+            try skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw fail("expected ':' after the key '\(key)', found \(describe(at: position))", at: position)
+            }
+            position += 1
+            try skipWhitespace()
+            let value = try parseValue(depth: depth)
+            if isDuplicate(key, in: members, keys: &keys) {
+                let first = members.first { $0.key == key }!
+                report(
+                    .jsonDuplicateKey, "duplicate key '\(key)' in one object", at: keyOffset,
+                    notes: [
+                        Diagnostic.Note(
+                            "'\(key)' first appears here",
+                            at: SourceAnchor(file: file, offset: first.keyOffset).location())
+                    ],
+                    fixIts: [Diagnostic.FixIt("remove or rename one of the two '\(key)' members", replacement: "")])
+            } else {
+                members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
+            }
+            try skipWhitespace()
+            guard position < bytes.count else { throw fail("unterminated object: expected ',' or '}'", at: position) }
+            switch bytes[position] {
+            case UInt8(ascii: ","):
+                let comma = position
+                position += 1
+                try skipWhitespace()
+                if !allowComments, position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    throw fail("trailing comma before '}'", at: comma)
+                }
+            case UInt8(ascii: "}"):
+                position += 1
+                return members
+            default:
+                throw fail("expected ',' or '}' after an object member, found \(describe(at: position))", at: position)
+            }
+        }
+    }
+
+    func isDuplicate(_ key: String, in members: [JSONMember], keys: inout Set<String>?) -> Bool {
+        if members.count < 12 {
+            for member in members where member.key == key { return true }
+            return false
+        }
+        if keys == nil { keys = Set(members.map(\.key)) }
+        return !keys!.insert(key).inserted
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Finds and reads token files: `.tokens`, `.tokens.json` and `.json` files, and directories of
+/// them (searched recursively, in byte order of their paths; `*.resolver.json` files are
+/// skipped). `.jsonc` files are read with comments allowed.
+public enum TokenFileLoader {
+    /// Whether a file name is a token file a directory walk picks up.
+    public static func isTokenFileName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".resolver.json") { return false }
+        return lower.hasSuffix(".tokens") || lower.hasSuffix(".json") || lower.hasSuffix(".jsonc")
+    }
+
+    /// The files named by `paths`, directories expanded; problems go to `diagnostics`.
+    public static func files(at paths: [String], diagnostics: inout [Diagnostic]) -> [SourceFile] {
+        var files: [SourceFile] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                diagnostics.append(Diagnostic(.fileUnreadable, .error, "no such file or directory '\(path)'",
+                    at: SourceLocation(file: path, line: 0, column: 0)))
+                continue
+            }
+            if isDirectory.boolValue {
+                let found = tokenFiles(in: path)
+                if found.isEmpty {
+                    diagnostics.append(Diagnostic(.fileNoTokens, .error,
+                        "directory '\(path)' holds no token files (.tokens, .tokens.json, .json)",
+                        at: SourceLocation(file: path, line: 0, column: 0)))
+                }
+                for file in found {
+                    if let source = read(file, diagnostics: &diagnostics) { files.append(source) }
+                }
+            } else if let source = read(path, diagnostics: &diagnostics) {
+                files.append(source)
+            }
+        }
+        return files
+    }
+
+    static func tokenFiles(in directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") { continue }
+            if isTokenFileName(name) {
+                let full = (directory as NSString).appendingPathComponent(relative)
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    found.append(full)
+                }
+            }
+        }
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    static func read(_ path: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            diagnostics.append(Diagnostic(.fileUnreadable, .error, "cannot read '\(path)'",
+                at: SourceLocation(file: path, line: 0, column: 0)))
+            return nil
+        }
+        return SourceFile(path: path, bytes: [UInt8](data))
+    }
+}

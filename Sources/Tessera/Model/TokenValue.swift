@@ -1,0 +1,124 @@
+/// A distance: a number and a unit.
+public struct Dimension: Sendable, Hashable {
+    /// `px` and `rem` are the 2025.10 units; `em` (relative to the font size) is accepted
+    /// with a warning because real systems use it for letter spacing.
+    public enum Unit: String, Sendable, Hashable, Codable { case px, rem, em }
+    public var value: Double
+    public var unit: Unit
+    public init(_ value: Double, _ unit: Unit) {
+        self.value = value
+        self.unit = unit
+    }
+}
+
+/// A length of time: a number and a unit.
+public struct Duration: Sendable, Hashable {
+    public enum Unit: String, Sendable, Hashable, Codable { case ms, s }
+    public var value: Double
+    public var unit: Unit
+    public init(_ value: Double, _ unit: Unit) {
+        self.value = value
+        self.unit = unit
+    }
+    /// The duration in milliseconds.
+    public var milliseconds: Double { unit == .ms ? value : value * 1000 }
+}
+
+/// A cubic Bézier timing curve `[x1, y1, x2, y2]`; x values lie in 0…1.
+public struct CubicBezier: Sendable, Hashable {
+    public var x1, y1, x2, y2: Double
+    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        (self.x1, self.y1, self.x2, self.y2) = (x1, y1, x2, y2)
+    }
+}
+
+/// A line style: a keyword, or dashes with a line cap.
+public enum StrokeStyle: Sendable, Hashable {
+    public static let keywords = ["solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset"]
+    public static let lineCaps = ["round", "butt", "square"]
+    case keyword(String)
+    case dashes(dashArray: [Dimension], lineCap: String)
+}
+
+/// A border: color, width and style.
+public struct Border: Sendable, Hashable {
+    public var color: Color
+    public var width: Dimension
+    public var style: StrokeStyle
+}
+
+/// An animated transition.
+public struct Transition: Sendable, Hashable {
+    public var duration: Duration
+    public var delay: Duration
+    public var timingFunction: CubicBezier
+}
+
+/// One shadow layer.
+public struct Shadow: Sendable, Hashable {
+    public var color: Color
+    public var offsetX: Dimension
+    public var offsetY: Dimension
+    public var blur: Dimension
+    public var spread: Dimension
+    public var inset: Bool
+}
+
+/// One gradient stop; `position` is clamped to 0…1 as the format requires.
+public struct GradientStop: Sendable, Hashable {
+    public var color: Color
+    public var position: Double
+}
+
+/// A text style.
+public struct Typography: Sendable, Hashable {
+    public var fontFamily: [String]
+    public var fontSize: Dimension
+    public var fontWeight: Double
+    /// 0px when the source leaves it out (with a warning).
+    public var letterSpacing: Dimension
+    /// A multiple of the font size; `nil` when the source leaves it out (with a warning).
+    public var lineHeight: Double?
+}
+
+/// A fully resolved, typed token value. No aliases remain inside it.
+public enum TokenValue: Sendable, Hashable {
+    case color(Color)
+    case dimension(Dimension)
+    /// Font names, most preferred first. `isList` records whether the source wrote an array.
+    case fontFamily([String], isList: Bool)
+    case fontWeight(Double)
+    case duration(Duration)
+    case cubicBezier(CubicBezier)
+    case number(Double)
+    case strokeStyle(StrokeStyle)
+    case border(Border)
+    case transition(Transition)
+    /// Shadow layers. `isList` records whether the source wrote an array.
+    case shadow([Shadow], isList: Bool)
+    case gradient([GradientStop])
+    case typography(Typography)
+    case string(String)
+    case boolean(Bool)
+
+    /// The type this value belongs to.
+    public var type: TokenType {
+        switch self {
+        case .color: .color
+        case .dimension: .dimension
+        case .fontFamily: .fontFamily
+        case .fontWeight: .fontWeight
+        case .duration: .duration
+        case .cubicBezier: .cubicBezier
+        case .number: .number
+        case .strokeStyle: .strokeStyle
+        case .border: .border
+        case .transition: .transition
+        case .shadow: .shadow
+        case .gradient: .gradient
+        case .typography: .typography
+        case .string: .string
+        case .boolean: .boolean
+        }
+    }
+}

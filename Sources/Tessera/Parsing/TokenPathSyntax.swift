@@ -1,0 +1,84 @@
+import Foundation
+
+/// Token names, paths, curly-brace references and JSON pointers.
+public enum TokenPathSyntax {
+    /// The parent group path of a dot-separated path; `nil` at the top level.
+    public static func parent(of path: String) -> String? {
+        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else { return path.isEmpty ? nil : "" }
+        return String(path[..<dot])
+    }
+
+    public static func join(_ parent: String, _ name: String) -> String {
+        parent.isEmpty ? name : parent + "." + name
+    }
+
+    /// Why a name is not allowed, or `nil` when it is fine.
+    public static func problem(withName name: String) -> String? {
+        if name.isEmpty { return "names cannot be empty" }
+        if name.hasPrefix("$") && name != "$root" { return "names cannot start with '$'" }
+        if name.contains("{") || name.contains("}") { return "names cannot contain '{' or '}'" }
+        if name.contains(".") { return "names cannot contain '.'" }
+        return nil
+    }
+
+    /// The path inside a whole-value reference such as `{color.blue}`, or `nil` when the
+    /// string is not a reference.
+    public static func referencedPath(in text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.count >= 2, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else { return nil }
+        return String(text.dropFirst().dropLast())
+    }
+
+    /// Whether the referenced path is well formed: non-empty names, no braces.
+    public static func isWellFormedReference(_ path: String) -> Bool {
+        guard !path.isEmpty else { return false }
+        return path.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && !$0.contains("{") && !$0.contains("}")
+        }
+    }
+
+    /// The JSON pointer (RFC 6901) of a token path.
+    public static func pointer(forPath path: String) -> String {
+        guard !path.isEmpty else { return "" }
+        return "/" + path.split(separator: ".", omittingEmptySubsequences: false).map { escape(String($0)) }
+            .joined(separator: "/")
+    }
+
+    public static func escape(_ segment: String) -> String {
+        guard segment.contains("~") || segment.contains("/") else { return segment }
+        return segment.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// The reference tokens of a `#/a/b` pointer, unescaped; `nil` when it is not a
+    /// same-document pointer or has a bad escape.
+    public static func pointerSegments(_ pointer: String) -> [String]? {
+        guard pointer.hasPrefix("#") else { return nil }
+        let body = pointer.dropFirst()
+        if body.isEmpty { return [] }
+        guard body.hasPrefix("/") else { return nil }
+        var segments: [String] = []
+        for raw in body.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            var segment = ""
+            var iterator = raw.makeIterator()
+            while let character = iterator.next() {
+                if character == "~" {
+                    switch iterator.next() {
+                    case "0": segment.append("~")
+                    case "1": segment.append("/")
+                    default: return nil
+                    }
+                } else {
+                    segment.append(character)
+                }
+            }
+            segments.append(segment.removingPercentEncodingIfNeeded)
+        }
+        return segments
+    }
+}
+
+extension String {
+    fileprivate var removingPercentEncodingIfNeeded: String {
+        contains("%") ? (removingPercentEncoding ?? self) : self
+    }
+}

@@ -1,0 +1,65 @@
+/// A reference found in a value: a curly-brace alias `{a.b}` or a JSON pointer
+/// `{"$ref": "#/a/b/$value/components/0"}`.
+struct Reference: Sendable {
+    /// The dot-separated path of the referenced token.
+    var path: String
+    /// For a pointer into a token's `$value`: the segments after `$value`.
+    var tail: [String]
+    /// Where the reference is written.
+    var offset: Int
+    /// The reference as written, for messages.
+    var text: String
+
+    enum Parsed {
+        case none
+        case reference(Reference)
+        case malformed(String)
+    }
+
+    /// Recognises a reference in a JSON value.
+    static func parse(_ node: JSONValue) -> Parsed {
+        switch node.storage {
+        case .string(let text):
+            guard let path = TokenPathSyntax.referencedPath(in: text) else { return .none }
+            guard TokenPathSyntax.isWellFormedReference(path) else {
+                return .malformed("malformed reference '\(text)': names between '{' and '}' must be non-empty and separated by single dots")
+            }
+            return .reference(Reference(path: path, tail: [], offset: node.offset, text: text))
+        case .object(let members):
+            guard members.count == 1, members[0].key == "$ref" else { return .none }
+            guard let pointer = members[0].value.string else {
+                return .malformed("'$ref' must be a string holding a JSON pointer such as \"#/color/blue\"")
+            }
+            guard let segments = TokenPathSyntax.pointerSegments(pointer), !segments.isEmpty else {
+                return .malformed("'$ref' value '\(pointer)' is not a JSON pointer into this document (it must start with '#/')")
+            }
+            if let valueIndex = segments.firstIndex(of: "$value") {
+                let path = segments[..<valueIndex].joined(separator: ".")
+                return .reference(Reference(path: path, tail: Array(segments[(valueIndex + 1)...]),
+                    offset: members[0].value.offset, text: pointer))
+            }
+            return .reference(Reference(path: segments.joined(separator: "."), tail: [], offset: members[0].value.offset,
+                text: pointer))
+        default:
+            return .none
+        }
+    }
+
+    /// Every reference inside a value, whole or nested, in source order.
+    static func collect(in node: JSONValue, into references: inout [Parsed]) {
+        switch parse(node) {
+        case .none: break
+        case let parsed:
+            references.append(parsed)
+            return
+        }
+        switch node.storage {
+        case .array(let elements):
+            for element in elements { collect(in: element, into: &references) }
+        case .object(let members):
+            for member in members { collect(in: member.value, into: &references) }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,169 @@
+/// Resolves every alias of a `TokenDocument` to a typed value.
+///
+/// Steps: collect each token's references (reporting unknown targets with a "did you mean"),
+/// find cycles with an iterative Tarjan pass (each cycle reported once, its members as notes),
+/// then evaluate tokens dependencies-first, so chains of any length use no recursion.
+public enum Resolver {
+    /// - Complexity: O(n + r) for n tokens and r references, plus the size of the values.
+    public static func resolve(_ document: TokenDocument) -> (ResolvedTokens, [Diagnostic]) {
+        let context = ResolutionContext(document: document)
+        context.run()
+        return (ResolvedTokens(entries: context.resolved, index: document.tokenIndex), context.diagnostics)
+    }
+}
+
+final class ResolutionContext {
+    let document: TokenDocument
+    var diagnostics: [Diagnostic] = []
+    var resolved: [ResolvedToken?]
+    /// Tokens that cannot resolve (cycle, unknown reference, invalid value); dependents fail quietly.
+    var blocked: [Bool]
+    var edgeStart: [Int32]
+    var edges: [Int32] = []
+    lazy var suggester = ReferenceSuggester(document: document)
+
+    init(document: TokenDocument) {
+        self.document = document
+        resolved = Array(repeating: nil, count: document.count)
+        blocked = Array(repeating: false, count: document.count)
+        edgeStart = Array(repeating: 0, count: document.count + 1)
+    }
+
+    func run() {
+        collectReferences()
+        let order = orderAndReportCycles()
+        for index in order where !blocked[Int(index)] {
+            evaluate(Int(index))
+        }
+    }
+
+    // MARK: References
+
+    private func collectReferences() {
+        edges.reserveCapacity(document.count)
+        var found: [Reference.Parsed] = []
+        for (index, token) in document.tokens.enumerated() {
+            edgeStart[index] = Int32(edges.count)
+            found.removeAll(keepingCapacity: true)
+            Reference.collect(in: token.value, into: &found)
+            for case .reference(let reference) in found {
+                if let target = document.tokenIndex[reference.path] {
+                    edges.append(Int32(target))
+                } else {
+                    reportUnknown(reference, in: token)
+                    blocked[index] = true
+                }
+            }
+        }
+        edgeStart[document.count] = Int32(edges.count)
+    }
+
+    private func reportUnknown(_ reference: Reference, in token: TokenDefinition) {
+        let location = SourceAnchor(file: token.anchor.file, offset: reference.offset)
+            .location(pointer: token.pointer + "/$value", token: token.path)
+        if document.groups[reference.path] != nil {
+            diagnostics.append(Diagnostic(.referenceToGroup, .error,
+                "reference '\(reference.text)' names a group, not a token", at: location,
+                fixIts: document.tokenIndex[reference.path + ".$root"] != nil
+                    ? [Diagnostic.FixIt("reference the group's root token", replacement: "\"{\(reference.path).$root}\"")] : []))
+            return
+        }
+        let suggestion = suggester.suggest(for: reference.path)
+        diagnostics.append(Diagnostic(.referenceUnknown, .error,
+            "unknown reference '\(reference.text)': no token '\(reference.path)'", at: location,
+            notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [],
+            fixIts: suggestion.map { [Diagnostic.FixIt("replace with '{\($0)}'", replacement: "\"{\($0)}\"")] } ?? []))
+    }
+
+    // MARK: Cycles and order
+
+    /// Tarjan's algorithm without recursion: returns tokens so that every token comes after
+    /// the tokens it references, and reports each cycle once.
+    private func orderAndReportCycles() -> [Int32] {
+        let count = document.count
+        var indexOf = [Int32](repeating: -1, count: count)
+        var low = [Int32](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int32] = []
+        var order: [Int32] = []
+        order.reserveCapacity(count)
+        var counter: Int32 = 0
+        var frames: [(node: Int32, edge: Int32)] = []
+        for root in 0..<count where indexOf[root] == -1 {
+            indexOf[root] = counter
+            low[root] = counter
+            counter += 1
+            stack.append(Int32(root))
+            onStack[root] = true
+            frames.append((Int32(root), edgeStart[root]))
+            while let frame = frames.last {
+                let node = Int(frame.node)
+                if frame.edge < edgeStart[node + 1] {
+                    frames[frames.count - 1].edge += 1
+                    let next = Int(edges[Int(frame.edge)])
+                    if indexOf[next] == -1 {
+                        indexOf[next] = counter
+                        low[next] = counter
+                        counter += 1
+                        stack.append(Int32(next))
+                        onStack[next] = true
+                        frames.append((Int32(next), edgeStart[next]))
+                    } else if onStack[next] {
+                        low[node] = min(low[node], indexOf[next])
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last {
+                    low[Int(parent.node)] = min(low[Int(parent.node)], low[node])
+                }
+                guard low[node] == indexOf[node] else { continue }
+                var component: [Int32] = []
+                while let member = stack.popLast() {
+                    onStack[Int(member)] = false
+                    component.append(member)
+                    if Int(member) == node { break }
+                }
+                let selfLoop = component.count == 1 && edges[Int(edgeStart[node])..<Int(edgeStart[node + 1])].contains(Int32(node))
+                if component.count > 1 || selfLoop {
+                    reportCycle(Set(component.map(Int.init)))
+                    for member in component { blocked[Int(member)] = true }
+                }
+                order.append(contentsOf: component)
+            }
+        }
+        // Tokens that depend on a blocked token are skipped quietly.
+        for index in order where !blocked[Int(index)] {
+            let node = Int(index)
+            for edge in Int(edgeStart[node])..<Int(edgeStart[node + 1]) where blocked[Int(edges[edge])] {
+                blocked[node] = true
+                break
+            }
+        }
+        return order
+    }
+
+    private func reportCycle(_ members: Set<Int>) {
+        let start = members.min()!
+        var path = [start]
+        var current = start
+        while true {
+            let next = (Int(edgeStart[current])..<Int(edgeStart[current + 1])).map { Int(edges[$0]) }
+                .first { members.contains($0) && ($0 == start || !path.contains($0)) }
+            guard let next, next != start else { break }
+            path.append(next)
+            current = next
+        }
+        let tokens = path.map { document.tokens[$0] }
+        let names = (tokens + [tokens[0]]).map { "'\($0.path)'" }.joined(separator: " → ")
+        let first = tokens[0]
+        diagnostics.append(Diagnostic(.referenceCycle, .error, "circular reference: \(names)",
+            at: SourceAnchor(file: first.anchor.file, offset: first.value.offset)
+                .location(pointer: first.pointer + "/$value", token: first.path),
+            notes: tokens.dropFirst().map { token in
+                Diagnostic.Note("'\(token.path)' is part of the cycle",
+                    at: SourceAnchor(file: token.anchor.file, offset: token.value.offset)
+                        .location(pointer: token.pointer + "/$value", token: token.path))
+            }))
+    }
+}

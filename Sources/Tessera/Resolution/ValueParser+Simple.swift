@@ -1,0 +1,195 @@
+import Foundation
+
+extension ValueParser {
+    static let fontWeightNames: [String: Double] = [
+        "thin": 100, "hairline": 100, "extra-light": 200, "ultra-light": 200, "light": 300,
+        "normal": 400, "regular": 400, "book": 400, "medium": 500, "semi-bold": 600, "demi-bold": 600,
+        "bold": 700, "extra-bold": 800, "ultra-bold": 800, "black": 900, "heavy": 900,
+        "extra-black": 950, "ultra-black": 950,
+    ]
+
+    func parseDimension(_ node: JSONValue, at pointer: String) -> Dimension? {
+        if case .number(0) = node.storage {
+            report(.dimensionUnitLegacy, .warning, "a dimension needs a unit; the bare number 0 is read as '0px'",
+                offset: node.offset, pointer: pointer,
+                fixIts: [Diagnostic.FixIt("replace with {\"value\": 0, \"unit\": \"px\"}", replacement: "{\"value\": 0, \"unit\": \"px\"}")])
+            return Dimension(0, .px)
+        }
+        if case .string(let text) = node.storage, Reference.parse(node).isNone {
+            guard let (value, unit) = Self.splitUnit(text), let dimensionUnit = dimensionUnit(unit, value: value, node: node, pointer: pointer) else {
+                error(.valueInvalid, "invalid dimension '\(text)': use an object such as {\"value\": 16, \"unit\": \"px\"} with unit 'px' or 'rem'",
+                    at: node, pointer: pointer)
+                return nil
+            }
+            let modern = "{\"value\": \(NumberFormatting.shortest(value)), \"unit\": \"\(unit)\"}"
+            report(.dimensionLegacy, .warning, "dimension written as the string '\(text)'; 2025.10 uses \(modern)",
+                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with \(modern)", replacement: modern)])
+            return Dimension(value, dimensionUnit)
+        }
+        guard let members = object(node, at: pointer, type: .dimension, required: ["value", "unit"]) else { return nil }
+        guard let value = number(members["value"]!, at: pointer + "/value", what: "'value' of a dimension"),
+            let unitText = string(members["unit"]!, at: pointer + "/unit", what: "'unit' of a dimension")
+        else { return nil }
+        guard let unit = dimensionUnit(unitText, value: value, node: members["unit"]!, pointer: pointer + "/unit") else {
+            error(.valueInvalid, "unknown dimension unit '\(unitText)'; use 'px' or 'rem'", at: members["unit"]!, pointer: pointer + "/unit")
+            return nil
+        }
+        return Dimension(value, unit)
+    }
+
+    /// The unit of a dimension. Units outside 2025.10 that real systems write are mapped with a
+    /// warning: `dp` and `pt` are `px` (the format defines px as dp on Android and pt on iOS),
+    /// an empty unit on 0 is `0px`, and `em` is kept.
+    private func dimensionUnit(_ text: String, value: Double, node: JSONValue, pointer: String) -> Dimension.Unit? {
+        switch text {
+        case "px": return .px
+        case "rem": return .rem
+        case "dp", "pt":
+            report(.dimensionUnitLegacy, .warning, "unit '\(text)' is not a 2025.10 unit; it is read as 'px'",
+                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with 'px'", replacement: "\"px\"")])
+            return .px
+        case "" where value == 0:
+            report(.dimensionUnitLegacy, .warning, "a dimension needs a unit; 0 with no unit is read as '0px'",
+                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with 'px'", replacement: "\"px\"")])
+            return .px
+        case "em":
+            report(.dimensionUnitLegacy, .warning, "unit 'em' is not a 2025.10 unit; it is kept as a multiple of the font size",
+                offset: node.offset, pointer: pointer)
+            return .em
+        default: return nil
+        }
+    }
+
+    func parseDuration(_ node: JSONValue, at pointer: String) -> Duration? {
+        if case .string(let text) = node.storage, Reference.parse(node).isNone {
+            guard let (value, unit) = Self.splitUnit(text), let durationUnit = Duration.Unit(rawValue: unit), value >= 0 else {
+                error(.valueInvalid, "invalid duration '\(text)': use an object such as {\"value\": 200, \"unit\": \"ms\"} with unit 'ms' or 's'",
+                    at: node, pointer: pointer)
+                return nil
+            }
+            let modern = "{\"value\": \(NumberFormatting.shortest(value)), \"unit\": \"\(unit)\"}"
+            report(.durationLegacy, .warning, "duration written as the string '\(text)'; 2025.10 uses \(modern)",
+                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with \(modern)", replacement: modern)])
+            return Duration(value, durationUnit)
+        }
+        guard let members = object(node, at: pointer, type: .duration, required: ["value", "unit"]) else { return nil }
+        guard let value = number(members["value"]!, at: pointer + "/value", what: "'value' of a duration"),
+            let unitText = string(members["unit"]!, at: pointer + "/unit", what: "'unit' of a duration")
+        else { return nil }
+        guard let unit = Duration.Unit(rawValue: unitText) else {
+            error(.valueInvalid, "unknown duration unit '\(unitText)'; use 'ms' or 's'", at: members["unit"]!, pointer: pointer + "/unit")
+            return nil
+        }
+        guard value >= 0 else {
+            error(.valueOutOfRange, "a duration cannot be negative", at: members["value"]!, pointer: pointer + "/value")
+            return nil
+        }
+        return Duration(value, unit)
+    }
+
+    /// Splits `"16px"` into 16 and "px".
+    static func splitUnit(_ text: String) -> (Double, String)? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let split = trimmed.firstIndex(where: { $0.isLetter }) else { return nil }
+        guard let value = Double(trimmed[..<split]), value.isFinite else { return nil }
+        return (value, String(trimmed[split...]))
+    }
+
+    func parseFontFamily(_ node: JSONValue, at pointer: String) -> TokenValue? {
+        guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
+        switch resolved.storage {
+        case .string(let name) where !name.isEmpty:
+            return .fontFamily([name], isList: false)
+        case .array(let elements) where !elements.isEmpty:
+            var names: [String] = []
+            for (index, element) in elements.enumerated() {
+                guard let name = string(element, at: pointer + "/\(index)", what: "a font name"), !name.isEmpty else { return nil }
+                names.append(name)
+            }
+            return .fontFamily(names, isList: true)
+        default:
+            error(.valueInvalid, "a fontFamily value must be a non-empty string or array of strings, found \(resolved.kindDescription)",
+                at: node, pointer: pointer)
+            return nil
+        }
+    }
+
+    func parseFontWeight(_ node: JSONValue, at pointer: String) -> Double? {
+        guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
+        switch resolved.storage {
+        case .number(let weight):
+            guard weight >= 1 && weight <= 1000 else {
+                error(.valueOutOfRange, "font weight \(NumberFormatting.shortest(weight)) is outside 1 to 1000", at: node, pointer: pointer)
+                return nil
+            }
+            return weight
+        case .string(let name):
+            if let weight = Self.fontWeightNames[name] { return weight }
+            let suggestion = Suggestions.closest(to: name, in: Self.fontWeightNames.keys.sorted())
+            error(.valueInvalid, "unknown font weight '\(name)'", at: node, pointer: pointer,
+                notes: [Diagnostic.Note("use a number from 1 to 1000 or one of: " + Self.fontWeightNames.keys.sorted().joined(separator: ", "))],
+                fixIts: suggestion.map { [Diagnostic.FixIt("replace with '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+            return nil
+        default:
+            error(.valueInvalid, "a fontWeight value must be a number or a weight name, found \(resolved.kindDescription)", at: node, pointer: pointer)
+            return nil
+        }
+    }
+
+    func parseCubicBezier(_ node: JSONValue, at pointer: String) -> CubicBezier? {
+        guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
+        guard let elements = resolved.array, elements.count == 4 else {
+            error(.valueInvalid, "a cubicBezier value must be an array of four numbers [x1, y1, x2, y2]", at: node, pointer: pointer)
+            return nil
+        }
+        var values: [Double] = []
+        for (index, element) in elements.enumerated() {
+            guard let value = number(element, at: pointer + "/\(index)", what: "a cubicBezier coordinate") else { return nil }
+            if index % 2 == 0, !(0...1).contains(value) {
+                error(.valueOutOfRange, "cubicBezier x\(index / 2 + 1) must be between 0 and 1, found \(NumberFormatting.shortest(value))",
+                    at: element, pointer: pointer + "/\(index)")
+                return nil
+            }
+            values.append(value)
+        }
+        return CubicBezier(values[0], values[1], values[2], values[3])
+    }
+
+    func parseStrokeStyle(_ node: JSONValue, at pointer: String) -> StrokeStyle? {
+        guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
+        if let keyword = resolved.string {
+            guard StrokeStyle.keywords.contains(keyword) else {
+                let suggestion = Suggestions.closest(to: keyword, in: StrokeStyle.keywords)
+                error(.valueInvalid, "unknown stroke style '\(keyword)'", at: node, pointer: pointer,
+                    notes: [Diagnostic.Note("use one of: " + StrokeStyle.keywords.joined(separator: ", "))],
+                    fixIts: suggestion.map { [Diagnostic.FixIt("replace with '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+                return nil
+            }
+            return .keyword(keyword)
+        }
+        guard let members = object(resolved, at: pointer, type: .strokeStyle, required: ["dashArray", "lineCap"]) else { return nil }
+        guard let dashNode = resolvedJSON(members["dashArray"]!, at: pointer + "/dashArray") else { return nil }
+        guard let dashes = dashNode.array, !dashes.isEmpty else {
+            error(.valueInvalid, "'dashArray' must be a non-empty array of dimensions", at: members["dashArray"]!, pointer: pointer + "/dashArray")
+            return nil
+        }
+        var dashArray: [Dimension] = []
+        for (index, dash) in dashes.enumerated() {
+            guard case .dimension(let value)? = parse(dash, as: .dimension, at: pointer + "/dashArray/\(index)") else { return nil }
+            dashArray.append(value)
+        }
+        guard let cap = string(members["lineCap"]!, at: pointer + "/lineCap", what: "'lineCap'") else { return nil }
+        guard StrokeStyle.lineCaps.contains(cap) else {
+            error(.valueInvalid, "unknown line cap '\(cap)'; use 'round', 'butt' or 'square'", at: members["lineCap"]!, pointer: pointer + "/lineCap")
+            return nil
+        }
+        return .dashes(dashArray: dashArray, lineCap: cap)
+    }
+}
+
+extension Reference.Parsed {
+    var isNone: Bool {
+        if case .none = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Reads a token's `$value` as a typed value, following nested references through the
+/// resolution context and reporting every problem at its exact place.
+struct ValueParser {
+    /// A nested reference's result: a resolved value, or (for a pointer into a value) the
+    /// JSON found there.
+    enum Nested {
+        case value(TokenValue)
+        case json(JSONValue)
+    }
+
+    let context: ResolutionContext
+    let file: SourceFile
+    let tokenPath: String
+
+    init(context: ResolutionContext, file: SourceFile, tokenPath: String) {
+        self.context = context
+        self.file = file
+        self.tokenPath = tokenPath
+    }
+
+    func error(
+        _ id: DiagnosticID, _ message: String, at node: JSONValue, pointer: String,
+        notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+    ) {
+        report(id, .error, message, offset: node.offset, pointer: pointer, notes: notes, fixIts: fixIts)
+    }
+
+    func report(
+        _ id: DiagnosticID, _ severity: Severity, _ message: String, offset: Int, pointer: String,
+        notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+    ) {
+        let location = SourceAnchor(file: file, offset: offset).location(pointer: pointer, token: tokenPath)
+        context.diagnostics.append(Diagnostic(id, severity, message, at: location, notes: notes, fixIts: fixIts))
+    }
+
+    /// Parses `node` as a value of `type`, following a reference if `node` is one.
+    func parse(_ node: JSONValue, as type: TokenType, at pointer: String) -> TokenValue? {
+        switch Reference.parse(node) {
+        case .malformed(let message):
+            error(.referenceSyntax, message, at: node, pointer: pointer)
+            return nil
+        case .reference(let reference):
+            switch context.lookup(reference, expecting: type, from: self, pointer: pointer) {
+            case nil: return nil
+            case .value(let value): return value
+            case .json(let json): return parseDirect(JSONValue(json.storage, offset: node.offset), as: type, at: pointer)
+            }
+        case .none:
+            return parseDirect(node, as: type, at: pointer)
+        }
+    }
+
+    /// The JSON at `node`, after following a pointer reference into another token's value.
+    /// Curly-brace aliases are returned as they are (the caller decides what they may name).
+    func resolvedJSON(_ node: JSONValue, at pointer: String) -> JSONValue? {
+        guard case .reference(let reference) = Reference.parse(node), !reference.tail.isEmpty || node.isObject else {
+            if case .malformed(let message) = Reference.parse(node) {
+                error(.referenceSyntax, message, at: node, pointer: pointer)
+                return nil
+            }
+            return node
+        }
+        switch context.lookupJSON(reference, from: self, pointer: pointer) {
+        case nil: return nil
+        case let json?: return JSONValue(json.storage, offset: node.offset)
+        }
+    }
+
+    func parseDirect(_ node: JSONValue, as type: TokenType, at pointer: String) -> TokenValue? {
+        switch type {
+        case .color: return parseColor(node, at: pointer).map(TokenValue.color)
+        case .dimension: return parseDimension(node, at: pointer).map(TokenValue.dimension)
+        case .fontFamily: return parseFontFamily(node, at: pointer)
+        case .fontWeight: return parseFontWeight(node, at: pointer).map(TokenValue.fontWeight)
+        case .duration: return parseDuration(node, at: pointer).map(TokenValue.duration)
+        case .cubicBezier: return parseCubicBezier(node, at: pointer).map(TokenValue.cubicBezier)
+        case .number: return number(node, at: pointer, what: "a number value").map(TokenValue.number)
+        case .strokeStyle: return parseStrokeStyle(node, at: pointer).map(TokenValue.strokeStyle)
+        case .border: return parseBorder(node, at: pointer).map(TokenValue.border)
+        case .transition: return parseTransition(node, at: pointer).map(TokenValue.transition)
+        case .shadow: return parseShadow(node, at: pointer)
+        case .gradient: return parseGradient(node, at: pointer).map(TokenValue.gradient)
+        case .typography: return parseTypography(node, at: pointer).map(TokenValue.typography)
+        case .string:
+            guard let text = node.string else {
+                error(.valueInvalid, "a string value must be a JSON string, found \(node.kindDescription)", at: node, pointer: pointer)
+                return nil
+            }
+            return .string(text)
+        case .boolean:
+            guard let flag = node.bool else {
+                error(.valueInvalid, "a boolean value must be true or false, found \(node.kindDescription)", at: node, pointer: pointer)
+                return nil
+            }
+            return .boolean(flag)
+        }
+    }
+
+    // MARK: Shared pieces
+
+    /// A number at `node`, following references to number tokens and pointers into values.
+    func number(_ node: JSONValue, at pointer: String, what: String) -> Double? {
+        if case .reference(let reference) = Reference.parse(node), reference.tail.isEmpty, !node.isObject {
+            guard case .value(.number(let value))? = context.lookup(reference, expecting: .number, from: self, pointer: pointer)
+            else { return nil }
+            return value
+        }
+        guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
+        guard let value = resolved.number else {
+            error(.valueInvalid, "\(what) must be a number, found \(resolved.kindDescription)", at: node, pointer: pointer)
+            return nil
+        }
+        return value
+    }
+
+    /// A string at `node`, following pointers into values.
+    func string(_ node: JSONValue, at pointer: String, what: String) -> String? {
+        guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
+        guard let text = resolved.string else {
+            error(.valueInvalid, "\(what) must be a string, found \(resolved.kindDescription)", at: node, pointer: pointer)
+            return nil
+        }
+        return text
+    }
+
+    /// The members of an object value, checking required and allowed keys.
+    func object(
+        _ node: JSONValue, at pointer: String, type: TokenType, required: [String], optional: [String] = []
+    ) -> [String: JSONValue]? {
+        guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
+        guard let members = resolved.members else {
+            error(.valueInvalid, "a \(type.rawValue) value must be an object with \(required.map { "'\($0)'" }.joined(separator: ", ")), found \(resolved.kindDescription)",
+                at: node, pointer: pointer)
+            return nil
+        }
+        var result: [String: JSONValue] = [:]
+        var ok = true
+        for member in members {
+            if required.contains(member.key) || optional.contains(member.key) {
+                result[member.key] = member.value
+            } else {
+                let suggestion = Suggestions.closest(to: member.key, in: required + optional)
+                report(.unknownValueProperty, .warning, "unknown property '\(member.key)' in a \(type.rawValue) value; it is ignored",
+                    offset: member.keyOffset, pointer: pointer + "/" + TokenPathSyntax.escape(member.key),
+                    notes: [Diagnostic.Note("allowed: " + (required + optional).map { "'\($0)'" }.joined(separator: ", "))],
+                    fixIts: suggestion.map { [Diagnostic.FixIt("rename to '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+            }
+        }
+        let missing = required.filter { result[$0] == nil }
+        if !missing.isEmpty {
+            error(.valueInvalid, "a \(type.rawValue) value is missing \(missing.map { "'\($0)'" }.joined(separator: ", "))",
+                at: node, pointer: pointer)
+            ok = false
+        }
+        return ok ? result : nil
+    }
+
+    static func json(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            case "\r": escaped += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    escaped += String(format: "\\u%04x", scalar.value)
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return escaped + "\""
+    }
+}

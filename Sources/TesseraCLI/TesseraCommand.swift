@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import Tessera
+
+struct TesseraCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tessera",
+        abstract: "Design tokens for Swift: check, resolve and deliver W3C design token files.",
+        version: "0.1.0",
+        subcommands: [Validate.self, Resolve.self]
+    )
+}
+
+enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+struct CommonOptions: ParsableArguments {
+    @Argument(help: "Token files (.tokens, .tokens.json, .json) or directories of them, merged in order.")
+    var paths: [String]
+
+    @Flag(help: "Treat legacy notations (\"#ff0000\", \"16px\", \"200ms\") as errors.")
+    var strict = false
+
+    @Option(help: "How diagnostics are written to standard error: text or json.")
+    var diagnosticsFormat: DiagnosticsFormat = .text
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one token file or directory") }
+    }
+
+    func run() -> PipelineResult {
+        TokenPipeline.run(paths: paths, options: PipelineOptions(strict: strict))
+    }
+
+    func report(_ result: PipelineResult, extra: [Diagnostic] = []) {
+        var bag = result.diagnostics
+        bag.append(contentsOf: extra)
+        let sorted = bag.sorted
+        let text: String
+        switch diagnosticsFormat {
+        case .text:
+            text = DiagnosticRenderer().render(sorted, files: result.files)
+                + (sorted.isEmpty ? "" : DiagnosticRenderer().summary(bag) + "\n")
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            text = (try? String(decoding: encoder.encode(sorted), as: UTF8.self) + "\n") ?? "[]\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check token files; exit 0 when there is no error, 1 when there is any, 2 for a usage mistake.")
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let result = options.run()
+        options.report(result)
+        if result.hasErrors { throw ExitCode(1) }
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case flat, json
+}
+
+struct Resolve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print every token with its resolved value (nothing is printed when there is an error).")
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(help: "flat: 'path<TAB>type<TAB>value' lines sorted by path; json: the resolved tree in DTCG shape.")
+    var format: OutputFormat = .flat
+
+    @Option(help: "Print only this token, or the tokens of this group (dot- or slash-separated path).")
+    var token: String?
+
+    func run() throws {
+        let result = options.run()
+        var selected = result.resolved.all
+        var extra: [Diagnostic] = []
+        if let token {
+            let path = token.replacingOccurrences(of: "/", with: ".")
+            selected = selected.filter { $0.path == path || $0.path.hasPrefix(path + ".") }
+            if selected.isEmpty, !result.hasErrors {
+                let suggestion = Suggestions.closest(to: path, in: result.resolved.all.map(\.path))
+                extra.append(Diagnostic(.tokenNotFound, .error, "no token or group '\(path)'", at: nil,
+                    notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []))
+            }
+        }
+        options.report(result, extra: extra)
+        if result.hasErrors || !extra.isEmpty { throw ExitCode(1) }
+        let output: String
+        switch format {
+        case .flat: output = ResolvedEmitter.flat(selected)
+        case .json:
+            output = JSONWriter(pretty: true).string(ResolvedEmitter.tree(selected, document: result.document)) + "\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}
