@@ -5,6 +5,10 @@ extension Color {
     /// `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`, `hsl()` and `hsla()` (comma or space separated,
     /// numbers or percentages, alpha after a comma or a slash). Returns `nil` for anything else.
     public init?(legacyCSS text: String) {
+        if let fast = Color.parseHexFast(text) {
+            self = fast
+            return
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed.hasPrefix("#") {
             guard let color = Color.parseHex(String(trimmed.dropFirst())) else { return nil }
@@ -58,6 +62,31 @@ extension Color {
         }
         if percentScale == 100 { return Double(text) }
         return Double(text)
+    }
+
+    /// `#rgb`, `#rgba`, `#rrggbb` and `#rrggbbaa` straight from the bytes.
+    private static func parseHexFast(_ text: String) -> Color? {
+        let utf8 = Array(text.utf8)
+        guard utf8.first == UInt8(ascii: "#"), [4, 5, 7, 9].contains(utf8.count) else { return nil }
+        var values: [Int] = []
+        values.reserveCapacity(8)
+        for byte in utf8.dropFirst() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(Int(byte - UInt8(ascii: "0")))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(Int(byte - UInt8(ascii: "a")) + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): values.append(Int(byte - UInt8(ascii: "A")) + 10)
+            default: return nil
+            }
+        }
+        let bytes: [Int] = values.count <= 4
+            ? values.map { $0 * 17 } : stride(from: 0, to: values.count, by: 2).map { values[$0] * 16 + values[$0 + 1] }
+        let digits = Array("0123456789abcdef")
+        var hex = "#"
+        for byte in bytes.prefix(3) {
+            hex.append(digits[byte >> 4])
+            hex.append(digits[byte & 0xF])
+        }
+        return Color(.srgb, bytes.prefix(3).map { Double($0) / 255 }, alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1, hex: hex)
     }
 
     private static func parseHex(_ digits: String) -> Color? {

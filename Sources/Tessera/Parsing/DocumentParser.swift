@@ -74,7 +74,7 @@ public struct DocumentParser {
                 || (childMembers.contains { $0.key == "$ref" }
                     && !childMembers.contains { !$0.key.hasPrefix("$") })
             if isToken {
-                parseToken(childMembers, path: childPath, keyOffset: member.keyOffset, objectOffset: member.value.offset)
+                parseToken(childMembers, path: childPath, groupPath: path, keyOffset: member.keyOffset, objectOffset: member.value.offset)
             } else {
                 parseGroup(childMembers, path: childPath, offset: member.keyOffset)
             }
@@ -111,9 +111,11 @@ public struct DocumentParser {
         }
     }
 
-    private mutating func parseToken(_ members: [JSONMember], path: String, keyOffset: Int, objectOffset: Int) {
+    private mutating func parseToken(
+        _ members: [JSONMember], path: String, groupPath: String, keyOffset: Int, objectOffset: Int
+    ) {
         var token = TokenDefinition(
-            path: path, explicitType: nil, value: JSONValue(.null, offset: objectOffset), anchor: anchor(keyOffset))
+            path: path, groupPath: groupPath, explicitType: nil, value: JSONValue(.null, offset: objectOffset), anchor: anchor(keyOffset))
         var hasValue = false
         for member in members {
             let value = member.value

@@ -97,6 +97,7 @@ enum ExtendsExpander {
             }
             token.inheritedFrom = token.inheritedFrom ?? target
             token.path = newPath
+            token.groupPath = TokenPathSyntax.parent(of: newPath) ?? ""
             document.insert(token)
         }
     }

@@ -10,6 +10,8 @@ public enum Deprecation: Sendable, Hashable {
 public struct TokenDefinition: Sendable {
     /// Dot-separated path, e.g. `color.brand.primary`.
     public var path: String
+    /// The path of the enclosing group (`""` at the top level).
+    public var groupPath: String
     /// `$type` written on the token itself.
     public var explicitType: TokenType?
     /// The raw `$value` (for a token-level `$ref`, a synthesized `{"$ref": …}` value).
@@ -63,7 +65,15 @@ public struct TokenDocument: Sendable {
         tokenIndex[path].map { tokens[$0] }
     }
 
-    mutating func addFile(_ file: SourceFile) { files.append(file) }
+    mutating func addFile(_ file: SourceFile) {
+        files.append(file)
+        // About one token per 100 bytes in typical files; reserving avoids repeated rehashing.
+        let expected = tokens.count + file.bytes.count / 100
+        if tokenIndex.capacity < expected {
+            tokenIndex.reserveCapacity(expected)
+            tokens.reserveCapacity(expected)
+        }
+    }
 
     /// Adds or replaces a token; returns the definition it replaced.
     @discardableResult

@@ -14,11 +14,15 @@ public enum TokenPathSyntax {
 
     /// Why a name is not allowed, or `nil` when it is fine.
     public static func problem(withName name: String) -> String? {
-        if name.isEmpty { return "names cannot be empty" }
-        if name.hasPrefix("$") && name != "$root" { return "names cannot start with '$'" }
-        if name.contains("{") || name.contains("}") { return "names cannot contain '{' or '}'" }
-        if name.contains(".") { return "names cannot contain '.'" }
-        return nil
+        let utf8 = name.utf8
+        if utf8.isEmpty { return "names cannot be empty" }
+        if utf8.first == UInt8(ascii: "$") && name != "$root" { return "names cannot start with '$'" }
+        let found = utf8.first { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ".") }
+        switch found {
+        case UInt8(ascii: "."): return "names cannot contain '.'"
+        case UInt8(ascii: "{"), UInt8(ascii: "}"): return "names cannot contain '{' or '}'"
+        default: return nil
+        }
     }
 
     /// The path inside a whole-value reference such as `{color.blue}`, or `nil` when the
@@ -31,21 +35,30 @@ public enum TokenPathSyntax {
 
     /// Whether the referenced path is well formed: non-empty names, no braces.
     public static func isWellFormedReference(_ path: String) -> Bool {
-        guard !path.isEmpty else { return false }
-        return path.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
-            !$0.isEmpty && !$0.contains("{") && !$0.contains("}")
+        var previous = UInt8(ascii: ".")
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return false }
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return false }
+            previous = byte
         }
+        return previous != UInt8(ascii: ".")
     }
 
     /// The JSON pointer (RFC 6901) of a token path.
     public static func pointer(forPath path: String) -> String {
         guard !path.isEmpty else { return "" }
+        if !path.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+            var bytes = [UInt8(ascii: "/")]
+            bytes.reserveCapacity(path.utf8.count + 1)
+            for byte in path.utf8 { bytes.append(byte == UInt8(ascii: ".") ? UInt8(ascii: "/") : byte) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         return "/" + path.split(separator: ".", omittingEmptySubsequences: false).map { escape(String($0)) }
             .joined(separator: "/")
     }
 
     public static func escape(_ segment: String) -> String {
-        guard segment.contains("~") || segment.contains("/") else { return segment }
+        guard segment.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return segment }
         return segment.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 

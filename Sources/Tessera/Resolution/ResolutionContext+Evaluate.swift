@@ -3,11 +3,11 @@ extension ResolutionContext {
         let token = document.tokens[index]
         if token.unknownType != nil { return }
         let parser = ValueParser(context: self, file: token.anchor.file, tokenPath: token.path)
-        let pointer = token.pointer + "/$value"
+        let pointer = ""
         var type: TokenType?
         var aliasOf: String?
         var value: TokenValue?
-        if case .reference(let reference) = Reference.parse(token.value), reference.tail.isEmpty {
+        if aliasTarget[index] >= 0, case .reference(let reference) = Reference.parse(token.value), reference.tail.isEmpty {
             guard let targetIndex = document.tokenIndex[reference.path], let target = resolved[targetIndex] else {
                 reportSkippedTarget(reference, parser: parser, pointer: pointer)
                 return
@@ -25,7 +25,7 @@ extension ResolutionContext {
             type = target.type
             value = target.value
         } else {
-            type = token.explicitType ?? token.inheritedGroupType ?? document.inheritedType(of: token.path)
+            type = token.explicitType ?? token.inheritedGroupType ?? groupTypes[token.groupPath] ?? nil
             guard let type else {
                 if document.inheritedUnknownType(of: token.path) != nil { return }
                 diagnostics.append(Diagnostic(.missingType, .error,
@@ -37,7 +37,7 @@ extension ResolutionContext {
             value = parser.parse(token.value, as: type, at: pointer)
         }
         guard let type, let value else { return }
-        let deprecated = token.deprecated ?? document.inheritedDeprecation(of: token.path)
+        let deprecated = token.deprecated ?? (groupDeprecations.isEmpty ? nil : groupDeprecations[token.groupPath] ?? nil)
         resolved[index] = ResolvedToken(
             path: token.path, type: type, value: value, description: token.description,
             deprecated: deprecated.flatMap { if case .deprecated = $0 { $0 } else { nil } },
@@ -49,7 +49,8 @@ extension ResolutionContext {
         if case .deprecated = token.deprecated ?? document.inheritedDeprecation(of: token.path) { return }
         diagnostics.append(Diagnostic(.deprecatedReference, .warning,
             "'\(token.path)' references deprecated token '\(target.path)'" + (reason.map { ": \($0)" } ?? ""),
-            at: SourceAnchor(file: token.anchor.file, offset: offset).location(pointer: pointer, token: token.path)))
+            at: SourceAnchor(file: token.anchor.file, offset: offset)
+                .location(pointer: token.pointer + "/$value" + pointer, token: token.path)))
     }
 
     /// A reference to a token skipped for its unknown type is an error at the reference.

@@ -20,6 +20,11 @@ final class ResolutionContext {
     var blocked: [Bool]
     var edgeStart: [Int32]
     var edges: [Int32] = []
+    /// For a token whose whole value is an alias, the index of its target; otherwise -1.
+    var aliasTarget: [Int32]
+    /// The effective `$type` and `$deprecated` of every group, inherited from its ancestors.
+    let groupTypes: [String: TokenType?]
+    let groupDeprecations: [String: Deprecation?]
     lazy var suggester = ReferenceSuggester(document: document)
 
     init(document: TokenDocument) {
@@ -27,6 +32,19 @@ final class ResolutionContext {
         resolved = Array(repeating: nil, count: document.count)
         blocked = Array(repeating: false, count: document.count)
         edgeStart = Array(repeating: 0, count: document.count + 1)
+        aliasTarget = Array(repeating: -1, count: document.count)
+        var types: [String: TokenType?] = [:]
+        var deprecations: [String: Deprecation?] = [:]
+        let hasDeprecatedGroups = document.groups.values.contains { $0.deprecated != nil }
+        for path in document.groups.keys {
+            let group = document.groups[path]
+            types[path] = .some(group?.type ?? document.inheritedType(of: path))
+            if hasDeprecatedGroups {
+                deprecations[path] = .some(group?.deprecated ?? document.inheritedDeprecation(of: path))
+            }
+        }
+        groupTypes = types
+        groupDeprecations = deprecations
     }
 
     func run() {
@@ -45,9 +63,15 @@ final class ResolutionContext {
         for (index, token) in document.tokens.enumerated() {
             edgeStart[index] = Int32(edges.count)
             found.removeAll(keepingCapacity: true)
-            Reference.collect(in: token.value, into: &found)
+            let whole = Reference.parse(token.value)
+            if whole.isNone {
+                Reference.collect(in: token.value, into: &found)
+            } else {
+                found.append(whole)
+            }
             for case .reference(let reference) in found {
                 if let target = document.tokenIndex[reference.path] {
+                    if !whole.isNone, reference.tail.isEmpty { aliasTarget[index] = Int32(target) }
                     edges.append(Int32(target))
                 } else {
                     reportUnknown(reference, in: token)

@@ -31,9 +31,13 @@ struct ValueParser {
         _ id: DiagnosticID, _ severity: Severity, _ message: String, offset: Int, pointer: String,
         notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
     ) {
-        let location = SourceAnchor(file: file, offset: offset).location(pointer: pointer, token: tokenPath)
+        let full = TokenPathSyntax.pointer(forPath: tokenPath) + "/$value" + pointer
+        let location = SourceAnchor(file: file, offset: offset).location(pointer: full, token: tokenPath)
         context.diagnostics.append(Diagnostic(id, severity, message, at: location, notes: notes, fixIts: fixIts))
     }
+
+    // Pointers passed around inside the parser are relative to the token's `$value`; the full
+    // JSON pointer is built only when a diagnostic is made.
 
     /// Parses `node` as a value of `type`, following a reference if `node` is one.
     func parse(_ node: JSONValue, as type: TokenType, at pointer: String) -> TokenValue? {

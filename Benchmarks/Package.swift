@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "TesseraBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Tessera", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "TesseraBench",
+            dependencies: [.product(name: "Tessera", package: "Tessera")],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
+        ),
+    ]
+)
