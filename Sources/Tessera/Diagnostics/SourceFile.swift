@@ -12,18 +12,37 @@ public final class SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offsets at which each line starts; `lineStarts[0] == 0`.
     let lineStarts: [Int]
+    /// Whether every byte is ASCII, so that columns are byte distances.
+    let isASCII: Bool
+    /// For non-ASCII files: the number of UTF-8 continuation bytes before every 1024th byte,
+    /// so a column is found in constant time even on a very long line.
+    let continuationCheckpoints: [Int]
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
+        var highBits: UInt8 = 0
         bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where buffer[index] == 0x0A {
-                starts.append(index + 1)
+            for index in buffer.indices {
+                let byte = buffer[index]
+                highBits |= byte
+                if byte == 0x0A { starts.append(index + 1) }
             }
         }
         self.lineStarts = starts
+        self.isASCII = highBits & 0x80 == 0
+        var checkpoints: [Int] = []
+        if !isASCII {
+            checkpoints.reserveCapacity(bytes.count / 1024 + 1)
+            var count = 0
+            for (index, byte) in bytes.enumerated() {
+                if index % 1024 == 0 { checkpoints.append(count) }
+                if byte & 0xC0 == 0x80 { count += 1 }
+            }
+        }
+        self.continuationCheckpoints = checkpoints
     }
 
     /// Creates a file from text, for tests and in-memory documents.
@@ -40,13 +59,21 @@ public final class SourceFile: Sendable {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
         }
-        var column = 1
-        var index = lineStarts[low]
-        while index < clamped {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+        let start = lineStarts[low]
+        if isASCII { return (low + 1, clamped - start + 1) }
+        return (low + 1, clamped - start - (continuationBytes(before: clamped) - continuationBytes(before: start)) + 1)
+    }
+
+    private func continuationBytes(before offset: Int) -> Int {
+        guard !continuationCheckpoints.isEmpty else { return 0 }
+        let block = min(offset / 1024, continuationCheckpoints.count - 1)
+        var count = continuationCheckpoints[block]
+        var index = block * 1024
+        while index < offset, index < bytes.count {
+            if bytes[index] & 0xC0 == 0x80 { count += 1 }
             index += 1
         }
-        return (low + 1, column)
+        return count
     }
 
     /// The text of a 1-based line, without its line break; invalid UTF-8 shows as U+FFFD.

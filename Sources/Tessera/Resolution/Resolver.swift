@@ -170,12 +170,14 @@ final class ResolutionContext {
     private func reportCycle(_ members: Set<Int>) {
         let start = members.min()!
         var path = [start]
+        var visited: Set<Int> = [start]
         var current = start
         while true {
-            let next = (Int(edgeStart[current])..<Int(edgeStart[current + 1])).map { Int(edges[$0]) }
-                .first { members.contains($0) && ($0 == start || !path.contains($0)) }
-            guard let next, next != start else { break }
+            let next = (Int(edgeStart[current])..<Int(edgeStart[current + 1])).lazy.map { Int(self.edges[$0]) }
+                .first { members.contains($0) && !visited.contains($0) }
+            guard let next else { break }
             path.append(next)
+            visited.insert(next)
             current = next
         }
         let tokens = path.map { document.tokens[$0] }

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// Strict RFC 8259: every classic kind of malformed input gets a located error.
+struct JSONParserTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let marked: String
+        let ids: [DiagnosticID]
+        var testDescription: String { name }
+    }
+
+    static let malformed: [Case] = [
+        Case(name: "trailing comma in object", marked: #"{"a": {"$value": 1, "$type": "number"}⊙,}"#, ids: [.jsonSyntax]),
+        Case(name: "trailing comma in array", marked: #"{"a": {"$type": "fontFamily", "$value": ["x"⊙,]}}"#, ids: [.jsonSyntax]),
+        Case(name: "bad escape", marked: #"{"a": {"$type": "string", "$value": "x⊙\q"}}"#, ids: [.jsonInvalidEscape]),
+        Case(name: "lone high surrogate", marked: #"{"a": {"$type": "string", "$value": "⊙\ud800x"}}"#, ids: [.jsonLoneSurrogate]),
+        Case(name: "lone low surrogate", marked: #"{"a": {"$type": "string", "$value": "⊙\udc00"}}"#, ids: [.jsonLoneSurrogate]),
+        Case(name: "control character", marked: "{\"a\": {\"$type\": \"string\", \"$value\": \"x⊙\u{01}\"}}", ids: [.jsonControlCharacter]),
+        Case(name: "leading zero", marked: #"{"a": {"$type": "number", "$value": ⊙012}}"#, ids: [.jsonInvalidNumber]),
+        Case(name: "huge exponent", marked: #"{"a": {"$type": "number", "$value": ⊙1e999}}"#, ids: [.jsonNumberOutOfRange]),
+        Case(name: "duplicate key", marked: #"{"a": {"$type": "number", "$value": 1, ⊙"$value": 2}}"#, ids: [.jsonDuplicateKey]),
+        Case(name: "single quotes", marked: #"{"a": ⊙'x'}"#, ids: [.jsonSyntax]),
+        Case(name: "unterminated string", marked: #"{"a": ⊙"abc"#, ids: [.jsonSyntax]),
+        Case(name: "missing colon", marked: #"{"a" ⊙1}"#, ids: [.jsonSyntax]),
+        Case(name: "NaN literal", marked: #"{"a": {"$type": "number", "$value": ⊙NaN}}"#, ids: [.jsonSyntax]),
+        Case(name: "empty file", marked: "⊙", ids: [.jsonEmpty]),
+        Case(name: "garbage after value", marked: "{} ⊙x", ids: [.jsonSyntax]),
+        Case(name: "minus without digits", marked: #"{"a": {"$type": "number", "$value": -⊙x}}"#, ids: [.jsonSyntax]),
+        Case(name: "decimal point without digits", marked: #"{"a": {"$type": "number", "$value": 1.⊙}}"#, ids: [.jsonSyntax]),
+    ]
+
+    @Test(arguments: malformed)
+    func malformedInputIsLocated(_ testCase: Case) {
+        expectDiagnostics(testCase.marked, testCase.ids)
+    }
+
+    @Test func byteOrderMarkIsReportedAndTheRestStillChecked() {
+        var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+        bytes += Array(#"{"a": {"$type": "number", "$value": "x"}}"#.utf8)
+        let result = TokenPipeline.run(files: [SourceFile(path: "bom.json", bytes: bytes)])
+        let ids = result.diagnostics.sorted.map(\.id)
+        #expect(ids == [.jsonByteOrderMark, .valueInvalid])
+        #expect(result.diagnostics.sorted.first?.location?.line == 1)
+    }
+
+    @Test func invalidUTF8IsLocatedAtTheBadByte() {
+        var bytes = Array("{\"a\": {\"$type\": \"string\", \"$value\": \"ab".utf8)
+        let badOffset = bytes.count
+        bytes += [0xC3, 0x28]  // invalid continuation
+        bytes += Array("\"}}".utf8)
+        let result = TokenPipeline.run(files: [SourceFile(path: "utf8.json", bytes: bytes)])
+        let diagnostic = try? #require(result.diagnostics.all.first)
+        #expect(diagnostic?.id == .jsonInvalidUTF8)
+        #expect(diagnostic?.location?.column == badOffset + 1)
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let depth = 100_000
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let result = pipeline(text)
+        #expect(result.diagnostics.all.map(\.id) == [.jsonTooDeep])
+    }
+
+    @Test func enormousStringsAndNumbersFinish() {
+        let longString = String(repeating: "x", count: 5_000_000)
+        let longNumber = "1" + String(repeating: "0", count: 100_000)
+        let text = #"{"s": {"$type": "string", "$value": "\#(longString)"}, "n": {"$type": "number", "$value": \#(longNumber)}}"#
+        let result = pipeline(text)
+        #expect(result.diagnostics.all.map(\.id) == [.jsonNumberOutOfRange])
+        #expect(result.resolved["s"]?.value == .string(longString))
+    }
+
+    @Test func escapesDecodeToTheRightText() {
+        let result = pipeline(#"{"a": {"$type": "string", "$value": "\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}}"#)
+        #expect(result.resolved["a"]?.value == .string("\"\\/\u{08}\u{0C}\n\r\té😀"))
+    }
+
+    @Test func columnsCountUnicodeScalars() {
+        expectDiagnostics(#"{"é": {"$type": "number", "$value": ⊙"x"}}"#, [.valueInvalid])
+    }
+
+    @Test func commentsAreAcceptedOnlyInJSONC() {
+        let text = "{\n  // a comment\n  \"a\": {\"$type\": \"number\", \"$value\": 1,},\n}"
+        let strict = TokenPipeline.run(files: [SourceFile(path: "a.json", text: text)])
+        #expect(strict.diagnostics.hasErrors)
+        let lenient = TokenPipeline.run(files: [SourceFile(path: "a.jsonc", text: text)])
+        #expect(!lenient.diagnostics.hasErrors)
+        #expect(lenient.resolved["a"]?.value == .number(1))
+    }
+}
+
+struct SourceFileTests {
+    @Test(arguments: [0, 1, 1023, 1024, 1025, 5000])
+    func columnsCountScalarsAcrossCheckpoints(_ asciiPrefix: Int) {
+        let text = "é\n" + String(repeating: "ü", count: 700) + String(repeating: "a", count: asciiPrefix) + "X"
+        let file = SourceFile(path: "t", text: text)
+        let offset = Array(text.utf8).firstIndex(of: UInt8(ascii: "X"))!
+        let (line, column) = file.lineAndColumn(at: offset)
+        #expect(line == 2)
+        #expect(column == 700 + asciiPrefix + 1)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// Runs the whole pipeline on in-memory files.
+func pipeline(_ texts: [String: String], strict: Bool = false) -> PipelineResult {
+    let files = texts.keys.sorted().map { SourceFile(path: $0, text: texts[$0]!) }
+    return TokenPipeline.run(files: files, options: PipelineOptions(strict: strict))
+}
+
+func pipeline(_ text: String, strict: Bool = false) -> PipelineResult {
+    pipeline(["tokens.json": text], strict: strict)
+}
+
+/// A source text in which `⊙` marks where diagnostics are expected; the markers are removed
+/// and their 1-based line and column (in Unicode scalars) recorded in order.
+struct MarkedSource {
+    let text: String
+    let marks: [(line: Int, column: Int)]
+
+    init(_ marked: String) {
+        var text = ""
+        var marks: [(Int, Int)] = []
+        var line = 1
+        var column = 1
+        for scalar in marked.unicodeScalars {
+            if scalar == "⊙" {
+                marks.append((line, column))
+                continue
+            }
+            text.unicodeScalars.append(scalar)
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        self.text = text
+        self.marks = marks
+    }
+}
+
+/// Asserts that the diagnostics with `severity` or worse are exactly `ids`, at the marks, in order.
+func expectDiagnostics(
+    _ marked: String, _ ids: [DiagnosticID], severity: Severity = .error, strict: Bool = false,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    let source = MarkedSource(marked)
+    let result = pipeline(source.text, strict: strict)
+    let found = result.diagnostics.sorted.filter { $0.severity >= severity }
+    #expect(found.map(\.id) == ids, "\(found.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) [\($0.id)]" })",
+        sourceLocation: sourceLocation)
+    guard source.marks.count == found.count else {
+        if !source.marks.isEmpty {
+            Issue.record("expected \(source.marks.count) marked diagnostics, found \(found.count)", sourceLocation: sourceLocation)
+        }
+        return
+    }
+    for (mark, diagnostic) in zip(source.marks, found) {
+        #expect(diagnostic.location?.line == mark.line && diagnostic.location?.column == mark.column,
+            "\(diagnostic.id) at \(diagnostic.location?.line ?? 0):\(diagnostic.location?.column ?? 0), expected \(mark.line):\(mark.column)",
+            sourceLocation: sourceLocation)
+    }
+}
+
+
+/// The folder of copied fixtures.
+let fixtures: URL = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
+
+/// One token's resolved flat text, or nil.
+func flat(_ result: PipelineResult, _ path: String) -> String? {
+    result.resolved[path]?.value.flatText
+}
