@@ -104,6 +104,10 @@ public struct DocumentParser {
             group.extends = (text, anchor(value.offset))
         case "$schema":
             break
+        case _ where value["$value"] != nil:
+            report(.invalidName, .error, "invalid name '\(member.key)': names cannot start with '$'",
+                at: member.keyOffset, path: path, pointerSuffix: suffix,
+                fixIts: [Diagnostic.FixIt("remove the leading '$'", replacement: "\"\(member.key.dropFirst())\"")])
         default:
             report(.unknownProperty, .warning, "unknown property '\(member.key)' on group; it is ignored",
                 at: member.keyOffset, path: path, pointerSuffix: suffix,

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// Real design systems: every token file parses with no error of its own. References into
+/// sibling files are composed by the systems' resolver files; here a file's unknown references
+/// are checked to exist in its system.
+struct CorpusTests {
+    static let systems = ["github-primer", "adobe-spectrum", "microsoft-fluent"]
+
+    static let files: [String] = systems.flatMap { system in
+        TokenFileLoader.tokenFiles(in: fixtures.appendingPathComponent("dtcg-examples/\(system)").path)
+            .filter { $0.hasSuffix(".tokens.json") }
+    }
+
+    @Test(arguments: files)
+    func tokenFileHasNoErrorOfItsOwn(_ path: String) {
+        let result = TokenPipeline.run(paths: [path])
+        let own = result.diagnostics.all.filter { $0.severity == .error && $0.id != .referenceUnknown }
+        #expect(own.isEmpty, "\(own.prefix(5).map { "\($0.location?.line ?? 0): \($0.message)" })")
+    }
+
+    @Test(arguments: systems)
+    func wholeSystemResolvesApartFromThemeConflicts(_ system: String) {
+        let result = TokenPipeline.run(paths: [fixtures.appendingPathComponent("dtcg-examples/\(system)").path])
+        let errors = result.diagnostics.all.filter { $0.severity == .error }
+        // Theme files define the same tokens with other values: reported as conflicts, which is correct.
+        let other = errors.filter { $0.id != .mergeConflict }
+        #expect(other.isEmpty, "\(other.prefix(5).map(\.message))")
+        #expect(result.resolved.count > 100)
+    }
+
+    @Test func spectrumHasTheExpectedShape() {
+        let dir = fixtures.appendingPathComponent("dtcg-examples/adobe-spectrum").path
+        let result = TokenPipeline.run(paths: ["\(dir)/base.tokens.json", "\(dir)/theme-light.tokens.json", "\(dir)/size-desktop.tokens.json"])
+        #expect(!result.hasErrors, "\(result.diagnostics.all.filter { $0.severity == .error }.prefix(3).map(\.message))")
+        #expect(result.resolved.count == result.document.count, "every token resolves")
+    }
+}
