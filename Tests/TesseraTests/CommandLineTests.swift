@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// The command-line contract: exit codes, output formats and diagnostics on stderr.
+struct CommandLineTests {
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let binary: URL = {
+        let products = Bundle.module.bundleURL.deletingLastPathComponent()
+        return products.appendingPathComponent("tessera")
+    }()
+
+    func tessera(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func write(_ text: String, name: String = "tokens.json") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    static let good = ##"""
+        {"color": {"$type": "color", "blue": {"$value": {"colorSpace": "srgb", "components": [0, 0.4, 0.8]}},
+                   "accent": {"$value": "{color.blue}"}},
+         "space": {"$type": "dimension", "m": {"$value": {"value": 16, "unit": "px"}}},
+         "ratio": {"$type": "number", "$value": 1.5}}
+        """##
+
+    @Test func validateExitsZeroOnCleanInput() throws {
+        let run = try tessera(["validate", try write(Self.good)])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func validateExitsOneAndPrintsCompilerStyleDiagnostics() throws {
+        let path = try write(##"{"a": {"$type": "number", "$value": "{b}"}}"##)
+        let run = try tessera(["validate", path])
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(path):1:37: error: unknown reference '{b}': no token 'b' [reference.unknown]")
+        #expect(lines.dropFirst(2).first?.hasSuffix("^") == true)
+        #expect(lines.last == "1 error, 0 warnings")
+    }
+
+    @Test func usageMistakesExitTwo() throws {
+        #expect(try tessera(["validate"]).status == 2)
+        #expect(try tessera(["validate", "--no-such-flag", "x.json"]).status == 2)
+        #expect(try tessera(["resolve", "--format", "yaml", "x.json"]).status == 2)
+        #expect(try tessera(["frobnicate"]).status == 2)
+    }
+
+    @Test func missingFileIsAnErrorNotAUsageMistake() throws {
+        let run = try tessera(["validate", "/nonexistent/tokens.json"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("[file.unreadable]"))
+    }
+
+    @Test func resolveFlatIsSortedTabSeparatedAndNormalised() throws {
+        let run = try tessera(["resolve", try write(Self.good)])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            color.accent\tcolor\t#0066ccff
+            color.blue\tcolor\t#0066ccff
+            ratio\tnumber\t1.5
+            space.m\tdimension\t16px
+
+            """)
+    }
+
+    @Test func resolveSingleTokenAndGroup() throws {
+        let path = try write(Self.good)
+        #expect(try tessera(["resolve", path, "--token", "color.accent"]).stdout == "color.accent\tcolor\t#0066ccff\n")
+        #expect(try tessera(["resolve", path, "--token", "color"]).stdout.split(separator: "\n").count == 2)
+        let missing = try tessera(["resolve", path, "--token", "color.acent"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("did you mean 'color.accent'?"))
+    }
+
+    @Test func resolveJSONIsTheDTCGTree() throws {
+        let run = try tessera(["resolve", try write(Self.good), "--format", "json"])
+        #expect(run.status == 0)
+        let tree = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let accent = (tree["color"] as? [String: Any])?["accent"] as? [String: Any]
+        #expect(accent?["$type"] as? String == "color")
+        let value = accent?["$value"] as? [String: Any]
+        #expect(value?["colorSpace"] as? String == "srgb")
+        #expect((value?["components"] as? [Double]) == [0, 0.4, 0.8])
+    }
+
+    @Test func resolvePrintsNothingWhenThereIsAnError() throws {
+        let run = try tessera(["resolve", try write(##"{"a": {"$type": "number", "$value": "x"}}"##)])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func diagnosticsAsJSON() throws {
+        let run = try tessera(["validate", "--diagnostics-format", "json", try write(##"{"a": {"$value": 1}}"##)])
+        #expect(run.status == 1)
+        let list = try #require(JSONSerialization.jsonObject(with: Data(run.stderr.utf8)) as? [[String: Any]])
+        #expect(list.first?["id"] as? String == "type.missing")
+        #expect(list.first?["severity"] as? String == "error")
+        let location = list.first?["location"] as? [String: Any]
+        #expect(location?["line"] as? Int == 1)
+        #expect(location?["pointer"] as? String == "/a")
+    }
+
+    @Test func strictTurnsLegacyWarningsIntoErrors() throws {
+        let path = try write(##"{"a": {"$type": "color", "$value": "#ff0000"}}"##)
+        #expect(try tessera(["validate", path]).status == 0)
+        #expect(try tessera(["validate", "--strict", path]).status == 1)
+    }
+
+    @Test func directoriesAreWalkedInPathOrder() throws {
+        let first = try write(##"{"x": {"$type": "number", "$value": 1}}"##, name: "a.tokens.json")
+        let directory = (first as NSString).deletingLastPathComponent
+        try ##"{"y": {"$value": "{x}"}}"##.write(toFile: directory + "/b.tokens.json", atomically: true, encoding: .utf8)
+        let run = try tessera(["resolve", directory])
+        #expect(run.stdout == "x\tnumber\t1\ny\tnumber\t1\n")
+    }
+}
