@@ -91,13 +91,13 @@ public enum TokenValue: Sendable, Hashable {
     case duration(Duration)
     case cubicBezier(CubicBezier)
     case number(Double)
-    case strokeStyle(StrokeStyle)
-    case border(Border)
-    case transition(Transition)
+    indirect case strokeStyle(StrokeStyle)
+    indirect case border(Border)
+    indirect case transition(Transition)
     /// Shadow layers. `isList` records whether the source wrote an array.
     case shadow([Shadow], isList: Bool)
     case gradient([GradientStop])
-    case typography(Typography)
+    indirect case typography(Typography)
     case string(String)
     case boolean(Bool)
 

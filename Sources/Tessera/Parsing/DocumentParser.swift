@@ -51,6 +51,7 @@ public struct DocumentParser {
 
     private mutating func parseGroup(_ members: [JSONMember], path: String, offset: Int) {
         var group = GroupDefinition(path: path, anchor: anchor(offset))
+        let groupID = document.groupID(for: path)
         for member in members {
             let key = member.key
             if key.hasPrefix("$") && key != "$root" {
@@ -74,7 +75,7 @@ public struct DocumentParser {
                 || (childMembers.contains { $0.key == "$ref" }
                     && !childMembers.contains { !$0.key.hasPrefix("$") })
             if isToken {
-                parseToken(childMembers, path: childPath, groupPath: path, keyOffset: member.keyOffset, objectOffset: member.value.offset)
+                parseToken(childMembers, path: childPath, groupID: groupID, keyOffset: member.keyOffset, objectOffset: member.value.offset)
             } else {
                 parseGroup(childMembers, path: childPath, offset: member.keyOffset)
             }
@@ -116,10 +117,10 @@ public struct DocumentParser {
     }
 
     private mutating func parseToken(
-        _ members: [JSONMember], path: String, groupPath: String, keyOffset: Int, objectOffset: Int
+        _ members: [JSONMember], path: String, groupID: Int32, keyOffset: Int, objectOffset: Int
     ) {
         var token = TokenDefinition(
-            path: path, groupPath: groupPath, explicitType: nil, value: JSONValue(.null, offset: objectOffset), anchor: anchor(keyOffset))
+            path: path, groupID: groupID, explicitType: nil, value: JSONValue(.null, offset: objectOffset), anchor: anchor(keyOffset))
         var hasValue = false
         for member in members {
             let value = member.value

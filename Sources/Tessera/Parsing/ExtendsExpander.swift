@@ -87,6 +87,16 @@ enum ExtendsExpander {
 
     private static func copy(from target: String, to path: String, in document: inout TokenDocument) {
         let prefix = target + "."
+        // Subgroups come along, so that inherited tokens have their groups.
+        for (groupPath, group) in document.groups where groupPath.hasPrefix(prefix) {
+            let newPath = path + "." + groupPath.dropFirst(prefix.count)
+            guard document.groups[newPath] == nil else { continue }
+            var copy = group
+            copy.path = newPath
+            copy.extends = nil
+            _ = document.groupID(for: newPath)
+            document.mergeGroup(copy)
+        }
         let inherited = document.tokens.filter { $0.path.hasPrefix(prefix) }
         for var token in inherited {
             let relative = token.path.dropFirst(prefix.count)
@@ -97,7 +107,7 @@ enum ExtendsExpander {
             }
             token.inheritedFrom = token.inheritedFrom ?? target
             token.path = newPath
-            token.groupPath = TokenPathSyntax.parent(of: newPath) ?? ""
+            token.groupID = document.groupID(for: TokenPathSyntax.parent(of: newPath) ?? "")
             document.insert(token)
         }
     }

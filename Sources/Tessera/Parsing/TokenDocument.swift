@@ -10,8 +10,8 @@ public enum Deprecation: Sendable, Hashable {
 public struct TokenDefinition: Sendable {
     /// Dot-separated path, e.g. `color.brand.primary`.
     public var path: String
-    /// The path of the enclosing group (`""` at the top level).
-    public var groupPath: String
+    /// The enclosing group, as an index into `TokenDocument.groupPaths`.
+    public var groupID: Int32
     /// `$type` written on the token itself.
     public var explicitType: TokenType?
     /// The raw `$value` (for a token-level `$ref`, a synthesized `{"$ref": …}` value).
@@ -56,6 +56,9 @@ public struct TokenDocument: Sendable {
     public private(set) var tokenIndex: [String: Int] = [:]
     public private(set) var groups: [String: GroupDefinition] = [:]
     public private(set) var files: [SourceFile] = []
+    /// Every group path seen (including `""`, the root), indexed by group id.
+    public private(set) var groupPaths: [String] = []
+    private(set) var groupIDs: [String: Int32] = [:]
 
     public init() {}
 
@@ -72,6 +75,8 @@ public struct TokenDocument: Sendable {
         if tokenIndex.capacity < expected {
             tokenIndex.reserveCapacity(expected)
             tokens.reserveCapacity(expected)
+            groups.reserveCapacity(expected / 4)
+            groupIDs.reserveCapacity(expected / 4)
         }
     }
 
@@ -86,6 +91,15 @@ public struct TokenDocument: Sendable {
         tokenIndex[token.path] = tokens.count
         tokens.append(token)
         return nil
+    }
+
+    /// The id of a group path, registering it when new.
+    mutating func groupID(for path: String) -> Int32 {
+        if let id = groupIDs[path] { return id }
+        let id = Int32(groupPaths.count)
+        groupIDs[path] = id
+        groupPaths.append(path)
+        return id
     }
 
     mutating func mergeGroup(_ group: GroupDefinition) {

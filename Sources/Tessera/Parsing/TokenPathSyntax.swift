@@ -30,7 +30,7 @@ public enum TokenPathSyntax {
     public static func referencedPath(in text: String) -> String? {
         let utf8 = text.utf8
         guard utf8.count >= 2, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else { return nil }
-        return String(text.dropFirst().dropLast())
+        return String(text[utf8.index(after: utf8.startIndex)..<utf8.index(before: utf8.endIndex)])
     }
 
     /// Whether the referenced path is well formed: non-empty names, no braces.

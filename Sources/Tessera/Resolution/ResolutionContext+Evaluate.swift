@@ -1,60 +1,74 @@
 extension ResolutionContext {
     func evaluate(_ index: Int) {
-        let token = document.tokens[index]
-        if token.unknownType != nil { return }
-        let parser = ValueParser(context: self, file: token.anchor.file, tokenPath: token.path)
-        let pointer = ""
-        var type: TokenType?
-        var aliasOf: String?
-        var value: TokenValue?
-        if aliasTarget[index] >= 0, case .reference(let reference) = Reference.parse(token.value), reference.tail.isEmpty {
-            guard let targetIndex = document.tokenIndex[reference.path], let target = resolved[targetIndex] else {
-                reportSkippedTarget(reference, parser: parser, pointer: pointer)
+        if document.tokens[index].unknownType != nil { return }
+        let explicitType = document.tokens[index].explicitType
+        let target = Int(aliasTarget[index])
+        if target >= 0 {
+            guard let targetType = types[target], let targetValue = values[target] else {
+                if let reference = wholeReference(index) { reportSkippedTarget(reference, from: parser(index), pointer: "") }
                 return
             }
-            aliasOf = target.path
-            if let explicit = token.explicitType, explicit != target.type {
-                parser.error(.typeMismatch,
-                    "token '\(token.path)' has type '\(explicit.rawValue)' but '\(reference.text)' is a \(target.type.rawValue)",
-                    at: token.value, pointer: pointer,
-                    notes: [Diagnostic.Note("'\(target.path)' is defined here",
-                        at: target.anchor.location(pointer: TokenPathSyntax.pointer(forPath: target.path), token: target.path))])
+            if let explicitType, explicitType != targetType {
+                let token = document.tokens[index]
+                parser(index).error(.typeMismatch,
+                    "token '\(token.path)' has type '\(explicitType.rawValue)' but '\(wholeReference(index)?.text ?? "")' is a \(targetType.rawValue)",
+                    at: token.value, pointer: "", notes: [definedHere(target)])
                 return
             }
-            warnIfDeprecated(target, referencedFrom: token, at: token.value.offset, pointer: pointer)
-            type = target.type
-            value = target.value
-        } else {
-            type = token.explicitType ?? token.inheritedGroupType ?? groupTypes[token.groupPath] ?? nil
-            guard let type else {
-                if document.inheritedUnknownType(of: token.path) != nil { return }
-                diagnostics.append(Diagnostic(.missingType, .error,
-                    "token '\(token.path)' has no type: it sets no '$type', is not an alias, and no enclosing group sets one",
-                    at: token.anchor.location(pointer: token.pointer, token: token.path),
-                    fixIts: [Diagnostic.FixIt("add \"$type\" to the token or its group", replacement: "\"$type\": ")]))
-                return
-            }
-            value = parser.parse(token.value, as: type, at: pointer)
+            if hasDeprecations { warnIfDeprecated(target, referencedFrom: index, at: document.tokens[index].value.offset, pointer: "") }
+            types[index] = targetType
+            values[index] = targetValue
+            return
         }
-        guard let type, let value else { return }
-        let deprecated = token.deprecated ?? (groupDeprecations.isEmpty ? nil : groupDeprecations[token.groupPath] ?? nil)
-        resolved[index] = ResolvedToken(
-            path: token.path, type: type, value: value, description: token.description,
-            deprecated: deprecated.flatMap { if case .deprecated = $0 { $0 } else { nil } },
-            extensions: token.extensions, aliasOf: aliasOf, anchor: token.anchor)
+        let token = document.tokens[index]
+        guard let type = explicitType ?? token.inheritedGroupType ?? groupTypes[Int(token.groupID)] else {
+            if document.inheritedUnknownType(of: token.path) != nil { return }
+            diagnostics.append(Diagnostic(.missingType, .error,
+                "token '\(token.path)' has no type: it sets no '$type', is not an alias, and no enclosing group sets one",
+                at: token.anchor.location(pointer: token.pointer, token: token.path),
+                fixIts: [Diagnostic.FixIt("add \"$type\" to the token or its group", replacement: "\"$type\": ")]))
+            return
+        }
+        guard let value = parser(index).parse(token.value, as: type, at: "") else { return }
+        types[index] = type
+        values[index] = value
     }
 
-    private func warnIfDeprecated(_ target: ResolvedToken, referencedFrom token: TokenDefinition, at offset: Int, pointer: String) {
-        guard case .deprecated(let reason) = target.deprecated else { return }
-        if case .deprecated = token.deprecated ?? document.inheritedDeprecation(of: token.path) { return }
+    func parser(_ index: Int) -> ValueParser {
+        ValueParser(context: self, file: document.tokens[index].anchor.file, tokenPath: document.tokens[index].path)
+    }
+
+    private func wholeReference(_ index: Int) -> Reference? {
+        if case .reference(let reference) = Reference.parse(document.tokens[index].value) { return reference }
+        return nil
+    }
+
+    func definedHere(_ index: Int) -> Diagnostic.Note {
+        let token = document.tokens[index]
+        return Diagnostic.Note("'\(token.path)' is defined here", at: token.anchor.location(pointer: token.pointer, token: token.path))
+    }
+
+    var hasDeprecations: Bool { !groupDeprecations.isEmpty || anyTokenDeprecated }
+
+    /// The effective deprecation of a token, or nil when it is not deprecated.
+    func deprecation(of index: Int) -> Deprecation? {
+        var deprecated = document.tokens[index].deprecated
+        if deprecated == nil, !groupDeprecations.isEmpty { deprecated = groupDeprecations[Int(document.tokens[index].groupID)] }
+        if case .active? = deprecated { return nil }
+        return deprecated
+    }
+
+    private func warnIfDeprecated(_ target: Int, referencedFrom index: Int, at offset: Int, pointer: String) {
+        guard case .deprecated(let reason)? = deprecation(of: target), deprecation(of: index) == nil else { return }
+        let token = document.tokens[index]
         diagnostics.append(Diagnostic(.deprecatedReference, .warning,
-            "'\(token.path)' references deprecated token '\(target.path)'" + (reason.map { ": \($0)" } ?? ""),
+            "'\(token.path)' references deprecated token '\(document.tokens[target].path)'" + (reason.map { ": \($0)" } ?? ""),
             at: SourceAnchor(file: token.anchor.file, offset: offset)
                 .location(pointer: token.pointer + "/$value" + pointer, token: token.path)))
     }
 
     /// A reference to a token skipped for its unknown type is an error at the reference.
-    func reportSkippedTarget(_ reference: Reference, parser: ValueParser, pointer: String) {
+    func reportSkippedTarget(_ reference: Reference, from parser: ValueParser, pointer: String) {
         guard let targetIndex = document.tokenIndex[reference.path] else { return }
         let target = document.tokens[targetIndex]
         guard let unknown = target.unknownType ?? (target.explicitType == nil ? document.inheritedUnknownType(of: target.path) : nil)
@@ -67,31 +81,31 @@ extension ResolutionContext {
     func lookup(_ reference: Reference, expecting type: TokenType, from parser: ValueParser, pointer: String)
         -> ValueParser.Nested?
     {
-        guard let targetIndex = document.tokenIndex[reference.path], let target = resolved[targetIndex] else {
-            reportSkippedTarget(reference, parser: parser, pointer: pointer)
+        guard let targetIndex = document.tokenIndex[reference.path], let targetType = types[targetIndex],
+            let targetValue = values[targetIndex]
+        else {
+            reportSkippedTarget(reference, from: parser, pointer: pointer)
             return nil
         }
         if !reference.tail.isEmpty {
             return lookupJSON(reference, from: parser, pointer: pointer).map(ValueParser.Nested.json)
         }
-        guard target.type == type else {
+        guard targetType == type else {
             parser.report(.typeMismatch, .error,
-                "'\(reference.text)' is a \(target.type.rawValue), but a \(type.rawValue) is expected here",
-                offset: reference.offset, pointer: pointer,
-                notes: [Diagnostic.Note("'\(target.path)' is defined here",
-                    at: target.anchor.location(pointer: TokenPathSyntax.pointer(forPath: target.path), token: target.path))])
+                "'\(reference.text)' is a \(targetType.rawValue), but a \(type.rawValue) is expected here",
+                offset: reference.offset, pointer: pointer, notes: [definedHere(targetIndex)])
             return nil
         }
-        if let token = document.token(parser.tokenPath) {
-            warnIfDeprecated(target, referencedFrom: token, at: reference.offset, pointer: pointer)
+        if hasDeprecations, let index = document.tokenIndex[parser.tokenPath] {
+            warnIfDeprecated(targetIndex, referencedFrom: index, at: reference.offset, pointer: pointer)
         }
-        return .value(target.value)
+        return .value(targetValue)
     }
 
     /// Follows a JSON pointer into the resolved value of another token.
     func lookupJSON(_ reference: Reference, from parser: ValueParser, pointer: String) -> JSONValue? {
-        guard let targetIndex = document.tokenIndex[reference.path], let target = resolved[targetIndex] else { return nil }
-        var node = target.value.dtcgJSON
+        guard let targetIndex = document.tokenIndex[reference.path], let value = values[targetIndex] else { return nil }
+        var node = value.dtcgJSON
         for segment in reference.tail {
             switch node.storage {
             case .object:

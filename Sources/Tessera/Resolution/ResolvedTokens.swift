@@ -19,31 +19,62 @@ public struct ResolvedToken: Sendable {
 }
 
 /// Every token that resolved, addressable by path.
+///
+/// Values are stored in dense arrays parallel to the document's tokens; a `ResolvedToken` is
+/// assembled only when asked for.
 public struct ResolvedTokens: Sendable {
-    let entries: [ResolvedToken?]
-    let index: [String: Int]
+    public let document: TokenDocument
+    let types: [TokenType?]
+    let values: [TokenValue?]
+    let aliasTargets: [Int32]
+    /// The effective `$deprecated` of each group id (empty when no group sets one).
+    let groupDeprecations: [Deprecation?]
+    /// How many tokens resolved.
+    public let count: Int
 
-    init(entries: [ResolvedToken?], index: [String: Int]) {
-        self.entries = entries
-        self.index = index
+    init(document: TokenDocument, types: [TokenType?], values: [TokenValue?], aliasTargets: [Int32],
+        groupDeprecations: [Deprecation?])
+    {
+        self.document = document
+        self.types = types
+        self.values = values
+        self.aliasTargets = aliasTargets
+        self.groupDeprecations = groupDeprecations
+        self.count = values.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
     }
 
     /// The token at a dot-separated path (`color.accent.600`); `/` is accepted as a separator too.
     ///
-    /// - Complexity: O(1) on average for dot paths.
+    /// - Complexity: O(1) on average.
     public subscript(path: String) -> ResolvedToken? {
-        if let position = index[path] { return entries[position] }
+        if let index = document.tokenIndex[path] { return token(at: index) }
         if path.contains("/") { return self[path.replacingOccurrences(of: "/", with: ".")] }
         return nil
     }
 
+    /// The resolved value at a path, without assembling the whole token.
+    public func value(_ path: String) -> TokenValue? {
+        document.tokenIndex[path].flatMap { values[$0] }
+    }
+
+    func token(at index: Int) -> ResolvedToken? {
+        guard let type = types[index], let value = values[index] else { return nil }
+        let definition = document.tokens[index]
+        let alias = aliasTargets[index]
+        var deprecated = definition.deprecated
+        if deprecated == nil, !groupDeprecations.isEmpty { deprecated = groupDeprecations[Int(definition.groupID)] }
+        if case .active? = deprecated { deprecated = nil }
+        return ResolvedToken(
+            path: definition.path, type: type, value: value, description: definition.description,
+            deprecated: deprecated, extensions: definition.extensions,
+            aliasOf: alias >= 0 ? document.tokens[Int(alias)].path : nil, anchor: definition.anchor)
+    }
+
     /// The resolved tokens in definition order.
-    public var all: [ResolvedToken] { entries.compactMap { $0 } }
+    public var all: [ResolvedToken] { values.indices.compactMap { token(at: $0) } }
 
     /// The resolved tokens sorted by path (byte order of the UTF-8 path).
     public var sortedByPath: [ResolvedToken] {
         all.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
-
-    public var count: Int { entries.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 }

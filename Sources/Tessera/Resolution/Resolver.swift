@@ -8,43 +8,44 @@ public enum Resolver {
     public static func resolve(_ document: TokenDocument) -> (ResolvedTokens, [Diagnostic]) {
         let context = ResolutionContext(document: document)
         context.run()
-        return (ResolvedTokens(entries: context.resolved, index: document.tokenIndex), context.diagnostics)
+        let resolved = ResolvedTokens(document: document, types: context.types, values: context.values,
+            aliasTargets: context.aliasTarget, groupDeprecations: context.groupDeprecations)
+        return (resolved, context.diagnostics)
     }
 }
 
 final class ResolutionContext {
     let document: TokenDocument
     var diagnostics: [Diagnostic] = []
-    var resolved: [ResolvedToken?]
+    var types: [TokenType?]
+    var values: [TokenValue?]
     /// Tokens that cannot resolve (cycle, unknown reference, invalid value); dependents fail quietly.
     var blocked: [Bool]
     var edgeStart: [Int32]
     var edges: [Int32] = []
     /// For a token whose whole value is an alias, the index of its target; otherwise -1.
     var aliasTarget: [Int32]
-    /// The effective `$type` and `$deprecated` of every group, inherited from its ancestors.
-    let groupTypes: [String: TokenType?]
-    let groupDeprecations: [String: Deprecation?]
+    /// The effective `$type` and `$deprecated` of every group id, inherited from its ancestors
+    /// (`groupDeprecations` is empty when no group sets one).
+    let groupTypes: [TokenType?]
+    let groupDeprecations: [Deprecation?]
+    /// Whether any token sets `$deprecated` itself.
+    let anyTokenDeprecated: Bool
     lazy var suggester = ReferenceSuggester(document: document)
 
     init(document: TokenDocument) {
         self.document = document
-        resolved = Array(repeating: nil, count: document.count)
+        types = Array(repeating: nil, count: document.count)
+        values = Array(repeating: nil, count: document.count)
         blocked = Array(repeating: false, count: document.count)
         edgeStart = Array(repeating: 0, count: document.count + 1)
         aliasTarget = Array(repeating: -1, count: document.count)
-        var types: [String: TokenType?] = [:]
-        var deprecations: [String: Deprecation?] = [:]
+        anyTokenDeprecated = document.tokens.contains { $0.deprecated != nil }
         let hasDeprecatedGroups = document.groups.values.contains { $0.deprecated != nil }
-        for path in document.groups.keys {
-            let group = document.groups[path]
-            types[path] = .some(group?.type ?? document.inheritedType(of: path))
-            if hasDeprecatedGroups {
-                deprecations[path] = .some(group?.deprecated ?? document.inheritedDeprecation(of: path))
-            }
-        }
-        groupTypes = types
-        groupDeprecations = deprecations
+        groupTypes = document.groupPaths.map { path in document.groups[path]?.type ?? document.inheritedType(of: path) }
+        groupDeprecations = hasDeprecatedGroups
+            ? document.groupPaths.map { path in document.groups[path]?.deprecated ?? document.inheritedDeprecation(of: path) }
+            : []
     }
 
     func run() {
@@ -60,12 +61,13 @@ final class ResolutionContext {
     private func collectReferences() {
         edges.reserveCapacity(document.count)
         var found: [Reference.Parsed] = []
-        for (index, token) in document.tokens.enumerated() {
+        for index in document.tokens.indices {
             edgeStart[index] = Int32(edges.count)
             found.removeAll(keepingCapacity: true)
-            let whole = Reference.parse(token.value)
+            let value = document.tokens[index].value
+            let whole = Reference.parse(value)
             if whole.isNone {
-                Reference.collect(in: token.value, into: &found)
+                Reference.collect(in: value, into: &found)
             } else {
                 found.append(whole)
             }
@@ -74,7 +76,7 @@ final class ResolutionContext {
                     if !whole.isNone, reference.tail.isEmpty { aliasTarget[index] = Int32(target) }
                     edges.append(Int32(target))
                 } else {
-                    reportUnknown(reference, in: token)
+                    reportUnknown(reference, in: document.tokens[index])
                     blocked[index] = true
                 }
             }
