@@ -271,7 +271,7 @@ struct State {
     }
 
     func isDuplicate(_ key: String, in members: [JSONMember], keys: inout Set<String>?) -> Bool {
-        if members.count < 12 {
+        if members.count < 24 {
             for member in members where member.key == key { return true }
             return false
         }

@@ -82,13 +82,15 @@ public struct TokenDocument: Sendable {
 
     /// Adds or replaces a token; returns the definition it replaced.
     @discardableResult
-    mutating func insert(_ token: TokenDefinition) -> TokenDefinition? {
-        if let existing = tokenIndex[token.path] {
+    mutating func insert(_ token: consuming TokenDefinition) -> TokenDefinition? {
+        let count = tokens.count
+        let existing = tokenIndex.updateValue(count, forKey: token.path)
+        if let existing {
+            tokenIndex[token.path] = existing
             let old = tokens[existing]
             tokens[existing] = token
             return old
         }
-        tokenIndex[token.path] = tokens.count
         tokens.append(token)
         return nil
     }
