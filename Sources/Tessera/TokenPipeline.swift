@@ -39,11 +39,10 @@ public enum TokenPipeline {
     {
         var diagnostics = initial
         var document = TokenDocument()
+        document.reserve(forBytes: files.reduce(0) { $0 + $1.bytes.count })
         for file in files {
             let allowComments = file.path.lowercased().hasSuffix(".jsonc")
-            let parser = JSONParser(file: file, options: JSONParser.Options(allowComments: allowComments))
-            guard let root = parser.parse(into: &diagnostics) else { continue }
-            DocumentParser.add(root, from: file, to: &document, diagnostics: &diagnostics)
+            DocumentParser.parse(file, into: &document, allowComments: allowComments, diagnostics: &diagnostics)
         }
         ExtendsExpander.expand(&document, diagnostics: &diagnostics)
         let (resolved, resolveDiagnostics) = Resolver.resolve(document)

@@ -86,4 +86,19 @@ struct GroupAndMergeTests {
         #expect(!result.hasErrors)
         #expect(flat(result, "accent") == "#0000ffff")
     }
+
+    @Test func nothingOfABrokenFileIsKept() {
+        let result = pipeline([
+            "1.json": ##"{"a": {"$type": "number", "$value": 1}, "g": {"$type": "number"}}"##,
+            "2.json": ##"{"a": {"$type": "number", "$value": 2}, "b": {"$value": 3}, "g": {"$type": "color"}, "c": {"$type": "number", "$value": 4},"##,
+            "3.json": ##"{"d": {"$value": "{a}"}}"##,
+        ])
+        #expect(result.diagnostics.all.map(\.id) == [.jsonSyntax])
+        #expect(result.resolved["a"]?.value == .number(1))
+        #expect(result.resolved["b"] == nil)
+        #expect(result.resolved["c"] == nil)
+        #expect(result.document.groups["g"]?.type == .number)
+        #expect(result.resolved["d"]?.value == .number(1))
+        #expect(result.document.files.map(\.path) == ["1.json", "3.json"])
+    }
 }

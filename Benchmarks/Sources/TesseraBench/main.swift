@@ -19,6 +19,30 @@ func peakResidentMegabytes() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
+if arguments.first == "--stages" {
+    arguments.removeFirst()
+    for argument in arguments {
+        let clock = ContinuousClock()
+        var diagnostics: [Diagnostic] = []
+        var t = clock.now
+        func lap(_ name: String) {
+            let now = clock.now
+            print(name, String(format: "%.1f ms", (now - t) / .milliseconds(1)))
+            t = now
+        }
+        let files = TokenFileLoader.files(at: argument.split(separator: ",").map(String.init), diagnostics: &diagnostics)
+        lap("read")
+        var document = TokenDocument()
+        for file in files {
+            DocumentParser.parse(file, into: &document, diagnostics: &diagnostics)
+            lap("  parse \((file.path as NSString).lastPathComponent)")
+        }
+        let (resolved, more) = Resolver.resolve(document)
+        lap("resolve")
+        print("tokens", resolved.count, "diagnostics", diagnostics.count + more.count, "peak MB", peakResidentMegabytes())
+    }
+    exit(0)
+}
 print("set\ttokens\tmedian_s\tmin_s\ttokens_per_s\tpeak_rss_mb\tstages_ms(read,parse+resolve)")
 for argument in arguments {
     let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)

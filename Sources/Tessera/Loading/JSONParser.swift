@@ -67,13 +67,18 @@ struct State {
         return String(format: "byte 0x%02X", byte)
     }
 
-    mutating func parseDocument() -> JSONValue? {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+    /// Reports and skips a UTF-8 byte order mark at the start.
+    mutating func checkByteOrderMark() {
+        if position == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             report(
                 .jsonByteOrderMark, "file starts with a UTF-8 byte order mark, which JSON forbids",
                 at: 0, fixIts: [Diagnostic.FixIt("remove the byte order mark", replacement: "")])
             position = 3
         }
+    }
+
+    mutating func parseDocument() -> JSONValue? {
+        checkByteOrderMark()
         do {
             try skipWhitespace()
             if position >= bytes.count {

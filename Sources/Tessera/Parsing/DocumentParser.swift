@@ -1,32 +1,53 @@
-/// Turns the JSON of token files into a `TokenDocument`, checking the structure rules of the
-/// format module: names, `$value` beside children, the `$` properties and their kinds.
+/// Reads token files straight from their bytes into a `TokenDocument`, checking the JSON
+/// (RFC 8259) and the structure rules of the format module at once: names, `$value` beside
+/// children, the `$` properties and their kinds.
 ///
-/// - Complexity: O(n) in the number of JSON nodes.
+/// Only the values of `$` properties are built as `JSONValue`s; groups and token objects are
+/// walked without building a tree, so memory grows with the tokens, not with the JSON.
+///
+/// - Complexity: O(n) in the size of the file.
 public struct DocumentParser {
-    static let groupProperties: Set<String> = [
-        "$type", "$description", "$deprecated", "$extensions", "$extends", "$ref", "$schema", "$root",
-    ]
-    static let tokenProperties: Set<String> = ["$value", "$type", "$description", "$deprecated", "$extensions", "$ref"]
-
     var document: TokenDocument
     var diagnostics: [Diagnostic] = []
-    private var file: SourceFile
+    private var json: State
+    private let file: SourceFile
+    /// Keys of the objects being parsed, innermost last, to find duplicate keys without an
+    /// allocation per object.
+    private var keyStack: [(key: String, offset: Int)] = []
+    /// `$` members of the objects being parsed.
+    private var propertyStack: [JSONMember] = []
+    /// Non-`$` members of the objects being parsed: name, key offset, whether an object.
+    private var childStack: [(name: String, offset: Int, isObject: Bool)] = []
 
-    /// Parses one file's root value into `document`.
-    public static func add(
-        _ root: JSONValue, from file: SourceFile, to document: inout TokenDocument, diagnostics: inout [Diagnostic]
-    ) {
-        var parser = DocumentParser(document: document, file: file)
-        document = TokenDocument()  // release the copy so the parser owns the only reference
-        parser.document.addFile(file)
-        parser.parseRoot(root)
-        document = parser.document
-        diagnostics.append(contentsOf: parser.diagnostics)
+    /// Parses one file into `document`; files added later win over earlier ones (a
+    /// `merge.conflict` error where two definitions differ). When the file is not well-formed
+    /// JSON, nothing of it is kept and its diagnostics say why. Returns whether it was kept.
+    @discardableResult
+    public static func parse(
+        _ file: SourceFile, into document: inout TokenDocument, allowComments: Bool = false,
+        diagnostics: inout [Diagnostic]
+    ) -> Bool {
+        var taken = TokenDocument()
+        swap(&taken, &document)
+        let (result, ok, found): (TokenDocument, Bool, [Diagnostic]) = file.bytes.withUnsafeBufferPointer { buffer in
+            var parser = DocumentParser(
+                json: State(bytes: buffer, file: file, allowComments: allowComments), file: file, document: taken)
+            parser.document.beginFile(file)
+            let ok = parser.parseRoot()
+            if ok { parser.document.commitFile() } else { parser.document.rollBackFile() }
+            // Conflicts of a file that is not kept no longer apply.
+            let own = ok ? parser.diagnostics : parser.diagnostics.filter { $0.id != .mergeConflict }
+            return (parser.document, ok, parser.json.diagnostics + own)
+        }
+        document = result
+        diagnostics.append(contentsOf: found)
+        return ok
     }
 
-    private init(document: TokenDocument, file: SourceFile) {
-        self.document = document
+    private init(json: State, file: SourceFile, document: TokenDocument) {
+        self.json = json
         self.file = file
+        self.document = document
     }
 
     private func anchor(_ offset: Int) -> SourceAnchor { SourceAnchor(file: file, offset: offset) }
@@ -40,47 +61,226 @@ public struct DocumentParser {
         diagnostics.append(Diagnostic(id, severity, message, at: location, notes: notes, fixIts: fixIts))
     }
 
-    private mutating func parseRoot(_ root: JSONValue) {
-        guard case .object(let members) = root.storage else {
-            report(.rootNotObject, .error, "a token file must hold a JSON object, found \(root.kindDescription)",
-                at: root.offset, path: "")
-            return
+    private mutating func parseRoot() -> Bool {
+        json.checkByteOrderMark()
+        do {
+            try json.skipWhitespace()
+            guard json.position < json.bytes.count else {
+                json.report(.jsonEmpty, "file holds no JSON value", at: json.position)
+                return false
+            }
+            if json.bytes[json.position] == UInt8(ascii: "{") {
+                try parseNode(path: "", keyOffset: json.position, parentGroup: 0, depth: 0)
+            } else {
+                let root = try json.parseValue(depth: 0)
+                report(.rootNotObject, .error, "a token file must hold a JSON object, found \(root.kindDescription)",
+                    at: root.offset, path: "")
+            }
+            try json.skipWhitespace()
+            if json.position < json.bytes.count {
+                json.report(.jsonSyntax, "unexpected \(json.describe(at: json.position)) after the JSON value", at: json.position)
+            }
+            return true
+        } catch {
+            return false
         }
-        parseGroup(members, path: "", offset: root.offset)
     }
 
-    private mutating func parseGroup(_ members: [JSONMember], path: String, offset: Int) {
-        var group = GroupDefinition(path: path, anchor: anchor(offset))
-        let groupID = document.groupID(for: path)
-        for member in members {
-            let key = member.key
-            if key.hasPrefix("$") && key != "$root" {
-                parseGroupProperty(member, into: &group, path: path)
-                continue
-            }
-            let childPath = TokenPathSyntax.join(path, key)
-            if let problem = TokenPathSyntax.problem(withName: key) {
-                report(.invalidName, .error, "invalid name '\(key)': \(problem)", at: member.keyOffset, path: childPath)
-                continue
-            }
-            guard case .object(let childMembers) = member.value.storage else {
-                report(
-                    .notAGroupOrToken, .warning,
-                    "'\(childPath)' is \(member.value.kindDescription), not a token or a group; it is ignored",
-                    at: member.value.offset, path: childPath,
-                    fixIts: [Diagnostic.FixIt("wrap the value as {\"$value\": …}", replacement: "")])
-                continue
-            }
-            let isToken = childMembers.contains { $0.key == "$value" }
-                || (childMembers.contains { $0.key == "$ref" }
-                    && !childMembers.contains { !$0.key.hasPrefix("$") })
-            if isToken {
-                parseToken(childMembers, path: childPath, groupID: groupID, keyOffset: member.keyOffset, objectOffset: member.value.offset)
-            } else {
-                parseGroup(childMembers, path: childPath, offset: member.keyOffset)
+    /// Parses the object at the current position: a group, or a token when it has `$value`
+    /// (or only a `$ref`). Children are parsed as they come; whether the object is a token is
+    /// known only at its end, so a `$value` written after children is reported then.
+    private mutating func parseNode(path: String, keyOffset: Int, parentGroup: Int32, depth: Int) throws(Stop) {
+        try json.enter(depth: depth + 1)
+        let objectOffset = json.position
+        json.position += 1
+        let keyBase = keyStack.count
+        let propertyBase = propertyStack.count
+        let childBase = childStack.count
+        defer {
+            keyStack.removeSubrange(keyBase...)
+            propertyStack.removeSubrange(propertyBase...)
+            childStack.removeSubrange(childBase...)
+        }
+        var keySet: Set<String>?
+        var groupID: Int32?
+        var hasValue = false
+        try json.skipWhitespace()
+        if json.position < json.bytes.count, json.bytes[json.position] == UInt8(ascii: "}") {
+            json.position += 1
+        } else {
+            while true {
+                try json.skipWhitespace()
+                guard json.position < json.bytes.count else {
+                    throw json.fail("unterminated object: expected a key", at: json.position)
+                }
+                if json.allowComments, json.bytes[json.position] == UInt8(ascii: "}"), keyStack.count > keyBase {
+                    json.position += 1
+                    break
+                }
+                guard json.bytes[json.position] == UInt8(ascii: "\"") else {
+                    throw json.fail("expected a double-quoted key, found \(json.describe(at: json.position))", at: json.position)
+                }
+                let memberOffset = json.position
+                let key = try json.parseString()
+                try json.skipWhitespace()
+                guard json.position < json.bytes.count, json.bytes[json.position] == UInt8(ascii: ":") else {
+                    throw json.fail("expected ':' after the key '\(key)', found \(json.describe(at: json.position))", at: json.position)
+                }
+                json.position += 1
+                try json.skipWhitespace()
+                if let first = duplicate(key, base: keyBase, set: &keySet) {
+                    _ = try json.parseValue(depth: depth + 1)
+                    json.report(.jsonDuplicateKey, "duplicate key '\(key)' in one object", at: memberOffset,
+                        notes: [Diagnostic.Note("'\(key)' first appears here", at: anchor(first).location())],
+                        fixIts: [Diagnostic.FixIt("remove or rename one of the two '\(key)' members", replacement: "")])
+                } else {
+                    keyStack.append((key, memberOffset))
+                    if key.utf8.first == UInt8(ascii: "$"), key != "$root" {
+                        let value = try json.parseValue(depth: depth + 1)
+                        if key == "$value" { hasValue = true }
+                        propertyStack.append(JSONMember(key: key, keyOffset: memberOffset, value: value))
+                    } else {
+                        try parseChild(key, at: memberOffset, of: path, group: &groupID, afterValue: hasValue, depth: depth)
+                    }
+                }
+                try json.skipWhitespace()
+                guard json.position < json.bytes.count else {
+                    throw json.fail("unterminated object: expected ',' or '}'", at: json.position)
+                }
+                if json.bytes[json.position] == UInt8(ascii: "}") {
+                    json.position += 1
+                    break
+                }
+                guard json.bytes[json.position] == UInt8(ascii: ",") else {
+                    throw json.fail("expected ',' or '}' after an object member, found \(json.describe(at: json.position))", at: json.position)
+                }
+                let comma = json.position
+                json.position += 1
+                try json.skipWhitespace()
+                if !json.allowComments, json.position < json.bytes.count, json.bytes[json.position] == UInt8(ascii: "}") {
+                    throw json.fail("trailing comma before '}'", at: comma)
+                }
             }
         }
-        document.mergeGroup(group)
+        let properties = propertyStack[propertyBase...]
+        let onlyRef = !hasValue && childStack.count == childBase && properties.contains { $0.key == "$ref" }
+        if !path.isEmpty, hasValue || onlyRef {
+            finishToken(properties, path: path, group: parentGroup, keyOffset: keyOffset, objectOffset: objectOffset,
+                children: childStack[childBase...])
+        } else {
+            finishGroup(properties, path: path, offset: path.isEmpty ? objectOffset : keyOffset,
+                children: childStack[childBase...], registered: groupID != nil)
+        }
+    }
+
+    private mutating func parseChild(
+        _ key: String, at offset: Int, of path: String, group: inout Int32?, afterValue: Bool, depth: Int
+    ) throws(Stop) {
+        let childPath = TokenPathSyntax.join(path, key)
+        let isObject = json.position < json.bytes.count && json.bytes[json.position] == UInt8(ascii: "{")
+        if afterValue || !isObject {
+            _ = try json.parseValue(depth: depth + 1)
+            childStack.append((key, offset, isObject))
+            return
+        }
+        if let problem = TokenPathSyntax.problem(withName: key) {
+            report(.invalidName, .error, "invalid name '\(key)': \(problem)", at: offset, path: childPath)
+            _ = try json.parseValue(depth: depth + 1)
+            return
+        }
+        let id: Int32
+        if let group { id = group } else {
+            id = document.groupID(for: path)
+            group = id
+        }
+        childStack.append((key, offset, true))
+        try parseNode(path: childPath, keyOffset: offset, parentGroup: id, depth: depth + 1)
+    }
+
+    /// The offset of the first occurrence of `key` in the current object, if it is a duplicate.
+    private mutating func duplicate(_ key: String, base: Int, set: inout Set<String>?) -> Int? {
+        let count = keyStack.count - base
+        if count < 24 {
+            for index in base..<keyStack.count where keyStack[index].key == key { return keyStack[index].offset }
+            return nil
+        }
+        if set == nil { set = Set(keyStack[base...].map(\.key)) }
+        if set!.insert(key).inserted { return nil }
+        return keyStack[base...].first { $0.key == key }?.offset
+    }
+
+    private mutating func finishGroup(
+        _ properties: ArraySlice<JSONMember>, path: String, offset: Int,
+        children: ArraySlice<(name: String, offset: Int, isObject: Bool)>, registered: Bool
+    ) {
+        var group = GroupDefinition(path: path, anchor: anchor(offset))
+        for member in properties {
+            parseGroupProperty(member, into: &group, path: path)
+        }
+        for child in children where !child.isObject {
+            let childPath = TokenPathSyntax.join(path, child.name)
+            report(.notAGroupOrToken, .warning,
+                "'\(childPath)' is not an object, so neither a token nor a group; it is ignored",
+                at: child.offset, path: childPath,
+                fixIts: [Diagnostic.FixIt("wrap the value as {\"$value\": …}", replacement: "")])
+        }
+        if group.hasProperties || !registered { document.mergeGroup(group) }
+    }
+
+    private mutating func finishToken(
+        _ properties: ArraySlice<JSONMember>, path: String, group: Int32, keyOffset: Int, objectOffset: Int,
+        children: ArraySlice<(name: String, offset: Int, isObject: Bool)>
+    ) {
+        var token = TokenDefinition(
+            path: path, groupID: group, explicitType: nil, value: JSONValue(.null, offset: objectOffset),
+            anchor: anchor(keyOffset))
+        let hasValue = properties.contains { $0.key == "$value" }
+        for member in properties {
+            let value = member.value
+            let suffix = "/" + TokenPathSyntax.escape(member.key)
+            switch member.key {
+            case "$value":
+                token.value = value
+            case "$ref":
+                if !hasValue { token.value = JSONValue(.object([member]), offset: member.keyOffset) }
+            case "$type":
+                token.explicitType = parseType(value, path: path, suffix: suffix)
+                if token.explicitType == nil { token.unknownType = value.string ?? "" }
+            case "$description": token.description = parseDescription(value, path: path, suffix: suffix)
+            case "$deprecated": token.deprecated = parseDeprecated(value, path: path, suffix: suffix)
+            case "$extensions": token.extensions = parseExtensions(value, path: path, suffix: suffix)
+            default:
+                report(.unknownProperty, .warning, "unknown property '\(member.key)' on token '\(path)'; it is ignored",
+                    at: member.keyOffset, path: path, pointerSuffix: suffix,
+                    fixIts: [Diagnostic.FixIt("put custom data under '$extensions'", replacement: "$extensions")])
+            }
+        }
+        for child in children {
+            let suffix = "/" + TokenPathSyntax.escape(child.name)
+            if child.isObject {
+                report(.valueWithChildren, .error,
+                    "token '\(path)' has a '$value' and also a child '\(child.name)'; a token cannot contain tokens or groups",
+                    at: child.offset, path: path, pointerSuffix: suffix,
+                    fixIts: [Diagnostic.FixIt("move '\(child.name)' to a group, or move the value into a '$root' token", replacement: "")])
+            } else {
+                report(.unknownProperty, .warning, "unknown property '\(child.name)' on token '\(path)'; it is ignored",
+                    at: child.offset, path: path, pointerSuffix: suffix,
+                    fixIts: [Diagnostic.FixIt("put custom data under '$extensions'", replacement: "$extensions")])
+            }
+        }
+        if let old = document.insert(token) {
+            reportConflict(new: token, old: old)
+        }
+    }
+
+    private mutating func reportConflict(new: TokenDefinition, old: TokenDefinition) {
+        guard !(new.value.sameContent(as: old.value) && new.explicitType == old.explicitType) else { return }
+        diagnostics.append(Diagnostic(
+            .mergeConflict, .error,
+            "token '\(new.path)' is defined again with a different value; the later definition wins",
+            at: new.anchor.location(pointer: new.pointer, token: new.path),
+            notes: [Diagnostic.Note("the earlier definition is here",
+                at: old.anchor.location(pointer: old.pointer, token: old.path))]))
     }
 
     private mutating func parseGroupProperty(_ member: JSONMember, into group: inout GroupDefinition, path: String) {
@@ -114,62 +314,6 @@ public struct DocumentParser {
                 at: member.keyOffset, path: path, pointerSuffix: suffix,
                 fixIts: [Diagnostic.FixIt("put custom data under '$extensions'", replacement: "$extensions")])
         }
-    }
-
-    private mutating func parseToken(
-        _ members: [JSONMember], path: String, groupID: Int32, keyOffset: Int, objectOffset: Int
-    ) {
-        var token = TokenDefinition(
-            path: path, groupID: groupID, explicitType: nil, value: JSONValue(.null, offset: objectOffset), anchor: anchor(keyOffset))
-        var hasValue = false
-        for member in members {
-            let value = member.value
-            let suffix = "/" + TokenPathSyntax.escape(member.key)
-            switch member.key {
-            case "$value":
-                token.value = value
-                hasValue = true
-            case "$ref":
-                if !hasValue && !members.contains(where: { $0.key == "$value" }) {
-                    token.value = JSONValue(.object([member]), offset: member.keyOffset)
-                }
-            case "$type":
-                token.explicitType = parseType(value, path: path, suffix: suffix)
-                if token.explicitType == nil { token.unknownType = value.string ?? "" }
-            case "$description": token.description = parseDescription(value, path: path, suffix: suffix)
-            case "$deprecated": token.deprecated = parseDeprecated(value, path: path, suffix: suffix)
-            case "$extensions": token.extensions = parseExtensions(value, path: path, suffix: suffix)
-            default:
-                if member.key.hasPrefix("$") {
-                    report(.unknownProperty, .warning, "unknown property '\(member.key)' on token '\(path)'; it is ignored",
-                        at: member.keyOffset, path: path, pointerSuffix: suffix,
-                        fixIts: [Diagnostic.FixIt("put custom data under '$extensions'", replacement: "$extensions")])
-                } else if !member.value.isObject {
-                    report(.unknownProperty, .warning,
-                        "unknown property '\(member.key)' on token '\(path)'; it is ignored",
-                        at: member.keyOffset, path: path, pointerSuffix: suffix,
-                        fixIts: [Diagnostic.FixIt("put custom data under '$extensions'", replacement: "$extensions")])
-                } else {
-                    report(.valueWithChildren, .error,
-                        "token '\(path)' has a '$value' and also a child '\(member.key)'; a token cannot contain tokens or groups",
-                        at: member.keyOffset, path: path, pointerSuffix: suffix,
-                        fixIts: [Diagnostic.FixIt("move '\(member.key)' to a group, or move the value into a '$root' token", replacement: "")])
-                }
-            }
-        }
-        if let old = document.insert(token) {
-            reportConflict(new: token, old: old)
-        }
-    }
-
-    private mutating func reportConflict(new: TokenDefinition, old: TokenDefinition) {
-        guard !(new.value.sameContent(as: old.value) && new.explicitType == old.explicitType) else { return }
-        let location = new.anchor.location(pointer: new.pointer, token: new.path)
-        diagnostics.append(Diagnostic(
-            .mergeConflict, .error,
-            "token '\(new.path)' is defined again with a different value; the later definition wins",
-            at: location,
-            notes: [Diagnostic.Note("the earlier definition is here", at: old.anchor.location(pointer: old.pointer, token: old.path))]))
     }
 
     private mutating func parseType(_ value: JSONValue, path: String, suffix: String) -> TokenType? {

@@ -17,12 +17,12 @@ enum ExtendsExpander {
                     at: location))
                 continue
             }
-            if document.groups[target] == nil {
+            if !document.isGroup(target) {
                 if document.tokenIndex[target] != nil {
                     diagnostics.append(Diagnostic(.extendsNotGroup, .error,
                         "'$extends' target '\(target)' is a token; only groups can be extended", at: location))
                 } else {
-                    let suggestion = Suggestions.closest(to: target, in: document.groups.keys.filter { !$0.isEmpty })
+                    let suggestion = Suggestions.closest(to: target, in: document.groupPaths.filter { !$0.isEmpty })
                     diagnostics.append(Diagnostic(.referenceUnknown, .error,
                         "'$extends' names unknown group '\(target)'", at: location,
                         notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [],
@@ -88,20 +88,19 @@ enum ExtendsExpander {
     private static func copy(from target: String, to path: String, in document: inout TokenDocument) {
         let prefix = target + "."
         // Subgroups come along, so that inherited tokens have their groups.
-        for (groupPath, group) in document.groups where groupPath.hasPrefix(prefix) {
+        for groupPath in document.groupPaths where groupPath.hasPrefix(prefix) {
             let newPath = path + "." + groupPath.dropFirst(prefix.count)
-            guard document.groups[newPath] == nil else { continue }
-            var copy = group
+            guard !document.isGroup(newPath) else { continue }
+            var copy = document.groups[groupPath] ?? GroupDefinition(path: groupPath, anchor: document.groups[path]!.anchor)
             copy.path = newPath
             copy.extends = nil
-            _ = document.groupID(for: newPath)
             document.mergeGroup(copy)
         }
         let inherited = document.tokens.filter { $0.path.hasPrefix(prefix) }
         for var token in inherited {
             let relative = token.path.dropFirst(prefix.count)
             let newPath = path + "." + relative
-            if document.tokenIndex[newPath] != nil || document.groups[newPath] != nil { continue }
+            if document.tokenIndex[newPath] != nil || document.isGroup(newPath) { continue }
             if token.explicitType == nil, token.inheritedGroupType == nil {
                 token.inheritedGroupType = groupType(of: token.path, upTo: target, in: document)
             }

@@ -44,6 +44,10 @@ public struct GroupDefinition: Sendable {
     /// `$extends` (or group-level `$ref`): the reference text and where it is.
     public var extends: (reference: String, anchor: SourceAnchor)?
     public var anchor: SourceAnchor
+
+    var hasProperties: Bool {
+        type != nil || unknownType != nil || description != nil || deprecated != nil || extensions != nil || extends != nil
+    }
 }
 
 /// Every token and group of one or more files, merged into one tree and kept flat by path.
@@ -54,30 +58,66 @@ public struct GroupDefinition: Sendable {
 public struct TokenDocument: Sendable {
     public private(set) var tokens: [TokenDefinition] = []
     public private(set) var tokenIndex: [String: Int] = [:]
+    /// The groups that set at least one property, by path. Every group, with or without
+    /// properties, is in `groupPaths`; use `isGroup(_:)` to ask whether a path is a group.
     public private(set) var groups: [String: GroupDefinition] = [:]
     public private(set) var files: [SourceFile] = []
     /// Every group path seen (including `""`, the root), indexed by group id.
     public private(set) var groupPaths: [String] = []
     private(set) var groupIDs: [String: Int32] = [:]
+    /// While a file is being added: what it changed, so a broken file can be taken back out.
+    private var journal: Journal?
+
+    struct Journal {
+        var tokenCount: Int
+        var groupCount: Int
+        var fileCount: Int
+        var replacedTokens: [(index: Int, old: TokenDefinition)] = []
+        var replacedGroups: [(path: String, old: GroupDefinition?)] = []
+    }
 
     public init() {}
 
     public var count: Int { tokens.count }
 
+    /// Whether `path` names a group.
+    public func isGroup(_ path: String) -> Bool { groupIDs[path] != nil }
+
     public func token(_ path: String) -> TokenDefinition? {
         tokenIndex[path].map { tokens[$0] }
     }
 
-    mutating func addFile(_ file: SourceFile) {
-        files.append(file)
-        // About one token per 100 bytes in typical files; reserving avoids repeated rehashing.
-        let expected = tokens.count + file.bytes.count / 100
+    /// Makes room for about `bytes / 100` more tokens (typical of token files), so that
+    /// loading does not rehash as it grows.
+    mutating func reserve(forBytes bytes: Int) {
+        let expected = tokens.count + bytes / 100
         if tokenIndex.capacity < expected {
             tokenIndex.reserveCapacity(expected)
             tokens.reserveCapacity(expected)
-            groups.reserveCapacity(expected / 4)
             groupIDs.reserveCapacity(expected / 4)
         }
+    }
+
+    /// Starts adding a file: its changes are journaled until `commitFile()` or `rollBackFile()`.
+    mutating func beginFile(_ file: SourceFile) {
+        journal = Journal(tokenCount: tokens.count, groupCount: groupPaths.count, fileCount: files.count)
+        files.append(file)
+        reserve(forBytes: file.bytes.count)
+    }
+
+    mutating func commitFile() { journal = nil }
+
+    /// Takes every change of the file being added back out.
+    mutating func rollBackFile() {
+        guard let journal else { return }
+        self.journal = nil
+        for token in tokens[journal.tokenCount...] { tokenIndex[token.path] = nil }
+        tokens.removeSubrange(journal.tokenCount...)
+        for (index, old) in journal.replacedTokens.reversed() { tokens[index] = old }
+        for (path, old) in journal.replacedGroups.reversed() { groups[path] = old }
+        for path in groupPaths[journal.groupCount...] { groupIDs[path] = nil }
+        groupPaths.removeSubrange(journal.groupCount...)
+        files.removeSubrange(journal.fileCount...)
     }
 
     /// Adds or replaces a token; returns the definition it replaced.
@@ -88,6 +128,7 @@ public struct TokenDocument: Sendable {
         if let existing {
             tokenIndex[token.path] = existing
             let old = tokens[existing]
+            if journal != nil, existing < journal!.tokenCount { journal!.replacedTokens.append((existing, old)) }
             tokens[existing] = token
             return old
         }
@@ -104,17 +145,25 @@ public struct TokenDocument: Sendable {
         return id
     }
 
-    mutating func mergeGroup(_ group: GroupDefinition) {
+    /// Records a group's properties; with `overriding`, set properties replace earlier ones,
+    /// otherwise they only fill gaps. Groups without properties are only registered.
+    mutating func mergeGroup(_ group: GroupDefinition, overriding: Bool = true) {
+        _ = groupID(for: group.path)
+        guard group.hasProperties else { return }
+        if journal != nil { journal!.replacedGroups.append((group.path, groups[group.path])) }
         guard var existing = groups[group.path] else {
             groups[group.path] = group
             return
         }
-        if let type = group.type { existing.type = type }
-        if let unknown = group.unknownType { existing.unknownType = unknown }
-        if let description = group.description { existing.description = description }
-        if let deprecated = group.deprecated { existing.deprecated = deprecated }
-        if let extensions = group.extensions { existing.extensions = extensions }
-        if let extends = group.extends { existing.extends = extends }
+        func merge<T>(_ value: T?, into slot: inout T?) {
+            if let value, overriding || slot == nil { slot = value }
+        }
+        merge(group.type, into: &existing.type)
+        merge(group.unknownType, into: &existing.unknownType)
+        merge(group.description, into: &existing.description)
+        merge(group.deprecated, into: &existing.deprecated)
+        merge(group.extensions, into: &existing.extensions)
+        if let extends = group.extends, overriding || existing.extends == nil { existing.extends = extends }
         groups[group.path] = existing
     }
 

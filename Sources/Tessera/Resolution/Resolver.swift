@@ -87,7 +87,7 @@ final class ResolutionContext {
     private func reportUnknown(_ reference: Reference, in token: TokenDefinition) {
         let location = SourceAnchor(file: token.anchor.file, offset: reference.offset)
             .location(pointer: token.pointer + "/$value", token: token.path)
-        if document.groups[reference.path] != nil {
+        if document.isGroup(reference.path) {
             diagnostics.append(Diagnostic(.referenceToGroup, .error,
                 "reference '\(reference.text)' names a group, not a token", at: location,
                 fixIts: document.tokenIndex[reference.path + ".$root"] != nil

@@ -1,5 +1,5 @@
 extension ValueParser {
-    private func sub<T>(_ members: [String: JSONValue], _ key: String, _ type: TokenType, at pointer: String,
+    private func sub<T>(_ members: ValueObject, _ key: String, _ type: TokenType, at pointer: String,
         _ extract: (TokenValue) -> T?) -> T?
     {
         guard let value = parse(members[key]!, as: type, at: pointer + "/" + key) else { return nil }

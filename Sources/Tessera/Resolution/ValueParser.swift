@@ -132,19 +132,16 @@ struct ValueParser {
     /// The members of an object value, checking required and allowed keys.
     func object(
         _ node: JSONValue, at pointer: String, type: TokenType, required: [String], optional: [String] = []
-    ) -> [String: JSONValue]? {
+    ) -> ValueObject? {
         guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
         guard let members = resolved.members else {
             error(.valueInvalid, "a \(type.rawValue) value must be an object with \(required.map { "'\($0)'" }.joined(separator: ", ")), found \(resolved.kindDescription)",
                 at: node, pointer: pointer)
             return nil
         }
-        var result: [String: JSONValue] = [:]
         var ok = true
         for member in members {
-            if required.contains(member.key) || optional.contains(member.key) {
-                result[member.key] = member.value
-            } else {
+            if !(required.contains(member.key) || optional.contains(member.key)) {
                 let suggestion = Suggestions.closest(to: member.key, in: required + optional)
                 report(.unknownValueProperty, .warning, "unknown property '\(member.key)' in a \(type.rawValue) value; it is ignored",
                     offset: member.keyOffset, pointer: pointer + "/" + TokenPathSyntax.escape(member.key),
@@ -152,6 +149,7 @@ struct ValueParser {
                     fixIts: suggestion.map { [Diagnostic.FixIt("rename to '\($0)'", replacement: "\"\($0)\"")] } ?? [])
             }
         }
+        let result = ValueObject(members: members)
         let missing = required.filter { result[$0] == nil }
         if !missing.isEmpty {
             error(.valueInvalid, "a \(type.rawValue) value is missing \(missing.map { "'\($0)'" }.joined(separator: ", "))",
@@ -179,5 +177,16 @@ struct ValueParser {
             }
         }
         return escaped + "\""
+    }
+}
+
+/// The members of an object value, looked up by a linear scan (value objects have a handful
+/// of members, so this beats building a dictionary).
+struct ValueObject {
+    let members: [JSONMember]
+
+    subscript(key: String) -> JSONValue? {
+        for member in members where member.key == key { return member.value }
+        return nil
     }
 }
