@@ -19,6 +19,19 @@ func peakResidentMegabytes() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
+if arguments.first == "--parse-only" {
+    arguments.removeFirst()
+    var diagnostics: [Diagnostic] = []
+    let files = TokenFileLoader.files(at: arguments, diagnostics: &diagnostics)
+    for _ in 0..<5 {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var document = TokenDocument()
+        for file in files { DocumentParser.parse(file, into: &document, diagnostics: &diagnostics) }
+        print("parse", (clock.now - start) / .milliseconds(1), "ms", document.count)
+    }
+    exit(0)
+}
 if arguments.first == "--stages" {
     arguments.removeFirst()
     for argument in arguments {

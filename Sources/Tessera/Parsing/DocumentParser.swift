@@ -52,12 +52,15 @@ public struct DocumentParser {
 
     private func anchor(_ offset: Int) -> SourceAnchor { SourceAnchor(file: file, offset: offset) }
 
+    /// Reports at `offset`; `pointerSuffix` is the member key (unescaped) under the node at
+    /// `path`, if any.
     private mutating func report(
         _ id: DiagnosticID, _ severity: Severity, _ message: String, at offset: Int, path: String,
         pointerSuffix: String = "", notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
     ) {
+        let member = pointerSuffix.isEmpty ? "" : "/" + TokenPathSyntax.escape(pointerSuffix)
         let location = anchor(offset).location(
-            pointer: TokenPathSyntax.pointer(forPath: path) + pointerSuffix, token: path.isEmpty ? nil : path)
+            pointer: TokenPathSyntax.pointer(forPath: path) + member, token: path.isEmpty ? nil : path)
         diagnostics.append(Diagnostic(id, severity, message, at: location, notes: notes, fixIts: fixIts))
     }
 
@@ -97,9 +100,9 @@ public struct DocumentParser {
         let propertyBase = propertyStack.count
         let childBase = childStack.count
         defer {
-            keyStack.removeSubrange(keyBase...)
-            propertyStack.removeSubrange(propertyBase...)
-            childStack.removeSubrange(childBase...)
+            if keyStack.count > keyBase { keyStack.removeSubrange(keyBase...) }
+            if propertyStack.count > propertyBase { propertyStack.removeSubrange(propertyBase...) }
+            if childStack.count > childBase { childStack.removeSubrange(childBase...) }
         }
         var keySet: Set<String>?
         var groupID: Int32?
@@ -237,7 +240,7 @@ public struct DocumentParser {
         let hasValue = properties.contains { $0.key == "$value" }
         for member in properties {
             let value = member.value
-            let suffix = "/" + TokenPathSyntax.escape(member.key)
+            let suffix = member.key
             switch member.key {
             case "$value":
                 token.value = value
@@ -256,7 +259,7 @@ public struct DocumentParser {
             }
         }
         for child in children {
-            let suffix = "/" + TokenPathSyntax.escape(child.name)
+            let suffix = child.name
             if child.isObject {
                 report(.valueWithChildren, .error,
                     "token '\(path)' has a '$value' and also a child '\(child.name)'; a token cannot contain tokens or groups",
@@ -285,7 +288,7 @@ public struct DocumentParser {
 
     private mutating func parseGroupProperty(_ member: JSONMember, into group: inout GroupDefinition, path: String) {
         let value = member.value
-        let suffix = "/" + TokenPathSyntax.escape(member.key)
+        let suffix = member.key
         switch member.key {
         case "$type":
             group.type = parseType(value, path: path, suffix: suffix)

@@ -9,7 +9,13 @@ public enum TokenPathSyntax {
     }
 
     public static func join(_ parent: String, _ name: String) -> String {
-        parent.isEmpty ? name : parent + "." + name
+        if parent.isEmpty { return name }
+        var path = ""
+        path.reserveCapacity(parent.utf8.count + name.utf8.count + 1)
+        path += parent
+        path += "."
+        path += name
+        return path
     }
 
     /// Why a name is not allowed, or `nil` when it is fine.
