@@ -90,7 +90,19 @@ extension Color {
     }
 
     /// The DTCG object as compact JSON, for messages and fix-its.
-    public var dtcgJSONText: String { JSONWriter().string(dtcgJSON) }
+    public var dtcgJSONText: String {
+        var text = "{\"colorSpace\":\""
+        text += colorSpace.rawValue
+        text += "\",\"components\":["
+        for (index, component) in components.enumerated() {
+            if index > 0 { text += "," }
+            text += component.map(NumberFormatting.shortest) ?? "\"none\""
+        }
+        text += "]"
+        if alpha != 1 { text += ",\"alpha\":" + NumberFormatting.shortest(alpha) }
+        if let hex { text += ",\"hex\":" + ValueParser.json(hex) }
+        return text + "}"
+    }
 }
 
 extension Dimension {

@@ -89,6 +89,14 @@ extension ValueParser {
 
     /// Splits `"16px"` into 16 and "px".
     static func splitUnit(_ text: String) -> (Double, String)? {
+        let utf8 = text.utf8
+        if let split = utf8.firstIndex(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }),
+            split > utf8.startIndex,
+            utf8[split...].allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }),
+            let value = Double(Substring(text[..<split])), value.isFinite
+        {
+            return (value, String(text[split...]))
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let split = trimmed.firstIndex(where: { $0.isLetter }) else { return nil }
         guard let value = Double(trimmed[..<split]), value.isFinite else { return nil }

@@ -160,6 +160,13 @@ struct ValueParser {
     }
 
     static func json(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            var quoted = "\""
+            quoted.reserveCapacity(text.utf8.count + 2)
+            quoted += text
+            quoted += "\""
+            return quoted
+        }
         var escaped = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
