@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Generates the benchmark sets and runs the load + parse + resolve + validate benchmark.
+# Needs the shared yardsticks beside the project (../shared from the project root).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+shared=${SHARED:-$here/../../shared}
+work=${WORK:-${TMPDIR:-/tmp}/tessera-bench}
+mkdir -p "$work"
+for preset in small 50k 200k; do
+  [ -d "$work/$preset" ] || python3 "$shared/bench/gen_dtcg.py" "$work/$preset" --preset "$preset" >/dev/null
+done
+[ -d "$work/200k-object" ] || python3 "$shared/bench/gen_dtcg.py" "$work/200k-object" --preset 200k --value-format object >/dev/null
+
+# The default permutation of each real system: the files its resolver lists for its sets and
+# for the default context of each modifier, in resolution order.
+examples="$shared/corpus/dtcg-examples"
+sets() {
+  python3 - "$examples/$1" <<'PY'
+import json, os, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+files = []
+for item in doc["resolutionOrder"]:
+    ref = item.get("$ref", "")
+    if ref.startswith("#/sets/"):
+        sources = doc["sets"][ref[len("#/sets/"):]]["sources"]
+    elif ref.startswith("#/modifiers/"):
+        modifier = doc["modifiers"][ref[len("#/modifiers/"):]]
+        sources = modifier["contexts"][modifier.get("default") or next(iter(modifier["contexts"]))]
+    else:
+        continue
+    for source in sources:
+        if "$ref" in source:
+            files.append(os.path.normpath(os.path.join(os.path.dirname(path), source["$ref"])))
+print(",".join(files))
+PY
+}
+swift build -c release --package-path "$here" >/dev/null
+"$here/.build/release/TesseraBench" --rounds "${ROUNDS:-5}" \
+  "small=$work/small" "50k=$work/50k" "200k=$work/200k" "200k-object=$work/200k-object" \
+  "primer=$(sets github-primer.resolver.json)" "spectrum=$(sets adobe-spectrum.resolver.json)" \
+  "fluent=$(sets microsoft-fluent.resolver.json)"
