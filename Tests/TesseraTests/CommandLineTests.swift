@@ -139,3 +139,11 @@ struct CommandLineTests {
         #expect(run.stdout == "x\tnumber\t1\ny\tnumber\t1\n")
     }
 }
+
+struct FlatFormatTests {
+    @Test func stringsWithLineBreaksStayOnOneLine() {
+        let result = pipeline(##"{"a": {"$type": "string", "$value": "two\nlines\tand tab"}, "b": {"$type": "string", "$value": "plain text"}}"##)
+        let flat = ResolvedEmitter.flat(result.resolved.all)
+        #expect(flat == "a\tstring\t\"two\\nlines\\tand tab\"\nb\tstring\tplain text\n")
+    }
+}

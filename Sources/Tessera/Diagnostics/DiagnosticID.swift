@@ -58,7 +58,6 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let referenceSyntax: DiagnosticID = "reference.syntax"
     public static let referenceToGroup: DiagnosticID = "reference.to-group"
     public static let referenceCycle: DiagnosticID = "reference.cycle"
-    public static let pointerInvalid: DiagnosticID = "reference.pointer-invalid"
     public static let pointerUnresolved: DiagnosticID = "reference.pointer-unresolved"
 
     // MARK: Values

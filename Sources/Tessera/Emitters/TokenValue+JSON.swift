@@ -15,12 +15,18 @@ extension TokenValue {
         case .dimension(let dimension): return dimension.flatText
         case .duration(let duration): return duration.flatText
         case .number(let value), .fontWeight(let value): return NumberFormatting.shortest(value)
-        case .string(let text): return text
+        case .string(let text): return Self.lineSafe(text)
         case .boolean(let flag): return flag ? "true" : "false"
-        case .fontFamily(let names, _) where names.count == 1: return names[0]
+        case .fontFamily(let names, _) where names.count == 1: return Self.lineSafe(names[0])
         case .strokeStyle(.keyword(let keyword)): return keyword
         default: return JSONWriter(sortKeys: true).string(flatJSON)
         }
+    }
+
+    /// Text as is, unless it holds a control character (a tab or line break would break the
+    /// one-line-per-token format): then it is written as a JSON string literal.
+    static func lineSafe(_ text: String) -> String {
+        text.utf8.contains { $0 < 0x20 } ? ValueParser.json(text) : text
     }
 
     private func json(flat: Bool) -> JSONValue {

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// One case per diagnostic not covered by the type and resolution tables, each at its place.
+struct DiagnosticCatalogTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let id: DiagnosticID
+        let severity: Severity
+        let marked: String
+        var testDescription: String { id.rawValue }
+    }
+
+    static let cases: [Case] = [
+        Case(id: .rootNotObject, severity: .error, marked: "⊙[1, 2]"),
+        Case(id: .notAGroupOrToken, severity: .warning, marked: ##"{⊙"a": 1}"##),
+        Case(id: .unknownProperty, severity: .warning, marked: ##"{"a": {"$type": "number", "$value": 1, ⊙"$note": "x"}}"##),
+        Case(id: .unknownProperty, severity: .warning, marked: ##"{"g": {⊙"$color": "red"}}"##),
+        Case(id: .extendsInvalid, severity: .error, marked: ##"{"g": {"$extends": ⊙"group"}}"##),
+        Case(id: .shortHexLegacy, severity: .warning, marked: ##"{"c": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 1, 1], "hex": ⊙"#fff"}}}"##),
+        Case(id: .dimensionUnitLegacy, severity: .warning, marked: ##"{"d": {"$type": "dimension", "$value": {"value": 2, "unit": ⊙"dp"}}}"##),
+        Case(id: .dimensionUnitLegacy, severity: .warning, marked: ##"{"d": {"$type": "dimension", "$value": ⊙0}}"##),
+        Case(id: .unknownValueProperty, severity: .warning, marked: ##"{"d": {"$type": "dimension", "$value": {"value": 2, "unit": "px", ⊙"scale": 2}}}"##),
+        Case(id: .typographyIncomplete, severity: .warning, marked: ##"{"t": {"$type": "typography", "$value": ⊙{"fontFamily": "A", "fontSize": {"value": 1, "unit": "rem"}, "fontWeight": 400}}}"##),
+        Case(id: .invalidProperty, severity: .error, marked: ##"{"a": {"$type": "number", "$value": 1, "$extensions": ⊙[]}}"##),
+        Case(id: .unknownType, severity: .warning, marked: ##"{"a": {"$type": ⊙"colour", "$value": 1}}"##),
+    ]
+
+    @Test(arguments: cases)
+    func diagnosticAtItsPlace(_ testCase: Case) {
+        expectDiagnostics(testCase.marked, [testCase.id], severity: testCase.severity)
+    }
+
+    @Test func unknownTypeSuggestsTheClosestType() {
+        let result = pipeline(##"{"a": {"$type": "colour", "$value": 1}}"##)
+        #expect(result.diagnostics.all.first?.fixIts.first?.replacement == "\"color\"")
+    }
+
+    @Test func emptyDirectoryAndMissingFileAreErrors() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let empty = TokenPipeline.run(paths: [directory.path])
+        #expect(empty.diagnostics.all.map(\.id) == [.fileNoTokens])
+        let missing = TokenPipeline.run(paths: [directory.appendingPathComponent("nope.json").path])
+        #expect(missing.diagnostics.all.map(\.id) == [.fileUnreadable])
+    }
+
+    @Test func everyDiagnosticRendersWithItsIdAndACaret() {
+        let source = MarkedSource(##"{"a": {"$value": ⊙"{b}"}}"##)
+        let result = pipeline(source.text)
+        let text = DiagnosticRenderer().render(result.diagnostics.sorted, files: result.files)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "tokens.json:1:\(source.marks[0].column): error: unknown reference '{b}': no token 'b' [reference.unknown]")
+        #expect(lines[1] == "    " + source.text)
+        #expect(lines[2] == "    " + String(repeating: " ", count: source.marks[0].column - 1) + "^")
+    }
+}

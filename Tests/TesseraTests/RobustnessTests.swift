@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// Bad input never crashes or hangs: thousands of mutated token files all come back with
+/// diagnostics, each located inside its file.
+struct RobustnessTests {
+    /// A small deterministic generator (SplitMix64), so every run tests the same inputs.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let seeds: [String] = {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/tokens")
+        let names = ["primitives.tokens.json", "semantic.tokens.json", "components.tokens.json"]
+        return names.map { try! String(contentsOf: examples.appendingPathComponent($0), encoding: .utf8) }
+    }()
+
+    static let fragments: [[UInt8]] = [
+        "{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\ud800", "{a}", "{", "$value", "$type", "$ref", "#/",
+        "$extends", "{color.blue.500}", "1e999", "-", "0", "null", "true", "\u{00}", "\u{FEFF}", "é", "\n",
+    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80]]
+
+    @Test(arguments: 0..<3)
+    func mutatedFilesAlwaysComeBackWithLocatedDiagnostics(_ seedIndex: Int) {
+        var generator = Generator(state: UInt64(seedIndex + 1) * 7919)
+        let original = Array(Self.seeds[seedIndex].utf8)
+        for round in 0..<400 {
+            var bytes = original
+            for _ in 0...Int.random(in: 0..<4, using: &generator) {
+                let position = Int.random(in: 0...bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0:
+                    bytes.insert(contentsOf: Self.fragments.randomElement(using: &generator)!, at: position)
+                case 1:
+                    let end = min(bytes.count, position + Int.random(in: 1..<40, using: &generator))
+                    bytes.removeSubrange(position..<end)
+                default:
+                    if position < bytes.count { bytes[position] = UInt8.random(in: 0...255, using: &generator) }
+                }
+            }
+            let file = SourceFile(path: "mutant-\(seedIndex)-\(round).json", bytes: bytes)
+            let result = TokenPipeline.run(files: [file])
+            for diagnostic in result.diagnostics.all {
+                guard let location = diagnostic.location else { continue }
+                #expect(location.line >= 1 && location.line <= file.lineStarts.count)
+                #expect(location.column >= 1)
+            }
+            _ = ResolvedEmitter.flat(result.resolved.all)
+        }
+    }
+}
