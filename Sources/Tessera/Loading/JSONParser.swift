@@ -183,35 +183,11 @@ struct State {
         try enter(depth: depth)
         position += 1
         var elements: [JSONValue] = []
-        try skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return elements
-        }
-        while true {
-            try skipWhitespace()
-            if allowComments, position < bytes.count, bytes[position] == UInt8(ascii: "]"), !elements.isEmpty {
-                position += 1
-                return elements
-            }
+        guard try !closes(UInt8(ascii: "]")) else { return elements }
+        repeat {
             elements.append(try parseValue(depth: depth))
-            try skipWhitespace()
-            guard position < bytes.count else { throw fail("unterminated array: expected ',' or ']'", at: position) }
-            switch bytes[position] {
-            case UInt8(ascii: ","):
-                let comma = position
-                position += 1
-                try skipWhitespace()
-                if !allowComments, position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    throw fail("trailing comma before ']'", at: comma)
-                }
-            case UInt8(ascii: "]"):
-                position += 1
-                return elements
-            default:
-                throw fail("expected ',' or ']' after an array element, found \(describe(at: position))", at: position)
-            }
-        }
+        } while try !endMember(closing: UInt8(ascii: "]"), what: "an array element")
+        return elements
     }
 
     mutating func parseObject(depth: Int) throws(Stop) -> [JSONMember] {
@@ -219,60 +195,76 @@ struct State {
         position += 1
         var members: [JSONMember] = []
         var keys: Set<String>? = nil
-        try skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return members
-        }
-        while true {
-            try skipWhitespace()
-            guard position < bytes.count else { throw fail("unterminated object: expected a key", at: position) }
-            if allowComments, bytes[position] == UInt8(ascii: "}"), !members.isEmpty {
-                position += 1
-                return members
-            }
-            guard bytes[position] == UInt8(ascii: "\"") else {
-                throw fail("expected a double-quoted key, found \(describe(at: position))", at: position)
-            }
-            let keyOffset = position
-            let key = try parseString()
-            try skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw fail("expected ':' after the key '\(key)', found \(describe(at: position))", at: position)
-            }
-            position += 1
-            try skipWhitespace()
+        guard try !closes(UInt8(ascii: "}")) else { return members }
+        repeat {
+            let (key, keyOffset) = try readKey()
             let value = try parseValue(depth: depth)
             if isDuplicate(key, in: members, keys: &keys) {
-                let first = members.first { $0.key == key }!
-                report(
-                    .jsonDuplicateKey, "duplicate key '\(key)' in one object", at: keyOffset,
-                    notes: [
-                        Diagnostic.Note(
-                            "'\(key)' first appears here",
-                            at: SourceAnchor(file: file, offset: first.keyOffset).location())
-                    ],
-                    fixIts: [Diagnostic.FixIt("remove or rename one of the two '\(key)' members", replacement: "")])
+                reportDuplicate(key, at: keyOffset, first: members.first { $0.key == key }!.keyOffset)
             } else {
                 members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
             }
-            try skipWhitespace()
-            guard position < bytes.count else { throw fail("unterminated object: expected ',' or '}'", at: position) }
-            switch bytes[position] {
-            case UInt8(ascii: ","):
-                let comma = position
-                position += 1
-                try skipWhitespace()
-                if !allowComments, position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                    throw fail("trailing comma before '}'", at: comma)
-                }
-            case UInt8(ascii: "}"):
-                position += 1
-                return members
-            default:
-                throw fail("expected ',' or '}' after an object member, found \(describe(at: position))", at: position)
-            }
+        } while try !endMember(closing: UInt8(ascii: "}"), what: "an object member")
+        return members
+    }
+
+    /// After an opening bracket: whether the container closes at once (`[]`, `{}`).
+    mutating func closes(_ closing: UInt8) throws(Stop) -> Bool {
+        try skipWhitespace()
+        guard position < bytes.count, bytes[position] == closing else { return false }
+        position += 1
+        return true
+    }
+
+    /// Reads `"key":` and the whitespace after it.
+    mutating func readKey() throws(Stop) -> (key: String, offset: Int) {
+        try skipWhitespace()
+        guard position < bytes.count else { throw fail("unterminated object: expected a key", at: position) }
+        guard bytes[position] == UInt8(ascii: "\"") else {
+            throw fail("expected a double-quoted key, found \(describe(at: position))", at: position)
         }
+        let offset = position
+        let key = try parseString()
+        try skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            throw fail("expected ':' after the key '\(key)', found \(describe(at: position))", at: position)
+        }
+        position += 1
+        try skipWhitespace()
+        return (key, offset)
+    }
+
+    /// After a member or element: consumes `,` (then returns false) or the closing bracket
+    /// (then returns true). A trailing comma is an error except in JSONC, where it closes.
+    mutating func endMember(closing: UInt8, what: String) throws(Stop) -> Bool {
+        try skipWhitespace()
+        let closingText = closing == UInt8(ascii: "}") ? "'}'" : "']'"
+        guard position < bytes.count else {
+            throw fail("unterminated \(closing == UInt8(ascii: "}") ? "object" : "array"): expected ',' or \(closingText)", at: position)
+        }
+        if bytes[position] == closing {
+            position += 1
+            return true
+        }
+        guard bytes[position] == UInt8(ascii: ",") else {
+            throw fail("expected ',' or \(closingText) after \(what), found \(describe(at: position))", at: position)
+        }
+        let comma = position
+        position += 1
+        try skipWhitespace()
+        if position < bytes.count, bytes[position] == closing {
+            guard allowComments else { throw fail("trailing comma before \(closingText)", at: comma) }
+            position += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func reportDuplicate(_ key: String, at offset: Int, first: Int) {
+        report(
+            .jsonDuplicateKey, "duplicate key '\(key)' in one object", at: offset,
+            notes: [Diagnostic.Note("'\(key)' first appears here", at: SourceAnchor(file: file, offset: first).location())],
+            fixIts: [Diagnostic.FixIt("remove or rename one of the two '\(key)' members", replacement: "")])
     }
 
     func isDuplicate(_ key: String, in members: [JSONMember], keys: inout Set<String>?) -> Bool {

@@ -107,35 +107,12 @@ public struct DocumentParser {
         var keySet: Set<String>?
         var groupID: Int32?
         var hasValue = false
-        try json.skipWhitespace()
-        if json.position < json.bytes.count, json.bytes[json.position] == UInt8(ascii: "}") {
-            json.position += 1
-        } else {
-            while true {
-                try json.skipWhitespace()
-                guard json.position < json.bytes.count else {
-                    throw json.fail("unterminated object: expected a key", at: json.position)
-                }
-                if json.allowComments, json.bytes[json.position] == UInt8(ascii: "}"), keyStack.count > keyBase {
-                    json.position += 1
-                    break
-                }
-                guard json.bytes[json.position] == UInt8(ascii: "\"") else {
-                    throw json.fail("expected a double-quoted key, found \(json.describe(at: json.position))", at: json.position)
-                }
-                let memberOffset = json.position
-                let key = try json.parseString()
-                try json.skipWhitespace()
-                guard json.position < json.bytes.count, json.bytes[json.position] == UInt8(ascii: ":") else {
-                    throw json.fail("expected ':' after the key '\(key)', found \(json.describe(at: json.position))", at: json.position)
-                }
-                json.position += 1
-                try json.skipWhitespace()
+        if try !json.closes(UInt8(ascii: "}")) {
+            repeat {
+                let (key, memberOffset) = try json.readKey()
                 if let first = duplicate(key, base: keyBase, set: &keySet) {
                     _ = try json.parseValue(depth: depth + 1)
-                    json.report(.jsonDuplicateKey, "duplicate key '\(key)' in one object", at: memberOffset,
-                        notes: [Diagnostic.Note("'\(key)' first appears here", at: anchor(first).location())],
-                        fixIts: [Diagnostic.FixIt("remove or rename one of the two '\(key)' members", replacement: "")])
+                    json.reportDuplicate(key, at: memberOffset, first: first)
                 } else {
                     keyStack.append((key, memberOffset))
                     if key.utf8.first == UInt8(ascii: "$"), key != "$root" {
@@ -146,24 +123,7 @@ public struct DocumentParser {
                         try parseChild(key, at: memberOffset, of: path, group: &groupID, afterValue: hasValue, depth: depth)
                     }
                 }
-                try json.skipWhitespace()
-                guard json.position < json.bytes.count else {
-                    throw json.fail("unterminated object: expected ',' or '}'", at: json.position)
-                }
-                if json.bytes[json.position] == UInt8(ascii: "}") {
-                    json.position += 1
-                    break
-                }
-                guard json.bytes[json.position] == UInt8(ascii: ",") else {
-                    throw json.fail("expected ',' or '}' after an object member, found \(json.describe(at: json.position))", at: json.position)
-                }
-                let comma = json.position
-                json.position += 1
-                try json.skipWhitespace()
-                if !json.allowComments, json.position < json.bytes.count, json.bytes[json.position] == UInt8(ascii: "}") {
-                    throw json.fail("trailing comma before '}'", at: comma)
-                }
-            }
+            } while try !json.endMember(closing: UInt8(ascii: "}"), what: "an object member")
         }
         let properties = propertyStack[propertyBase...]
         let onlyRef = !hasValue && childStack.count == childBase && properties.contains { $0.key == "$ref" }

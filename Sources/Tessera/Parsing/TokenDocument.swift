@@ -171,14 +171,19 @@ public struct TokenDocument: Sendable {
         groups[path]?.extends = value
     }
 
-    /// The `$type` of the nearest group enclosing `path` (the path itself excluded).
-    public func inheritedType(of path: String) -> TokenType? {
+    /// The first property found walking up from the group enclosing `path` to the root.
+    private func nearestGroupProperty<T>(of path: String, _ property: (GroupDefinition) -> T?) -> T? {
         var current = TokenPathSyntax.parent(of: path)
         while let group = current {
-            if let type = groups[group]?.type { return type }
+            if let value = groups[group].flatMap(property) { return value }
             current = TokenPathSyntax.parent(of: group)
         }
-        return groups[""]?.type
+        return nil
+    }
+
+    /// The `$type` of the nearest group enclosing `path` (the path itself excluded).
+    public func inheritedType(of path: String) -> TokenType? {
+        nearestGroupProperty(of: path) { $0.type }
     }
 
     /// The unknown `$type` a token would inherit from its nearest typed group, if that is one.
@@ -206,11 +211,7 @@ public struct TokenDocument: Sendable {
 
     /// The `$deprecated` of the nearest group enclosing `path` that sets one.
     public func inheritedDeprecation(of path: String) -> Deprecation? {
-        var current = TokenPathSyntax.parent(of: path)
-        while let group = current {
-            if let deprecated = groups[group]?.deprecated { return deprecated }
-            current = TokenPathSyntax.parent(of: group)
-        }
-        return groups[""]?.deprecated
+        nearestGroupProperty(of: path) { $0.deprecated }
     }
+
 }

@@ -115,25 +115,23 @@ final class ResolutionContext {
         order.reserveCapacity(count)
         var counter: Int32 = 0
         var frames: [(node: Int32, edge: Int32)] = []
-        for root in 0..<count where indexOf[root] == -1 {
-            indexOf[root] = counter
-            low[root] = counter
+        func visit(_ node: Int) {
+            indexOf[node] = counter
+            low[node] = counter
             counter += 1
-            stack.append(Int32(root))
-            onStack[root] = true
-            frames.append((Int32(root), edgeStart[root]))
+            stack.append(Int32(node))
+            onStack[node] = true
+            frames.append((Int32(node), edgeStart[node]))
+        }
+        for root in 0..<count where indexOf[root] == -1 {
+            visit(root)
             while let frame = frames.last {
                 let node = Int(frame.node)
                 if frame.edge < edgeStart[node + 1] {
                     frames[frames.count - 1].edge += 1
                     let next = Int(edges[Int(frame.edge)])
                     if indexOf[next] == -1 {
-                        indexOf[next] = counter
-                        low[next] = counter
-                        counter += 1
-                        stack.append(Int32(next))
-                        onStack[next] = true
-                        frames.append((Int32(next), edgeStart[next]))
+                        visit(next)
                     } else if onStack[next] {
                         low[node] = min(low[node], indexOf[next])
                     }

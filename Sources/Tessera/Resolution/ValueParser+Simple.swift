@@ -15,32 +15,44 @@ extension ValueParser {
                 fixIts: [Diagnostic.FixIt("replace with {\"value\": 0, \"unit\": \"px\"}", replacement: "{\"value\": 0, \"unit\": \"px\"}")])
             return Dimension(0, .px)
         }
+        guard let (value, unit) = measure(node, at: pointer, type: .dimension, legacy: .dimensionLegacy,
+            example: "{\"value\": 16, \"unit\": \"px\"}", units: "'px' or 'rem'", unit: dimensionUnit)
+        else { return nil }
+        return Dimension(value, unit)
+    }
+
+    /// A number with a unit — `{"value": 16, "unit": "px"}`, or the legacy string `"16px"`
+    /// with a warning — for dimensions and durations.
+    private func measure<Unit>(
+        _ node: JSONValue, at pointer: String, type: TokenType, legacy: DiagnosticID, example: String, units: String,
+        unit: (String, Double, JSONValue, String) -> Unit?
+    ) -> (Double, Unit)? {
         if case .string(let text) = node.storage, Reference.parse(node).isNone {
-            guard let (value, unit) = Self.splitUnit(text), let dimensionUnit = dimensionUnit(unit, value: value, node: node, pointer: pointer) else {
-                error(.valueInvalid, "invalid dimension '\(text)': use an object such as {\"value\": 16, \"unit\": \"px\"} with unit 'px' or 'rem'",
+            guard let (value, unitText) = Self.splitUnit(text), let parsed = unit(unitText, value, node, pointer) else {
+                error(.valueInvalid, "invalid \(type.rawValue) '\(text)': use an object such as \(example) with unit \(units)",
                     at: node, pointer: pointer)
                 return nil
             }
-            let modern = "{\"value\": \(NumberFormatting.shortest(value)), \"unit\": \"\(unit)\"}"
-            report(.dimensionLegacy, .warning, "dimension written as the string '\(text)'; 2025.10 uses \(modern)",
+            let modern = "{\"value\": \(NumberFormatting.shortest(value)), \"unit\": \"\(unitText)\"}"
+            report(legacy, .warning, "\(type.rawValue) written as the string '\(text)'; 2025.10 uses \(modern)",
                 offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with \(modern)", replacement: modern)])
-            return Dimension(value, dimensionUnit)
+            return (value, parsed)
         }
-        guard let members = object(node, at: pointer, type: .dimension, required: ["value", "unit"]) else { return nil }
-        guard let value = number(members["value"]!, at: pointer + "/value", what: "'value' of a dimension"),
-            let unitText = string(members["unit"]!, at: pointer + "/unit", what: "'unit' of a dimension")
+        guard let members = object(node, at: pointer, type: type, required: ["value", "unit"]) else { return nil }
+        guard let value = number(members["value"]!, at: pointer + "/value", what: "'value' of a \(type.rawValue)"),
+            let unitText = string(members["unit"]!, at: pointer + "/unit", what: "'unit' of a \(type.rawValue)")
         else { return nil }
-        guard let unit = dimensionUnit(unitText, value: value, node: members["unit"]!, pointer: pointer + "/unit") else {
-            error(.valueInvalid, "unknown dimension unit '\(unitText)'; use 'px' or 'rem'", at: members["unit"]!, pointer: pointer + "/unit")
+        guard let parsed = unit(unitText, value, members["unit"]!, pointer + "/unit") else {
+            error(.valueInvalid, "unknown \(type.rawValue) unit '\(unitText)'; use \(units)", at: members["unit"]!, pointer: pointer + "/unit")
             return nil
         }
-        return Dimension(value, unit)
+        return (value, parsed)
     }
 
     /// The unit of a dimension. Units outside 2025.10 that real systems write are mapped with a
     /// warning: `dp` and `pt` are `px` (the format defines px as dp on Android and pt on iOS),
     /// an empty unit on 0 is `0px`, and `em` is kept.
-    private func dimensionUnit(_ text: String, value: Double, node: JSONValue, pointer: String) -> Dimension.Unit? {
+    private func dimensionUnit(_ text: String, _ value: Double, _ node: JSONValue, _ pointer: String) -> Dimension.Unit? {
         switch text {
         case "px": return .px
         case "rem": return .rem
@@ -61,27 +73,12 @@ extension ValueParser {
     }
 
     func parseDuration(_ node: JSONValue, at pointer: String) -> Duration? {
-        if case .string(let text) = node.storage, Reference.parse(node).isNone {
-            guard let (value, unit) = Self.splitUnit(text), let durationUnit = Duration.Unit(rawValue: unit), value >= 0 else {
-                error(.valueInvalid, "invalid duration '\(text)': use an object such as {\"value\": 200, \"unit\": \"ms\"} with unit 'ms' or 's'",
-                    at: node, pointer: pointer)
-                return nil
-            }
-            let modern = "{\"value\": \(NumberFormatting.shortest(value)), \"unit\": \"\(unit)\"}"
-            report(.durationLegacy, .warning, "duration written as the string '\(text)'; 2025.10 uses \(modern)",
-                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with \(modern)", replacement: modern)])
-            return Duration(value, durationUnit)
-        }
-        guard let members = object(node, at: pointer, type: .duration, required: ["value", "unit"]) else { return nil }
-        guard let value = number(members["value"]!, at: pointer + "/value", what: "'value' of a duration"),
-            let unitText = string(members["unit"]!, at: pointer + "/unit", what: "'unit' of a duration")
+        guard let (value, unit) = measure(node, at: pointer, type: .duration, legacy: .durationLegacy,
+            example: "{\"value\": 200, \"unit\": \"ms\"}", units: "'ms' or 's'", unit: { text, _, _, _ in Duration.Unit(rawValue: text) })
         else { return nil }
-        guard let unit = Duration.Unit(rawValue: unitText) else {
-            error(.valueInvalid, "unknown duration unit '\(unitText)'; use 'ms' or 's'", at: members["unit"]!, pointer: pointer + "/unit")
-            return nil
-        }
         guard value >= 0 else {
-            error(.valueOutOfRange, "a duration cannot be negative", at: members["value"]!, pointer: pointer + "/value")
+            let place = node.isObject ? (node["value"] ?? node) : node
+            error(.valueOutOfRange, "a duration cannot be negative", at: place, pointer: node.isObject ? pointer + "/value" : pointer)
             return nil
         }
         return Duration(value, unit)
