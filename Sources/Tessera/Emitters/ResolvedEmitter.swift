@@ -3,15 +3,34 @@ public enum ResolvedEmitter {
     /// `path<TAB>type<TAB>value` lines, sorted by path, each ending in a newline.
     public static func flat(_ tokens: [ResolvedToken]) -> String {
         var output = ""
-        for token in tokens.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
-            output += token.path
-            output += "\t"
-            output += token.type.rawValue
-            output += "\t"
-            output += token.value.flatText
-            output += "\n"
+        for token in tokens.sorted(by: { $0.path < $1.path }) {
+            appendLine(path: token.path, type: token.type, value: token.value, to: &output)
         }
         return output
+    }
+
+    /// The flat listing of every resolved token whose path is `prefix` or starts with
+    /// `prefix.` (every token when `prefix` is nil).
+    ///
+    /// - Complexity: O(n log n) for n tokens; tokens are sorted by index, not copied.
+    public static func flat(_ resolved: ResolvedTokens, prefix: String? = nil) -> String {
+        let order = resolved.sortedIndices(prefix: prefix)
+        var output = ""
+        output.reserveCapacity(order.count * 48)
+        for index in order {
+            appendLine(path: resolved.document.tokens[index].path, type: resolved.types[index]!,
+                value: resolved.values[index]!, to: &output)
+        }
+        return output
+    }
+
+    private static func appendLine(path: String, type: TokenType, value: TokenValue, to output: inout String) {
+        output += path
+        output += "\t"
+        output += type.rawValue
+        output += "\t"
+        output += value.flatText
+        output += "\n"
     }
 
     /// The resolved tree in DTCG shape: groups nested by path (sorted), each token with

@@ -70,11 +70,31 @@ public struct ResolvedTokens: Sendable {
             aliasOf: alias >= 0 ? document.tokens[Int(alias)].path : nil, anchor: definition.anchor)
     }
 
+    /// Indices of the resolved tokens sorted by path (Unicode code point order, which is
+    /// the byte order of UTF-8), optionally only `prefix` and the tokens under it.
+    func sortedIndices(prefix: String? = nil) -> [Int] {
+        let tokens = document.tokens
+        let group = prefix.map { $0 + "." }
+        var order = values.indices.filter { index in
+            guard values[index] != nil else { return false }
+            guard let prefix, let group else { return true }
+            let path = tokens[index].path
+            return path == prefix || path.hasPrefix(group)
+        }
+        order.sort { tokens[$0].path < tokens[$1].path }
+        return order
+    }
+
     /// The resolved tokens in definition order.
     public var all: [ResolvedToken] { values.indices.compactMap { token(at: $0) } }
 
-    /// The resolved tokens sorted by path (byte order of the UTF-8 path).
+    /// The resolved tokens sorted by path (Unicode code point order).
     public var sortedByPath: [ResolvedToken] {
-        all.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        sortedIndices().compactMap { token(at: $0) }
+    }
+
+    /// The resolved tokens at `path` or under it, sorted by path.
+    public func tokens(under path: String) -> [ResolvedToken] {
+        sortedIndices(prefix: path).compactMap { token(at: $0) }
     }
 }
