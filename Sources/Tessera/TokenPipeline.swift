@@ -2,8 +2,15 @@
 public struct PipelineOptions: Sendable {
     /// Treat every accepted legacy notation (`"#ff0000"`, `"16px"`, `"200ms"`) as an error.
     public var strict: Bool
+    /// How many warnings of one id to report per file before summing up the rest in one
+    /// warning; `nil` reports every one. Errors are always all reported, and so is every
+    /// diagnostic under `strict`.
+    public var warningLimit: Int?
 
-    public init(strict: Bool = false) { self.strict = strict }
+    public init(strict: Bool = false, warningLimit: Int? = 100) {
+        self.strict = strict
+        self.warningLimit = warningLimit
+    }
 }
 
 /// The outcome of loading, parsing, resolving and validating token files.
@@ -45,7 +52,7 @@ public enum TokenPipeline {
             DocumentParser.parse(file, into: &document, allowComments: allowComments, diagnostics: &diagnostics)
         }
         ExtendsExpander.expand(&document, diagnostics: &diagnostics)
-        let (resolved, resolveDiagnostics) = Resolver.resolve(document)
+        let (resolved, resolveDiagnostics) = Resolver.resolve(document, options: options)
         var bag = DiagnosticBag(strict: options.strict)
         bag.append(contentsOf: diagnostics)
         bag.append(contentsOf: resolveDiagnostics)

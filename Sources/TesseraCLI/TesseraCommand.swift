@@ -22,6 +22,9 @@ struct CommonOptions: ParsableArguments {
     @Flag(help: "Treat legacy notations (\"#ff0000\", \"16px\", \"200ms\") as errors.")
     var strict = false
 
+    @Flag(help: "List every warning; by default each kind of warning is listed 100 times per file, then summed up.")
+    var allWarnings = false
+
     @Option(help: "How diagnostics are written to standard error: text or json.")
     var diagnosticsFormat: DiagnosticsFormat = .text
 
@@ -30,7 +33,7 @@ struct CommonOptions: ParsableArguments {
     }
 
     func run() -> PipelineResult {
-        TokenPipeline.run(paths: paths, options: PipelineOptions(strict: strict))
+        TokenPipeline.run(paths: paths, options: PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100))
     }
 
     func report(_ result: PipelineResult, extra: [Diagnostic] = []) {

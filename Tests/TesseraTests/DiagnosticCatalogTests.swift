@@ -56,3 +56,25 @@ struct DiagnosticCatalogTests {
         #expect(lines[2] == "    " + String(repeating: " ", count: source.marks[0].column - 1) + "^")
     }
 }
+
+struct WarningLimitTests {
+    static let source: String = {
+        let tokens = (0..<150).map { ##""c\##($0)": {"$value": "#ff0000"}"## }.joined(separator: ",\n")
+        return ##"{"palette": {"$type": "color",\##n\##(tokens)}}"##
+    }()
+
+    @Test func aFloodOfOneWarningIsSummedUpAfterTheLimit() throws {
+        let file = SourceFile(path: "flood.json", text: Self.source)
+        let limited = TokenPipeline.run(files: [file], options: PipelineOptions(warningLimit: 100))
+        #expect(limited.diagnostics.all.count == 101)
+        let summary = try #require(limited.diagnostics.all.last)
+        #expect(summary.message.hasPrefix("50 more 'value.color.legacy' warnings"))
+        #expect(summary.location?.line == 102, "at the first warning left out: c100, on line 102")
+        #expect(limited.resolved.count == 150, "values are resolved all the same")
+
+        let all = TokenPipeline.run(files: [file], options: PipelineOptions(warningLimit: nil))
+        #expect(all.diagnostics.all.count == 150)
+        let strict = TokenPipeline.run(files: [file], options: PipelineOptions(strict: true, warningLimit: 100))
+        #expect(strict.diagnostics.errorCount == 150, "errors are never summed up")
+    }
+}

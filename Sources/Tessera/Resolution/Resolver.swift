@@ -5,9 +5,13 @@
 /// then evaluate tokens dependencies-first, so chains of any length use no recursion.
 public enum Resolver {
     /// - Complexity: O(n + r) for n tokens and r references, plus the size of the values.
-    public static func resolve(_ document: TokenDocument) -> (ResolvedTokens, [Diagnostic]) {
+    public static func resolve(_ document: TokenDocument, options: PipelineOptions = PipelineOptions())
+        -> (ResolvedTokens, [Diagnostic])
+    {
         let context = ResolutionContext(document: document)
+        context.limiter = WarningLimiter(limit: options.strict ? nil : options.warningLimit)
         context.run()
+        context.diagnostics.append(contentsOf: context.limiter.summaries())
         let resolved = ResolvedTokens(document: document, types: context.types, values: context.values,
             aliasTargets: context.aliasTarget, groupDeprecations: context.groupDeprecations)
         return (resolved, context.diagnostics)
@@ -31,6 +35,7 @@ final class ResolutionContext {
     let groupDeprecations: [Deprecation?]
     /// Whether any token sets `$deprecated` itself.
     let anyTokenDeprecated: Bool
+    var limiter = WarningLimiter(limit: nil)
     lazy var suggester = ReferenceSuggester(document: document)
 
     init(document: TokenDocument) {
@@ -59,29 +64,47 @@ final class ResolutionContext {
     // MARK: References
 
     private func collectReferences() {
-        edges.reserveCapacity(document.count)
+        // Locals, not properties, in the loop: no exclusivity checks or retains per access.
+        let tokens = document.tokens
+        let tokenIndex = document.tokenIndex
+        var edges: [Int32] = []
+        edges.reserveCapacity(tokens.count)
+        var edgeStart = self.edgeStart
+        var aliasTarget = self.aliasTarget
+        var unknown: [(Reference, Int)] = []
         var found: [Reference.Parsed] = []
-        for index in document.tokens.indices {
+        for index in tokens.indices {
             edgeStart[index] = Int32(edges.count)
-            found.removeAll(keepingCapacity: true)
-            let value = document.tokens[index].value
+            let value = tokens[index].value
             let whole = Reference.parse(value)
-            if whole.isNone {
-                Reference.collect(in: value, into: &found)
-            } else {
-                found.append(whole)
-            }
-            for case .reference(let reference) in found {
-                if let target = document.tokenIndex[reference.path] {
-                    if !whole.isNone, reference.tail.isEmpty { aliasTarget[index] = Int32(target) }
+            if case .reference(let reference) = whole {
+                if let target = tokenIndex[reference.path] {
+                    if reference.tail.isEmpty { aliasTarget[index] = Int32(target) }
                     edges.append(Int32(target))
                 } else {
-                    reportUnknown(reference, in: document.tokens[index])
-                    blocked[index] = true
+                    unknown.append((reference, index))
+                }
+                continue
+            }
+            guard whole.isNone else { continue }
+            found.removeAll(keepingCapacity: true)
+            Reference.collect(in: value, into: &found)
+            for case .reference(let reference) in found {
+                if let target = tokenIndex[reference.path] {
+                    edges.append(Int32(target))
+                } else {
+                    unknown.append((reference, index))
                 }
             }
         }
-        edgeStart[document.count] = Int32(edges.count)
+        edgeStart[tokens.count] = Int32(edges.count)
+        self.edges = edges
+        self.edgeStart = edgeStart
+        self.aliasTarget = aliasTarget
+        for (reference, index) in unknown {
+            reportUnknown(reference, in: tokens[index])
+            blocked[index] = true
+        }
     }
 
     private func reportUnknown(_ reference: Reference, in token: TokenDefinition) {

@@ -27,13 +27,18 @@ struct ValueParser {
         report(id, .error, message, offset: node.offset, pointer: pointer, notes: notes, fixIts: fixIts)
     }
 
+    /// Reports a diagnostic. The message, notes and fix-its are built only when the
+    /// diagnostic is kept (warnings past the limit are only counted).
     func report(
-        _ id: DiagnosticID, _ severity: Severity, _ message: String, offset: Int, pointer: String,
-        notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+        _ id: DiagnosticID, _ severity: Severity, _ message: @autoclosure () -> String, offset: Int, pointer: String,
+        notes: @autoclosure () -> [Diagnostic.Note] = [], fixIts: @autoclosure () -> [Diagnostic.FixIt] = []
     ) {
-        let full = TokenPathSyntax.pointer(forPath: tokenPath) + "/$value" + pointer
-        let location = SourceAnchor(file: file, offset: offset).location(pointer: full, token: tokenPath)
-        context.diagnostics.append(Diagnostic(id, severity, message, at: location, notes: notes, fixIts: fixIts))
+        let anchor = SourceAnchor(file: file, offset: offset)
+        func location() -> SourceLocation {
+            anchor.location(pointer: TokenPathSyntax.pointer(forPath: tokenPath) + "/$value" + pointer, token: tokenPath)
+        }
+        guard context.limiter.admit(id, severity, file: file, location: location) else { return }
+        context.diagnostics.append(Diagnostic(id, severity, message(), at: location(), notes: notes(), fixIts: fixIts()))
     }
 
     // Pointers passed around inside the parser are relative to the token's `$value`; the full

@@ -1,0 +1,39 @@
+/// Keeps a flood of identical warnings readable: after `limit` warnings of one id in one file,
+/// the rest are counted and summed up in a single warning at the first one left out.
+struct WarningLimiter {
+    let limit: Int?
+    private var counts: [Key: Int] = [:]
+    private var firstSuppressed: [Key: SourceLocation] = [:]
+    private var order: [Key] = []
+
+    private struct Key: Hashable {
+        let file: String
+        let id: DiagnosticID
+    }
+
+    init(limit: Int?) { self.limit = limit }
+
+    /// Whether to report this diagnostic; errors always are.
+    mutating func admit(_ id: DiagnosticID, _ severity: Severity, file: SourceFile, location: () -> SourceLocation) -> Bool {
+        guard let limit, severity == .warning else { return true }
+        let key = Key(file: file.path, id: id)
+        let count = counts[key, default: 0] + 1
+        counts[key] = count
+        if count == limit + 1 {
+            firstSuppressed[key] = location()
+            order.append(key)
+        }
+        return count <= limit
+    }
+
+    /// One warning per file and id that went over the limit.
+    func summaries() -> [Diagnostic] {
+        guard let limit else { return [] }
+        return order.map { key in
+            let more = counts[key]! - limit
+            return Diagnostic(key.id, .warning,
+                "\(more) more '\(key.id)' warning\(more == 1 ? "" : "s") in this file are not listed; use --all-warnings to list every one",
+                at: firstSuppressed[key])
+        }
+    }
+}
