@@ -57,11 +57,38 @@ public enum TokenFileLoader {
     }
 
     static func read(_ path: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = readBytes(path) else {
             diagnostics.append(Diagnostic(.fileUnreadable, .error, "cannot read '\(path)'",
                 at: SourceLocation(file: path, line: 0, column: 0)))
             return nil
         }
-        return SourceFile(path: path, bytes: [UInt8](data))
+        return SourceFile(path: path, bytes: bytes)
+    }
+
+    /// The bytes of a file, read straight into one array (no intermediate `Data` copy).
+    static func readBytes(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return nil }
+        let size = Int(status.st_size)
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let read = Foundation.read(descriptor, buffer.baseAddress! + count, size - count)
+                if read <= 0 { break }
+                count += read
+            }
+        }
+        // Anything past the size seen (a file still being written), or the error that stopped us.
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let read = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+            if read < 0 { return nil }
+            if read == 0 { break }
+            bytes.append(contentsOf: chunk[..<read])
+        }
+        return bytes
     }
 }
