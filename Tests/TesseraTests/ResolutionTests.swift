@@ -162,4 +162,15 @@ struct ResolutionTests {
         #expect(!result.hasErrors)
         #expect(result.resolved["x"]?.value == .number(4))
     }
+
+    @Test func fontFamilyListsMaySpliceInOtherFamilies() {
+        let result = pipeline(##"""
+            {"brand": {"$type": "fontFamily", "$value": ["Brand Sans", "Inter"]},
+             "stack": {"$type": "fontFamily", "$value": ["{brand}", "system-ui"]},
+             "wrong": {"$type": "fontFamily", "$value": ["{size}"]},
+             "size": {"$type": "number", "$value": 2}}
+            """##)
+        #expect(result.resolved["stack"]?.value == .fontFamily(["Brand Sans", "Inter", "system-ui"], isList: true))
+        #expect(result.diagnostics.all.map(\.id) == [.typeMismatch])
+    }
 }

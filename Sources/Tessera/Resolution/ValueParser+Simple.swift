@@ -108,7 +108,20 @@ extension ValueParser {
         case .array(let elements) where !elements.isEmpty:
             var names: [String] = []
             for (index, element) in elements.enumerated() {
-                guard let name = string(element, at: pointer + "/\(index)", what: "a font name"), !name.isEmpty else { return nil }
+                // An alias inside the list splices in that token's families.
+                if case .reference = Reference.parse(element), !element.isObject {
+                    guard case .fontFamily(let inner, _)? = parse(element, as: .fontFamily, at: pointer + "/\(index)") else {
+                        return nil
+                    }
+                    names.append(contentsOf: inner)
+                    continue
+                }
+                guard let name = string(element, at: pointer + "/\(index)", what: "a font name"), !name.isEmpty else {
+                    if resolvedJSON(element, at: pointer + "/\(index)")?.string == "" {
+                        error(.valueInvalid, "a font name cannot be empty", at: element, pointer: pointer + "/\(index)")
+                    }
+                    return nil
+                }
                 names.append(name)
             }
             return .fontFamily(names, isList: true)
