@@ -30,8 +30,11 @@ public struct DocumentParser {
         var taken = TokenDocument()
         swap(&taken, &document)
         let (result, ok, found): (TokenDocument, Bool, [Diagnostic]) = file.bytes.withUnsafeBufferPointer { buffer in
+            // The parser must hold the only reference to the document, or its first change
+            // would copy every token.
             var parser = DocumentParser(
-                json: State(bytes: buffer, file: file, allowComments: allowComments), file: file, document: taken)
+                json: State(bytes: buffer, file: file, allowComments: allowComments), file: file, document: TokenDocument())
+            swap(&parser.document, &taken)
             parser.document.beginFile(file)
             let ok = parser.parseRoot()
             if ok { parser.document.commitFile() } else { parser.document.rollBackFile() }

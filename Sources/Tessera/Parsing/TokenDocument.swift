@@ -94,7 +94,7 @@ public struct TokenDocument: Sendable {
         if tokenIndex.capacity < expected {
             tokenIndex.reserveCapacity(expected)
             tokens.reserveCapacity(expected)
-            groupIDs.reserveCapacity(expected / 4)
+            groupIDs.reserveCapacity(expected / 2)
         }
     }
 
