@@ -59,3 +59,24 @@ struct RobustnessTests {
         }
     }
 }
+
+struct AdversarialTests {
+    @Test func deeplyNestedGroupsAreAnErrorNotACrash() {
+        let depth = 100_000
+        let text = String(repeating: #"{"g":"#, count: depth) + "{}" + String(repeating: "}", count: depth)
+        let result = pipeline(text)
+        #expect(result.diagnostics.all.map(\.id) == [.jsonTooDeep])
+    }
+
+    @Test func manyUnknownReferencesAmongManySiblingsFinish() {
+        let count = 20_000
+        var text = #"{"g": {"$type": "number""#
+        for index in 0..<count { text += #", "t\#(index)": {"$value": \#(index)}"# }
+        text += "}, \"refs\": {\"$type\": \"number\""
+        for index in 0..<count { text += #", "r\#(index)": {"$value": "{g.x\#(index)}"}"# }
+        text += "}}"
+        let result = pipeline(text)
+        #expect(result.diagnostics.errorCount == count)
+        #expect(result.diagnostics.all.allSatisfy { $0.id == .referenceUnknown })
+    }
+}

@@ -1,8 +1,15 @@
 /// Suggests the token a mistyped reference most likely meant, walking the tree one name at a
 /// time so the cost depends on the number of siblings, not on the size of the document.
+///
+/// Suggestions share a budget of name comparisons, so a file with thousands of broken
+/// references among thousands of siblings still finishes at once; past the budget, unknown
+/// references are reported without a suggestion.
 struct ReferenceSuggester {
+    /// Name comparisons allowed over one run.
+    static let budget = 2_000_000
     private var children: [String: [String]] = [:]
     private let tokens: [String: Int]
+    private var spent = 0
 
     init(document: TokenDocument) {
         tokens = document.tokenIndex
@@ -20,10 +27,12 @@ struct ReferenceSuggester {
         self.children = children.mapValues { $0.sorted() }
     }
 
-    func suggest(for path: String) -> String? {
+    mutating func suggest(for path: String) -> String? {
         var current = ""
         for name in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
             guard let options = children[current] else { return nil }
+            spent += options.count
+            guard spent <= Self.budget else { return nil }
             let chosen = options.contains(name) ? name : Suggestions.closest(to: name, in: options)
             guard let chosen else { return nil }
             current = TokenPathSyntax.join(current, chosen)
