@@ -208,7 +208,14 @@ public struct DocumentParser {
             case "$value":
                 token.value = value
             case "$ref":
-                if !hasValue { token.value = JSONValue(.object([member]), offset: member.keyOffset) }
+                if hasValue {
+                    report(.invalidProperty, .error,
+                        "token '\(path)' has both '$value' and '$ref'; a token takes exactly one of them",
+                        at: member.keyOffset, path: path, pointerSuffix: suffix,
+                        fixIts: [Diagnostic.FixIt("remove '$ref', or write the pointer as \"$value\": {\"$ref\": …}", replacement: "")])
+                } else {
+                    token.value = JSONValue(.object([member]), offset: member.keyOffset)
+                }
             case "$type":
                 token.explicitType = parseType(value, path: path, suffix: suffix)
                 if token.explicitType == nil { token.unknownType = value.string ?? "" }

@@ -29,6 +29,10 @@ extension ValueParser {
         guard let elements = resolved.array else {
             return parseShadowLayer(resolved, at: pointer).map { .shadow([$0], isList: false) }
         }
+        guard !elements.isEmpty else {
+            error(.valueInvalid, "a shadow list needs at least one shadow", at: node, pointer: pointer)
+            return nil
+        }
         var layers: [Shadow] = []
         var ok = true
         for (index, element) in elements.enumerated() {
@@ -67,8 +71,8 @@ extension ValueParser {
         }
         guard let color, let offsetX, let offsetY, let blur, let spread else { return nil }
         if blur.value < 0 {
-            error(.valueOutOfRange, "shadow blur cannot be negative", at: m["blur"]!, pointer: pointer + "/blur")
-            return nil
+            report(.valueOutOfRange, .warning, "a negative shadow blur is drawn as no blur", offset: m["blur"]!.offset,
+                pointer: pointer + "/blur")
         }
         return Shadow(color: color, offsetX: offsetX, offsetY: offsetY, blur: blur, spread: spread, inset: inset)
     }

@@ -76,11 +76,6 @@ extension ValueParser {
         guard let (value, unit) = measure(node, at: pointer, type: .duration, legacy: .durationLegacy,
             example: "{\"value\": 200, \"unit\": \"ms\"}", units: "'ms' or 's'", unit: { text, _, _, _ in Duration.Unit(rawValue: text) })
         else { return nil }
-        guard value >= 0 else {
-            let place = node.isObject ? (node["value"] ?? node) : node
-            error(.valueOutOfRange, "a duration cannot be negative", at: place, pointer: node.isObject ? pointer + "/value" : pointer)
-            return nil
-        }
         return Duration(value, unit)
     }
 
