@@ -103,3 +103,25 @@ struct SourceFileTests {
         #expect(column == 700 + asciiPrefix + 1)
     }
 }
+
+struct JSONTreeTests {
+    @Test func valuesKeepTheirOffsetsAndOrder() throws {
+        let text = #"{"b": [1, {"c": null}], "a": "x"}"#
+        var diagnostics: [Diagnostic] = []
+        let root = try #require(JSONParser(file: SourceFile(path: "t.json", text: text)).parse(into: &diagnostics))
+        #expect(diagnostics.isEmpty)
+        #expect(root.members?.map(\.key) == ["b", "a"], "source order is kept")
+        let bytes = Array(text.utf8)
+        #expect(bytes[root["b"]!.offset] == UInt8(ascii: "["))
+        #expect(bytes[root["b"]!.array![1]["c"]!.offset] == UInt8(ascii: "n"))
+        #expect(bytes[root.member("a")!.keyOffset] == UInt8(ascii: "\""))
+        #expect(root["a"]?.string == "x")
+        #expect(JSONWriter(sortKeys: true).string(root) == #"{"a":"x","b":[1,{"c":null}]}"#)
+    }
+
+    @Test func aStructuralErrorReturnsNoTree() {
+        var diagnostics: [Diagnostic] = []
+        #expect(JSONParser(file: SourceFile(path: "t.json", text: "[1, 2")).parse(into: &diagnostics) == nil)
+        #expect(diagnostics.map(\.id) == [.jsonSyntax])
+    }
+}
