@@ -1,0 +1,46 @@
+import Dispatch
+import Foundation
+
+/// Runs independent pieces of work on the machine's cores.
+enum Parallel {
+    /// Whether splitting work is worth it here.
+    static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1
+
+    /// `body(0) … body(count - 1)`, run concurrently; the results in index order.
+    static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        if count <= 1 || !isUseful { return (0..<count).map(body) }
+        let results = Slots<T>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            results.store(body(index), at: index)
+        }
+        return results.values
+    }
+
+    /// `range` cut into `parts` consecutive pieces of nearly equal size.
+    static func split(_ range: Range<Int>, into parts: Int) -> [Range<Int>] {
+        let size = (range.count + parts - 1) / max(parts, 1)
+        return stride(from: range.lowerBound, to: range.upperBound, by: max(size, 1)).map {
+            $0..<min($0 + size, range.upperBound)
+        }
+    }
+
+    /// Results written from several threads, each slot once, under a lock.
+    private final class Slots<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [T?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func store(_ value: T, at index: Int) {
+            lock.lock()
+            slots[index] = value
+            lock.unlock()
+        }
+
+        var values: [T] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots.map { $0! }
+        }
+    }
+}
