@@ -34,6 +34,12 @@ extension ResolutionContext {
         values[index] = value
     }
 
+    func admit(_ id: DiagnosticID, _ severity: Severity, file: String, location: () -> SourceLocation) -> Bool {
+        limiter.admit(id, severity, file: file, location: location)
+    }
+
+    func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
     func parser(_ index: Int) -> ValueParser {
         ValueParser(context: self, file: document.tokens[index].anchor.file, tokenPath: document.tokens[index].path)
     }

@@ -8,7 +8,14 @@ public enum Resolver {
     public static func resolve(_ document: TokenDocument, options: PipelineOptions = PipelineOptions())
         -> (ResolvedTokens, [Diagnostic])
     {
+        resolve(document, options: options, parallelThreshold: ResolutionContext.defaultParallelThreshold)
+    }
+
+    static func resolve(_ document: TokenDocument, options: PipelineOptions, parallelThreshold: Int)
+        -> (ResolvedTokens, [Diagnostic])
+    {
         let context = ResolutionContext(document: document)
+        context.parallelThreshold = parallelThreshold
         context.limiter = WarningLimiter(limit: options.strict ? nil : options.warningLimit)
         context.run()
         context.diagnostics.append(contentsOf: context.limiter.summaries())
@@ -18,7 +25,7 @@ public enum Resolver {
     }
 }
 
-final class ResolutionContext {
+final class ResolutionContext: ValueParserHost {
     let document: TokenDocument
     var diagnostics: [Diagnostic] = []
     var types: [TokenType?]
@@ -36,6 +43,7 @@ final class ResolutionContext {
     /// Whether any token sets `$deprecated` itself.
     let anyTokenDeprecated: Bool
     var limiter = WarningLimiter(limit: nil)
+    var parallelThreshold = ResolutionContext.defaultParallelThreshold
     lazy var suggester = ReferenceSuggester(document: document)
 
     init(document: TokenDocument) {
@@ -56,7 +64,8 @@ final class ResolutionContext {
     func run() {
         collectReferences()
         let order = orderAndReportCycles()
-        for index in order where !blocked[Int(index)] {
+        evaluateIndependentTokens()
+        for index in order where !blocked[Int(index)] && values[Int(index)] == nil {
             evaluate(Int(index))
         }
     }

@@ -10,11 +10,11 @@ struct ValueParser {
         case json(JSONValue)
     }
 
-    let context: ResolutionContext
+    let context: any ValueParserHost
     let file: SourceFile
     let tokenPath: String
 
-    init(context: ResolutionContext, file: SourceFile, tokenPath: String) {
+    init(context: any ValueParserHost, file: SourceFile, tokenPath: String) {
         self.context = context
         self.file = file
         self.tokenPath = tokenPath
@@ -37,8 +37,8 @@ struct ValueParser {
         func location() -> SourceLocation {
             anchor.location(pointer: TokenPathSyntax.pointer(forPath: tokenPath) + "/$value" + pointer, token: tokenPath)
         }
-        guard context.limiter.admit(id, severity, file: file, location: location) else { return }
-        context.diagnostics.append(Diagnostic(id, severity, message(), at: location(), notes: notes(), fixIts: fixIts()))
+        guard context.admit(id, severity, file: file.path, location: location) else { return }
+        context.append(Diagnostic(id, severity, message(), at: location(), notes: notes(), fixIts: fixIts()))
     }
 
     // Pointers passed around inside the parser are relative to the token's `$value`; the full
@@ -201,4 +201,16 @@ struct ValueObject {
         for member in members where member.key == key { return member.value }
         return nil
     }
+}
+
+/// What a `ValueParser` reports to and follows references through.
+protocol ValueParserHost: AnyObject {
+    /// Whether a diagnostic of this kind is to be reported (warnings may be summed up).
+    func admit(_ id: DiagnosticID, _ severity: Severity, file: String, location: () -> SourceLocation) -> Bool
+    func append(_ diagnostic: Diagnostic)
+    /// A nested reference's value, expecting `type`.
+    func lookup(_ reference: Reference, expecting type: TokenType, from parser: ValueParser, pointer: String)
+        -> ValueParser.Nested?
+    /// The JSON a pointer reaches inside another token's resolved value.
+    func lookupJSON(_ reference: Reference, from parser: ValueParser, pointer: String) -> JSONValue?
 }
