@@ -21,7 +21,7 @@ extension ResolutionContext {
             return
         }
         let token = document.tokens[index]
-        guard let type = explicitType ?? token.inheritedGroupType ?? groupTypes[Int(token.groupID)] else {
+        guard let type = Self.ownType(of: token, groupTypes: groupTypes) else {
             if document.inheritedUnknownType(of: token.path) != nil { return }
             diagnostics.append(Diagnostic(.missingType, .error,
                 "token '\(token.path)' has no type: it sets no '$type', is not an alias, and no enclosing group sets one",
@@ -58,10 +58,13 @@ extension ResolutionContext {
 
     /// The effective deprecation of a token, or nil when it is not deprecated.
     func deprecation(of index: Int) -> Deprecation? {
-        var deprecated = document.tokens[index].deprecated
-        if deprecated == nil, !groupDeprecations.isEmpty { deprecated = groupDeprecations[Int(document.tokens[index].groupID)] }
-        if case .active? = deprecated { return nil }
-        return deprecated
+        ResolvedTokens.deprecation(of: document.tokens[index], groupDeprecations: groupDeprecations)
+    }
+
+    /// The type a token that is not a whole alias takes: its own `$type`, else the one it
+    /// inherited through `$extends`, else its nearest group's.
+    static func ownType(of token: TokenDefinition, groupTypes: [TokenType?]) -> TokenType? {
+        token.explicitType ?? token.inheritedGroupType ?? groupTypes[Int(token.groupID)]
     }
 
     private func warnIfDeprecated(_ target: Int, referencedFrom index: Int, at offset: Int, pointer: String) {

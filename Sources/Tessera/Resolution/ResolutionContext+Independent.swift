@@ -9,7 +9,7 @@ extension ResolutionContext {
         var independent: [Int32] = []
         for index in tokens.indices where aliasTarget[index] < 0 && edgeStart[index] == edgeStart[index + 1]
             && !blocked[index] && tokens[index].unknownType == nil
-            && (tokens[index].explicitType ?? tokens[index].inheritedGroupType ?? groupTypes[Int(tokens[index].groupID)]) != nil
+            && Self.ownType(of: tokens[index], groupTypes: groupTypes) != nil
         {
             independent.append(Int32(index))
         }
@@ -61,7 +61,7 @@ final class IndependentEvaluator: ValueParserHost {
         for position in indices {
             let index = Int(position)
             let token = document.tokens[index]
-            guard let type = token.explicitType ?? token.inheritedGroupType ?? groupTypes[Int(token.groupID)] else { continue }
+            guard let type = ResolutionContext.ownType(of: token, groupTypes: groupTypes) else { continue }
             let parser = ValueParser(context: self, file: token.anchor.file, tokenPath: token.path)
             guard let value = parser.parse(token.value, as: type, at: "") else { continue }
             result.indices.append(position)

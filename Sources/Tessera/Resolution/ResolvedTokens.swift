@@ -61,9 +61,7 @@ public struct ResolvedTokens: Sendable {
         guard let type = types[index], let value = values[index] else { return nil }
         let definition = document.tokens[index]
         let alias = aliasTargets[index]
-        var deprecated = definition.deprecated
-        if deprecated == nil, !groupDeprecations.isEmpty { deprecated = groupDeprecations[Int(definition.groupID)] }
-        if case .active? = deprecated { deprecated = nil }
+        let deprecated = Self.deprecation(of: definition, groupDeprecations: groupDeprecations)
         return ResolvedToken(
             path: definition.path, type: type, value: value, description: definition.description,
             deprecated: deprecated, extensions: definition.extensions,
@@ -83,6 +81,15 @@ public struct ResolvedTokens: Sendable {
         }
         order.sort { tokens[$0].path < tokens[$1].path }
         return order
+    }
+
+    /// A token's effective deprecation (its own `$deprecated`, else its nearest group's), or nil
+    /// when it is not deprecated.
+    static func deprecation(of token: TokenDefinition, groupDeprecations: [Deprecation?]) -> Deprecation? {
+        var deprecated = token.deprecated
+        if deprecated == nil, !groupDeprecations.isEmpty { deprecated = groupDeprecations[Int(token.groupID)] }
+        if case .active? = deprecated { return nil }
+        return deprecated
     }
 
     /// The resolved tokens in definition order.

@@ -37,16 +37,11 @@ extension ValueParser {
         var ok = true
         for (index, element) in elements.enumerated() {
             let elementPointer = pointer + "/\(index)"
-            if case .reference = Reference.parse(element), !element.isObject {
-                guard case .shadow(let inner, _)? = parse(element, as: .shadow, at: elementPointer) else {
-                    ok = false
-                    continue
-                }
-                layers.append(contentsOf: inner)
-            } else if let layer = parseShadowLayer(element, at: elementPointer) {
-                layers.append(layer)
-            } else {
-                ok = false
+            switch listElement(element, of: .shadow, at: elementPointer) {
+            case .spliced(.shadow(let inner, _)): layers.append(contentsOf: inner)
+            case .spliced, .failed: ok = false
+            case .inline:
+                if let layer = parseShadowLayer(element, at: elementPointer) { layers.append(layer) } else { ok = false }
             }
         }
         return ok ? .shadow(layers, isList: true) : nil
@@ -87,13 +82,15 @@ extension ValueParser {
         var ok = true
         for (index, element) in elements.enumerated() {
             let elementPointer = pointer + "/\(index)"
-            if case .reference = Reference.parse(element), !element.isObject {
-                guard case .gradient(let inner)? = parse(element, as: .gradient, at: elementPointer) else {
-                    ok = false
-                    continue
-                }
+            switch listElement(element, of: .gradient, at: elementPointer) {
+            case .spliced(.gradient(let inner)):
                 stops.append(contentsOf: inner)
                 continue
+            case .spliced, .failed:
+                ok = false
+                continue
+            case .inline:
+                break
             }
             guard let m = object(element, at: elementPointer, type: .gradient, required: ["color", "position"]) else {
                 ok = false

@@ -104,17 +104,18 @@ extension ValueParser {
             var names: [String] = []
             for (index, element) in elements.enumerated() {
                 // An alias inside the list splices in that token's families.
-                if case .reference = Reference.parse(element), !element.isObject {
-                    guard case .fontFamily(let inner, _)? = parse(element, as: .fontFamily, at: pointer + "/\(index)") else {
-                        return nil
-                    }
+                switch listElement(element, of: .fontFamily, at: pointer + "/\(index)") {
+                case .spliced(.fontFamily(let inner, _)):
                     names.append(contentsOf: inner)
                     continue
+                case .spliced, .failed:
+                    return nil
+                case .inline:
+                    break
                 }
-                guard let name = string(element, at: pointer + "/\(index)", what: "a font name"), !name.isEmpty else {
-                    if resolvedJSON(element, at: pointer + "/\(index)")?.string == "" {
-                        error(.valueInvalid, "a font name cannot be empty", at: element, pointer: pointer + "/\(index)")
-                    }
+                guard let name = string(element, at: pointer + "/\(index)", what: "a font name") else { return nil }
+                guard !name.isEmpty else {
+                    error(.valueInvalid, "a font name cannot be empty", at: element, pointer: pointer + "/\(index)")
                     return nil
                 }
                 names.append(name)

@@ -64,17 +64,31 @@ struct ValueParser {
     /// The JSON at `node`, after following a pointer reference into another token's value.
     /// Curly-brace aliases are returned as they are (the caller decides what they may name).
     func resolvedJSON(_ node: JSONValue, at pointer: String) -> JSONValue? {
-        guard case .reference(let reference) = Reference.parse(node), !reference.tail.isEmpty || node.isObject else {
-            if case .malformed(let message) = Reference.parse(node) {
-                error(.referenceSyntax, message, at: node, pointer: pointer)
-                return nil
-            }
+        switch Reference.parse(node) {
+        case .malformed(let message):
+            error(.referenceSyntax, message, at: node, pointer: pointer)
+            return nil
+        case .reference(let reference) where !reference.tail.isEmpty || node.isObject:
+            return context.lookupJSON(reference, from: self, pointer: pointer).map { JSONValue($0.storage, offset: node.offset) }
+        default:
             return node
         }
-        switch context.lookupJSON(reference, from: self, pointer: pointer) {
-        case nil: return nil
-        case let json?: return JSONValue(json.storage, offset: node.offset)
-        }
+    }
+
+    /// An element of a list value (shadow layers, gradient stops, font families) that is a
+    /// curly alias to a token of the list's own type, whose items are spliced in.
+    enum ListElement {
+        /// Not an alias: the element is written out.
+        case inline
+        /// The aliased token's value.
+        case spliced(TokenValue)
+        /// An alias that did not resolve (already reported).
+        case failed
+    }
+
+    func listElement(_ element: JSONValue, of type: TokenType, at pointer: String) -> ListElement {
+        guard case .reference = Reference.parse(element), !element.isObject else { return .inline }
+        return parse(element, as: type, at: pointer).map(ListElement.spliced) ?? .failed
     }
 
     func parseDirect(_ node: JSONValue, as type: TokenType, at pointer: String) -> TokenValue? {
