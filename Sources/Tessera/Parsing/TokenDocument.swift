@@ -199,14 +199,7 @@ public struct TokenDocument: Sendable {
 
     mutating func inheritType(of path: String, from target: String) {
         guard groups[path]?.type == nil, groups[path]?.unknownType == nil else { return }
-        var current: String? = target
-        while let group = current {
-            if let type = groups[group]?.type {
-                groups[path]?.type = type
-                return
-            }
-            current = TokenPathSyntax.parent(of: group)
-        }
+        if let type = groups[target]?.type ?? inheritedType(of: target) { groups[path]?.type = type }
     }
 
     /// The `$deprecated` of the nearest group enclosing `path` that sets one.
