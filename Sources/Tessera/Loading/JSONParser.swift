@@ -199,8 +199,8 @@ struct State {
         repeat {
             let (key, keyOffset) = try readKey()
             let value = try parseValue(depth: depth)
-            if isDuplicate(key, in: members, keys: &keys) {
-                reportDuplicate(key, at: keyOffset, first: members.first { $0.key == key }!.keyOffset)
+            if let first = Self.duplicateOffset(of: key, in: members.lazy.map { ($0.key, $0.keyOffset) }, set: &keys) {
+                reportDuplicate(key, at: keyOffset, first: first)
             } else {
                 members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
             }
@@ -267,12 +267,17 @@ struct State {
             fixIts: [Diagnostic.FixIt("remove or rename one of the two '\(key)' members", replacement: "")])
     }
 
-    func isDuplicate(_ key: String, in members: [JSONMember], keys: inout Set<String>?) -> Bool {
+    /// The offset of the earlier member named `key` among `members` (the keys of one object so
+    /// far, with their offsets), or nil when `key` is new. Small objects are scanned; from 24
+    /// members on, `set` (built once, then kept up to date) answers instead.
+    static func duplicateOffset<Members: Collection>(
+        of key: String, in members: Members, set: inout Set<String>?
+    ) -> Int? where Members.Element == (key: String, offset: Int) {
         if members.count < 24 {
-            for member in members where member.key == key { return true }
-            return false
+            return members.first { $0.key == key }?.offset
         }
-        if keys == nil { keys = Set(members.map(\.key)) }
-        return !keys!.insert(key).inserted
+        if set == nil { set = Set(members.map(\.key)) }
+        if set!.insert(key).inserted { return nil }
+        return members.first { $0.key == key }?.offset
     }
 }

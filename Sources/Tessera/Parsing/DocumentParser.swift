@@ -164,15 +164,8 @@ public struct DocumentParser {
     }
 
     /// The offset of the first occurrence of `key` in the current object, if it is a duplicate.
-    private mutating func duplicate(_ key: String, base: Int, set: inout Set<String>?) -> Int? {
-        let count = keyStack.count - base
-        if count < 24 {
-            for index in base..<keyStack.count where keyStack[index].key == key { return keyStack[index].offset }
-            return nil
-        }
-        if set == nil { set = Set(keyStack[base...].map(\.key)) }
-        if set!.insert(key).inserted { return nil }
-        return keyStack[base...].first { $0.key == key }?.offset
+    private func duplicate(_ key: String, base: Int, set: inout Set<String>?) -> Int? {
+        State.duplicateOffset(of: key, in: keyStack[base...], set: &set)
     }
 
     private mutating func finishGroup(
