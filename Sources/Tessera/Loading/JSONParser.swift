@@ -194,7 +194,7 @@ struct State {
         try enter(depth: depth)
         position += 1
         var members: [JSONMember] = []
-        var keys: Set<String>? = nil
+        var keys: PathTable? = nil
         guard try !closes(UInt8(ascii: "}")) else { return members }
         repeat {
             let (key, keyOffset) = try readKey()
@@ -271,12 +271,16 @@ struct State {
     /// far, with their offsets), or nil when `key` is new. Small objects are scanned; from 24
     /// members on, `set` (built once, then kept up to date) answers instead.
     static func duplicateOffset<Members: Collection>(
-        of key: String, in members: Members, set: inout Set<String>?
+        of key: String, in members: Members, set: inout PathTable?
     ) -> Int? where Members.Element == (key: String, offset: Int) {
         if members.count < 24 {
             return members.first { $0.key == key }?.offset
         }
-        if set == nil { set = Set(members.map(\.key)) }
+        if set == nil {
+            var keys = PathTable(minimumCapacity: members.count * 2)
+            for member in members { keys.insert(member.key) }
+            set = keys
+        }
         if set!.insert(key).inserted { return nil }
         return members.first { $0.key == key }?.offset
     }

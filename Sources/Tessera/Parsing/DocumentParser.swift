@@ -107,7 +107,7 @@ public struct DocumentParser {
             if propertyStack.count > propertyBase { propertyStack.removeSubrange(propertyBase...) }
             if childStack.count > childBase { childStack.removeSubrange(childBase...) }
         }
-        var keySet: Set<String>?
+        var keySet: PathTable?
         var groupID: Int32?
         var hasValue = false
         if try !json.closes(UInt8(ascii: "}")) {
@@ -164,7 +164,7 @@ public struct DocumentParser {
     }
 
     /// The offset of the first occurrence of `key` in the current object, if it is a duplicate.
-    private func duplicate(_ key: String, base: Int, set: inout Set<String>?) -> Int? {
+    private func duplicate(_ key: String, base: Int, set: inout PathTable?) -> Int? {
         State.duplicateOffset(of: key, in: keyStack[base...], set: &set)
     }
 

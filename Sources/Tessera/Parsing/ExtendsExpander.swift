@@ -18,7 +18,7 @@ enum ExtendsExpander {
                 continue
             }
             if !document.isGroup(target) {
-                if document.tokenIndex[target] != nil {
+                if document.index(of: target) != nil {
                     diagnostics.append(Diagnostic(.extendsNotGroup, .error,
                         "'$extends' target '\(target)' is a token; only groups can be extended", at: location))
                 } else {
@@ -100,7 +100,7 @@ enum ExtendsExpander {
         for var token in inherited {
             let relative = token.path.dropFirst(prefix.count)
             let newPath = path + "." + relative
-            if document.tokenIndex[newPath] != nil || document.isGroup(newPath) { continue }
+            if document.index(of: newPath) != nil || document.isGroup(newPath) { continue }
             if token.explicitType == nil, token.inheritedGroupType == nil {
                 token.inheritedGroupType = groupType(of: token.path, upTo: target, in: document)
             }

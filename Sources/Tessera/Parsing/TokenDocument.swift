@@ -57,14 +57,15 @@ public struct GroupDefinition: Sendable {
 /// replace those of an earlier one property by property.
 public struct TokenDocument: Sendable {
     public private(set) var tokens: [TokenDefinition] = []
-    public private(set) var tokenIndex: [String: Int] = [:]
+    /// Token paths by token index (`tokenIndex.keys[i] == tokens[i].path`).
+    private(set) var tokenIndex = PathTable()
     /// The groups that set at least one property, by path. Every group, with or without
     /// properties, is in `groupPaths`; use `isGroup(_:)` to ask whether a path is a group.
     public private(set) var groups: [String: GroupDefinition] = [:]
     public private(set) var files: [SourceFile] = []
     /// Every group path seen (including `""`, the root), indexed by group id.
-    public private(set) var groupPaths: [String] = []
-    private(set) var groupIDs: [String: Int32] = [:]
+    public var groupPaths: [String] { groupIDs.keys }
+    private(set) var groupIDs = PathTable()
     /// While a file is being added: what it changed, so a broken file can be taken back out.
     private var journal: Journal?
 
@@ -83,6 +84,14 @@ public struct TokenDocument: Sendable {
     /// Whether `path` names a group.
     public func isGroup(_ path: String) -> Bool { groupIDs[path] != nil }
 
+    /// The index in `tokens` of the token at `path`.
+    ///
+    /// - Complexity: O(1) expected.
+    public func index(of path: String) -> Int? { tokenIndex[path] }
+
+    /// The index in `tokens` of the token at `path`, read from part of a larger string.
+    func index(of path: Substring) -> Int? { tokenIndex[path] }
+
     public func token(_ path: String) -> TokenDefinition? {
         tokenIndex[path].map { tokens[$0] }
     }
@@ -91,7 +100,7 @@ public struct TokenDocument: Sendable {
     /// loading does not rehash as it grows.
     mutating func reserve(forBytes bytes: Int) {
         let expected = tokens.count + bytes / 100
-        if tokenIndex.capacity < expected {
+        if tokens.capacity < expected {
             tokenIndex.reserveCapacity(expected)
             tokens.reserveCapacity(expected)
             groupIDs.reserveCapacity(expected / 2)
@@ -111,22 +120,19 @@ public struct TokenDocument: Sendable {
     mutating func rollBackFile() {
         guard let journal else { return }
         self.journal = nil
-        for token in tokens[journal.tokenCount...] { tokenIndex[token.path] = nil }
+        tokenIndex.removeLast(tokens.count - journal.tokenCount)
         tokens.removeSubrange(journal.tokenCount...)
         for (index, old) in journal.replacedTokens.reversed() { tokens[index] = old }
         for (path, old) in journal.replacedGroups.reversed() { groups[path] = old }
-        for path in groupPaths[journal.groupCount...] { groupIDs[path] = nil }
-        groupPaths.removeSubrange(journal.groupCount...)
+        groupIDs.removeLast(groupIDs.count - journal.groupCount)
         files.removeSubrange(journal.fileCount...)
     }
 
     /// Adds or replaces a token; returns the definition it replaced.
     @discardableResult
     mutating func insert(_ token: consuming TokenDefinition) -> TokenDefinition? {
-        let count = tokens.count
-        let existing = tokenIndex.updateValue(count, forKey: token.path)
-        if let existing {
-            tokenIndex[token.path] = existing
+        let (inserted, existing) = tokenIndex.insert(token.path)
+        if !inserted {
             let old = tokens[existing]
             if journal != nil, existing < journal!.tokenCount { journal!.replacedTokens.append((existing, old)) }
             tokens[existing] = token
@@ -138,11 +144,7 @@ public struct TokenDocument: Sendable {
 
     /// The id of a group path, registering it when new.
     mutating func groupID(for path: String) -> Int32 {
-        if let id = groupIDs[path] { return id }
-        let id = Int32(groupPaths.count)
-        groupIDs[path] = id
-        groupPaths.append(path)
-        return id
+        Int32(groupIDs.insert(path).position)
     }
 
     /// Records a group's properties; with `overriding`, set properties replace earlier ones,
@@ -200,6 +202,36 @@ public struct TokenDocument: Sendable {
     mutating func inheritType(of path: String, from target: String) {
         guard groups[path]?.type == nil, groups[path]?.unknownType == nil else { return }
         if let type = groups[target]?.type ?? inheritedType(of: target) { groups[path]?.type = type }
+    }
+
+    /// For every group id, the property `property` of the group or, when it sets none, of its
+    /// nearest enclosing group that does.
+    ///
+    /// - Complexity: O(g) for g groups: each group takes its parent's answer.
+    func groupPropertiesInherited<T>(_ property: (GroupDefinition) -> T?) -> [T?] {
+        var own = [T?](repeating: nil, count: groupIDs.count)
+        for (path, group) in groups {
+            if let id = groupIDs[path] { own[id] = property(group) }
+        }
+        var result = [T?]()
+        result.reserveCapacity(own.count)
+        for (id, path) in groupIDs.keys.enumerated() {
+            if let value = own[id] {
+                result.append(value)
+            } else if let parent = parentGroupID(of: path), parent < id {
+                result.append(result[parent])
+            } else {
+                result.append(nearestGroupProperty(of: path, property))
+            }
+        }
+        return result
+    }
+
+    /// The id of the group enclosing the group or token at `path`.
+    private func parentGroupID(of path: String) -> Int? {
+        guard !path.isEmpty else { return nil }
+        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else { return groupIDs[""] }
+        return groupIDs[path[..<dot]]
     }
 
     /// The `$deprecated` of the nearest group enclosing `path` that sets one.

@@ -23,24 +23,31 @@ public enum TokenPathSyntax {
         let utf8 = name.utf8
         if utf8.isEmpty { return "names cannot be empty" }
         if utf8.first == UInt8(ascii: "$") && name != "$root" { return "names cannot start with '$'" }
-        let found = utf8.first { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ".") }
-        switch found {
-        case UInt8(ascii: "."): return "names cannot contain '.'"
-        case UInt8(ascii: "{"), UInt8(ascii: "}"): return "names cannot contain '{' or '}'"
-        default: return nil
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "."): return "names cannot contain '.'"
+            case UInt8(ascii: "{"), UInt8(ascii: "}"): return "names cannot contain '{' or '}'"
+            default: continue
+            }
         }
+        return nil
     }
 
     /// The path inside a whole-value reference such as `{color.blue}`, or `nil` when the
     /// string is not a reference.
     public static func referencedPath(in text: String) -> String? {
+        referencedSubstring(in: text).map(String.init)
+    }
+
+    /// `referencedPath(in:)` without a copy.
+    static func referencedSubstring(in text: String) -> Substring? {
         let utf8 = text.utf8
         guard utf8.count >= 2, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else { return nil }
-        return String(text[utf8.index(after: utf8.startIndex)..<utf8.index(before: utf8.endIndex)])
+        return text[utf8.index(after: utf8.startIndex)..<utf8.index(before: utf8.endIndex)]
     }
 
     /// Whether the referenced path is well formed: non-empty names, no braces.
-    public static func isWellFormedReference(_ path: String) -> Bool {
+    public static func isWellFormedReference<Path: StringProtocol>(_ path: Path) -> Bool {
         var previous = UInt8(ascii: ".")
         for byte in path.utf8 {
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return false }

@@ -8,7 +8,7 @@ struct ReferenceSuggester {
     /// Name comparisons allowed over one run.
     static let budget = 2_000_000
     private var children: [String: [String]] = [:]
-    private let tokens: [String: Int]
+    private let tokens: PathTable
     private var spent = 0
 
     init(document: TokenDocument) {

@@ -78,7 +78,7 @@ extension ResolutionContext {
 
     /// A reference to a token skipped for its unknown type is an error at the reference.
     func reportSkippedTarget(_ reference: Reference, from parser: ValueParser, pointer: String) {
-        guard let targetIndex = document.tokenIndex[reference.path] else { return }
+        guard let targetIndex = document.index(of: reference.path) else { return }
         let target = document.tokens[targetIndex]
         guard let unknown = target.unknownType ?? (target.explicitType == nil ? document.inheritedUnknownType(of: target.path) : nil)
         else { return }
@@ -90,7 +90,7 @@ extension ResolutionContext {
     func lookup(_ reference: Reference, expecting type: TokenType, from parser: ValueParser, pointer: String)
         -> ValueParser.Nested?
     {
-        guard let targetIndex = document.tokenIndex[reference.path], let targetType = types[targetIndex],
+        guard let targetIndex = document.index(of: reference.path), let targetType = types[targetIndex],
             let targetValue = values[targetIndex]
         else {
             reportSkippedTarget(reference, from: parser, pointer: pointer)
@@ -105,7 +105,7 @@ extension ResolutionContext {
                 offset: reference.offset, pointer: pointer, notes: [definedHere(targetIndex)])
             return nil
         }
-        if hasDeprecations, let index = document.tokenIndex[parser.tokenPath] {
+        if hasDeprecations, let index = document.index(of: parser.tokenPath) {
             warnIfDeprecated(targetIndex, referencedFrom: index, at: reference.offset, pointer: pointer)
         }
         return .value(targetValue)
@@ -113,7 +113,7 @@ extension ResolutionContext {
 
     /// Follows a JSON pointer into the resolved value of another token.
     func lookupJSON(_ reference: Reference, from parser: ValueParser, pointer: String) -> JSONValue? {
-        guard let targetIndex = document.tokenIndex[reference.path], let value = values[targetIndex] else { return nil }
+        guard let targetIndex = document.index(of: reference.path), let value = values[targetIndex] else { return nil }
         var node = value.dtcgJSON
         for segment in reference.tail {
             switch node.storage {

@@ -47,14 +47,14 @@ public struct ResolvedTokens: Sendable {
     ///
     /// - Complexity: O(1) on average.
     public subscript(path: String) -> ResolvedToken? {
-        if let index = document.tokenIndex[path] { return token(at: index) }
+        if let index = document.index(of: path) { return token(at: index) }
         if path.contains("/") { return self[path.replacingOccurrences(of: "/", with: ".")] }
         return nil
     }
 
     /// The resolved value at a path, without assembling the whole token.
     public func value(_ path: String) -> TokenValue? {
-        document.tokenIndex[path].flatMap { values[$0] }
+        document.index(of: path).flatMap { values[$0] }
     }
 
     func token(at index: Int) -> ResolvedToken? {

@@ -55,10 +55,8 @@ final class ResolutionContext: ValueParserHost {
         aliasTarget = Array(repeating: -1, count: document.count)
         anyTokenDeprecated = document.tokens.contains { $0.deprecated != nil }
         let hasDeprecatedGroups = document.groups.values.contains { $0.deprecated != nil }
-        groupTypes = document.groupPaths.map { path in document.groups[path]?.type ?? document.inheritedType(of: path) }
-        groupDeprecations = hasDeprecatedGroups
-            ? document.groupPaths.map { path in document.groups[path]?.deprecated ?? document.inheritedDeprecation(of: path) }
-            : []
+        groupTypes = document.groupPropertiesInherited { $0.type }
+        groupDeprecations = hasDeprecatedGroups ? document.groupPropertiesInherited { $0.deprecated } : []
     }
 
     func run() {
@@ -83,7 +81,6 @@ final class ResolutionContext: ValueParserHost {
 
     private static func references(in range: Range<Int>, of document: TokenDocument) -> References {
         let tokens = document.tokens
-        let tokenIndex = document.tokenIndex
         var part = References()
         part.edges.reserveCapacity(range.count)
         part.edgeStarts.reserveCapacity(range.count)
@@ -92,9 +89,17 @@ final class ResolutionContext: ValueParserHost {
         for index in range {
             part.edgeStarts.append(Int32(part.edges.count))
             let value = tokens[index].value
+            // The common case first: a whole-value alias to a token that exists.
+            if case .string(let text) = value.storage, let path = TokenPathSyntax.referencedSubstring(in: text),
+                TokenPathSyntax.isWellFormedReference(path), let target = document.index(of: path)
+            {
+                part.aliasTargets[index - range.lowerBound] = Int32(target)
+                part.edges.append(Int32(target))
+                continue
+            }
             let whole = Reference.parse(value)
             if case .reference(let reference) = whole {
-                if let target = tokenIndex[reference.path] {
+                if let target = document.index(of: reference.path) {
                     if reference.tail.isEmpty { part.aliasTargets[index - range.lowerBound] = Int32(target) }
                     part.edges.append(Int32(target))
                 } else {
@@ -106,7 +111,7 @@ final class ResolutionContext: ValueParserHost {
             found.removeAll(keepingCapacity: true)
             Reference.collect(in: value, into: &found)
             for case .reference(let reference) in found {
-                if let target = tokenIndex[reference.path] {
+                if let target = document.index(of: reference.path) {
                     part.edges.append(Int32(target))
                 } else {
                     part.unknown.append((reference, index))
@@ -152,7 +157,7 @@ final class ResolutionContext: ValueParserHost {
         if document.isGroup(reference.path) {
             diagnostics.append(Diagnostic(.referenceToGroup, .error,
                 "reference '\(reference.text)' names a group, not a token", at: location,
-                fixIts: document.tokenIndex[reference.path + ".$root"] != nil
+                fixIts: document.index(of: reference.path + ".$root") != nil
                     ? [Diagnostic.FixIt("reference the group's root token", replacement: "\"{\(reference.path).$root}\"")] : []))
             return
         }

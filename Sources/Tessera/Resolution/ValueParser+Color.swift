@@ -6,9 +6,9 @@ extension ValueParser {
                     at: node, pointer: pointer)
                 return nil
             }
-            let modern = color.dtcgJSONText
-            report(.colorLegacy, .warning, "color written as the string '\(text)'; 2025.10 uses \(modern)",
-                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with \(modern)", replacement: modern)])
+            report(.colorLegacy, .warning, "color written as the string '\(text)'; 2025.10 uses \(color.dtcgJSONText)",
+                offset: node.offset, pointer: pointer,
+                fixIts: [Diagnostic.FixIt("replace with \(color.dtcgJSONText)", replacement: color.dtcgJSONText)])
             return color
         }
         guard let members = object(node, at: pointer, type: .color, required: ["colorSpace", "components"], optional: ["alpha", "hex"])

@@ -33,9 +33,9 @@ extension ValueParser {
                     at: node, pointer: pointer)
                 return nil
             }
-            let modern = "{\"value\": \(NumberFormatting.shortest(value)), \"unit\": \"\(unitText)\"}"
-            report(legacy, .warning, "\(type.rawValue) written as the string '\(text)'; 2025.10 uses \(modern)",
-                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with \(modern)", replacement: modern)])
+            func modern() -> String { "{\"value\": \(NumberFormatting.shortest(value)), \"unit\": \"\(unitText)\"}" }
+            report(legacy, .warning, "\(type.rawValue) written as the string '\(text)'; 2025.10 uses \(modern())",
+                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with \(modern())", replacement: modern())])
             return (value, parsed)
         }
         guard let members = object(node, at: pointer, type: type, required: ["value", "unit"]) else { return nil }

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import Tessera
+
+/// The path table against a plain array model, through insertions, lookups and removals from
+/// the end (the rollback of a broken file), at sizes that make it grow and wrap its probes.
+struct PathTableTests {
+    /// A small deterministic generator, so a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func randomKey(_ random: inout SplitMix) -> String {
+        // Few distinct short names, so keys repeat and share prefixes; some are long or not ASCII.
+        let names = ["color", "bg", "a", "", "brand-primary-500", "größe", "x.y", "$root", "0123456789abcdef0123"]
+        let parts = Int.random(in: 1...3, using: &random)
+        return (0..<parts).map { _ in names.randomElement(using: &random)! }.joined(separator: ".")
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func behavesLikeAnOrderedSet(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        var table = PathTable()
+        var model: [String] = []
+        for _ in 0..<4_000 {
+            let key = Self.randomKey(&random)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<6:
+                let (inserted, position) = table.insert(key)
+                if let existing = model.firstIndex(of: key) {
+                    #expect(!inserted && position == existing)
+                } else {
+                    #expect(inserted && position == model.count)
+                    model.append(key)
+                }
+            case 6..<9:
+                #expect(table[key] == model.firstIndex(of: key))
+                #expect(table[Substring(key)] == model.firstIndex(of: key))
+            default:
+                let count = Int.random(in: 0...min(5, model.count), using: &random)
+                table.removeLast(count)
+                model.removeLast(count)
+            }
+            #expect(table.count == model.count)
+        }
+        #expect(table.keys == model)
+        for (position, key) in model.enumerated() { #expect(table[key] == position) }
+    }
+
+    @Test func manyKeysGrowTheTableAndStayFindable() {
+        var table = PathTable(minimumCapacity: 4)
+        let keys = (0..<50_000).map { "component.button-\($0).background.hover" }
+        for key in keys { table.insert(key) }
+        #expect(table.count == keys.count)
+        #expect(keys.indices.allSatisfy { table[keys[$0]] == $0 })
+        #expect(table["component.button-50000.background.hover"] == nil)
+        let text = "{component.button-123.background.hover}"
+        #expect(table[text.dropFirst().dropLast()] == 123)
+        table.removeLast(25_000)
+        #expect(table["component.button-24999.background.hover"] == 24_999)
+        #expect(table["component.button-25000.background.hover"] == nil)
+        #expect(table.insert("component.button-25000.background.hover") == (true, 25_000))
+    }
+}
