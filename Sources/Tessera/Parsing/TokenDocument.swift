@@ -57,14 +57,19 @@ public struct GroupDefinition: Sendable {
 /// replace those of an earlier one property by property.
 public struct TokenDocument: Sendable {
     public private(set) var tokens: [TokenDefinition] = []
-    /// Token paths by token index (`tokenIndex.keys[i] == tokens[i].path`).
+    /// Token paths by token index (`tokenIndex.key(at: i) == tokens[i].path`).
     private(set) var tokenIndex = PathTable()
     /// The groups that set at least one property, by path. Every group, with or without
     /// properties, is in `groupPaths`; use `isGroup(_:)` to ask whether a path is a group.
     public private(set) var groups: [String: GroupDefinition] = [:]
     public private(set) var files: [SourceFile] = []
     /// Every group path seen (including `""`, the root), indexed by group id.
+    ///
+    /// - Complexity: O(g); builds the array on each call.
     public var groupPaths: [String] { groupIDs.keys }
+
+    /// The path of group `id`.
+    public func groupPath(_ id: Int32) -> String { groupIDs.key(at: Int(id)) }
     private(set) var groupIDs = PathTable()
     /// While a file is being added: what it changed, so a broken file can be taken back out.
     private var journal: Journal?
@@ -109,7 +114,7 @@ public struct TokenDocument: Sendable {
 
     /// Starts adding a file: its changes are journaled until `commitFile()` or `rollBackFile()`.
     mutating func beginFile(_ file: SourceFile) {
-        journal = Journal(tokenCount: tokens.count, groupCount: groupPaths.count, fileCount: files.count)
+        journal = Journal(tokenCount: tokens.count, groupCount: groupIDs.count, fileCount: files.count)
         files.append(file)
         reserve(forBytes: file.bytes.count)
     }

@@ -14,7 +14,7 @@ struct ReferenceSuggester {
     init(document: TokenDocument) {
         tokens = document.tokenIndex
         var children: [String: Set<String>] = [:]
-        for path in document.tokenIndex.keys {
+        for path in document.tokens.lazy.map(\.path) {
             var child = path
             while let parent = TokenPathSyntax.parent(of: child) {
                 let name = parent.isEmpty ? child : String(child.dropFirst(parent.count + 1))

@@ -9,14 +9,18 @@ import Foundation
 /// reference, for instance) without making a `String`. The seed is random per table, so
 /// crafted keys cannot force collisions.
 ///
+/// Keys are stored as bytes, end to end in one buffer, so comparing a probed key touches no
+/// reference count and keys inserted together sit together in memory.
+///
 /// Positions are dense: the n-th key inserted has position n, which makes the table double as
-/// the array of keys (`keys`). Keys are removed only newest first (`removeLast(_:)`), which is
+/// the list of keys (`key(at:)`). Keys are removed only newest first (`removeLast(_:)`), which is
 /// what rolling back a broken file needs and what lets removal leave no tombstones.
 ///
 /// - Complexity: insertion and lookup O(1) expected, O(k) in the key's length.
 struct PathTable: Sendable {
-    /// Every key, by position.
-    private(set) var keys: [String] = []
+    /// The UTF-8 bytes of every key, end to end, and where each key ends.
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
     /// Per slot: 0 when empty, else the upper 32 bits of the key's hash and its position + 1.
     private var slots: [UInt64]
     private var mask: Int
@@ -27,11 +31,23 @@ struct PathTable: Sendable {
         slots = Array(repeating: 0, count: size)
         mask = size - 1
         seed = UInt64.random(in: .min ... .max) | 1
-        keys.reserveCapacity(minimumCapacity)
+        ends.reserveCapacity(minimumCapacity)
     }
 
-    var count: Int { keys.count }
-    var isEmpty: Bool { keys.isEmpty }
+    var count: Int { ends.count }
+    var isEmpty: Bool { ends.isEmpty }
+
+    /// The key at `position`.
+    func key(at position: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(of: position)]), as: UTF8.self) }
+    }
+
+    /// Every key, by position.
+    var keys: [String] { (0..<count).map(key(at:)) }
+
+    private func range(of position: Int) -> Range<Int> {
+        (position == 0 ? 0 : ends[position - 1])..<ends[position]
+    }
 
     private static func slotCount(for capacity: Int) -> Int {
         var size = 16
@@ -63,9 +79,10 @@ struct PathTable: Sendable {
             return (hash, find(raw, hash: hash).position)
         }
         if let found { return (false, found) }
-        if (keys.count + 1) * 2 > slots.count { grow() }
-        let position = keys.count
-        keys.append(key)
+        if (count + 1) * 2 > slots.count { grow() }
+        let position = count
+        bytes.append(contentsOf: key.utf8)
+        ends.append(bytes.count)
         place(hash: hash, position: position)
         return (true, position)
     }
@@ -76,16 +93,19 @@ struct PathTable: Sendable {
     /// older key's probe runs through it (a rebuild places keys oldest first, keeping that true).
     mutating func removeLast(_ count: Int) {
         guard count > 0 else { return }
-        for position in (keys.count - count..<keys.count).reversed() {
-            var key = keys[position]
-            let slot = key.withUTF8 { find(UnsafeRawBufferPointer($0), hash: Self.hash(UnsafeRawBufferPointer($0), seed: seed)).slot }
+        for position in (self.count - count..<self.count).reversed() {
+            let slot = bytes.withUnsafeBytes { all in
+                let key = UnsafeRawBufferPointer(rebasing: all[range(of: position)])
+                return find(key, hash: Self.hash(key, seed: seed)).slot
+            }
             slots[slot] = 0
         }
-        keys.removeLast(count)
+        ends.removeLast(count)
+        bytes.removeSubrange((ends.last ?? 0)...)
     }
 
     mutating func reserveCapacity(_ capacity: Int) {
-        keys.reserveCapacity(capacity)
+        ends.reserveCapacity(capacity)
         if Self.slotCount(for: capacity) > slots.count { rebuild(slotCount: Self.slotCount(for: capacity)) }
     }
 
@@ -100,23 +120,24 @@ struct PathTable: Sendable {
         let tag = hash >> 32
         var slot = Int(truncatingIfNeeded: hash) & mask
         return slots.withUnsafeBufferPointer { slots in
-            while true {
-                let entry = slots[slot]
-                if entry == 0 { return (slot, nil) }
-                if entry >> 32 == tag {
-                    let position = Int(entry & 0xFFFF_FFFF) - 1
-                    if Self.equal(keys[position], bytes) { return (slot, position) }
+            self.bytes.withUnsafeBytes { stored in
+                ends.withUnsafeBufferPointer { ends in
+                    while true {
+                        let entry = slots[slot]
+                        if entry == 0 { return (slot, nil) }
+                        if entry >> 32 == tag {
+                            let position = Int(entry & 0xFFFF_FFFF) - 1
+                            let start = position == 0 ? 0 : ends[position - 1]
+                            if ends[position] - start == bytes.count,
+                                bytes.isEmpty || memcmp(stored.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
+                            {
+                                return (slot, position)
+                            }
+                        }
+                        slot = (slot + 1) & mask
+                    }
                 }
-                slot = (slot + 1) & mask
             }
-        }
-    }
-
-    private static func equal(_ key: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var key = key
-        return key.withUTF8 { stored in
-            stored.count == bytes.count
-                && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
         }
     }
 
@@ -131,9 +152,8 @@ struct PathTable: Sendable {
     private mutating func rebuild(slotCount: Int) {
         slots = Array(repeating: 0, count: slotCount)
         mask = slotCount - 1
-        for position in keys.indices {
-            var key = keys[position]
-            let hash = key.withUTF8 { Self.hash(UnsafeRawBufferPointer($0), seed: seed) }
+        for position in 0..<count {
+            let hash = bytes.withUnsafeBytes { Self.hash(UnsafeRawBufferPointer(rebasing: $0[range(of: position)]), seed: seed) }
             place(hash: hash, position: position)
         }
     }
