@@ -2,8 +2,8 @@ import Testing
 
 @testable import Tessera
 
-/// The path table against a plain array model, through insertions, lookups and removals from
-/// the end (the rollback of a broken file), at sizes that make it grow and wrap its probes.
+/// The path table against a plain array model, through single and batch insertions and
+/// lookups, at sizes that make it grow and wrap its probes.
 struct PathTableTests {
     /// A small deterministic generator, so a failure can be replayed.
     struct SplitMix: RandomNumberGenerator {
@@ -40,17 +40,40 @@ struct PathTableTests {
                     #expect(inserted && position == model.count)
                     model.append(key)
                 }
-            case 6..<9:
-                #expect(table[key] == model.firstIndex(of: key))
-                #expect(table[Substring(key)] == model.firstIndex(of: key))
             default:
-                let count = Int.random(in: 0...min(5, model.count), using: &random)
-                table.removeLast(count)
-                model.removeLast(count)
+                #expect(table[key] == model.firstIndex(of: key))
+                #expect(Array(key.utf8).withUnsafeBytes { table.position(of: $0) } == model.firstIndex(of: key))
             }
             #expect(table.count == model.count)
         }
         #expect(table.keys == model)
+        for (position, key) in model.enumerated() { #expect(table[key] == position) }
+    }
+
+    /// Batches (large enough to take the slot-ordered path) with keys already present and keys
+    /// repeated inside the batch give what inserting one by one gives.
+    @Test(arguments: [5, 6, 7])
+    func batchesMatchOneByOneInsertion(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        var table = PathTable()
+        var model: [String] = []
+        for round in 0..<6 {
+            let batch = (0..<Int.random(in: 256...3_000, using: &random)).map { _ in
+                Bool.random(using: &random) ? Self.randomKey(&random) : "set\(round).token-\(Int.random(in: 0..<2_000, using: &random))"
+            }
+            let positions = table.insertAll(batch)
+            var expected: [Int] = []
+            for key in batch {
+                if let existing = model.firstIndex(of: key) {
+                    expected.append(existing)
+                } else {
+                    expected.append(model.count)
+                    model.append(key)
+                }
+            }
+            #expect(positions == expected)
+            #expect(table.keys == model)
+        }
         for (position, key) in model.enumerated() { #expect(table[key] == position) }
     }
 
@@ -61,11 +84,9 @@ struct PathTableTests {
         #expect(table.count == keys.count)
         #expect(keys.indices.allSatisfy { table[keys[$0]] == $0 })
         #expect(table["component.button-50000.background.hover"] == nil)
-        let text = "{component.button-123.background.hover}"
-        #expect(table[text.dropFirst().dropLast()] == 123)
-        table.removeLast(25_000)
-        #expect(table["component.button-24999.background.hover"] == 24_999)
-        #expect(table["component.button-25000.background.hover"] == nil)
-        #expect(table.insert("component.button-25000.background.hover") == (true, 25_000))
+        let text = Array("{component.button-123.background.hover}".utf8)
+        #expect(text.withUnsafeBufferPointer { TokenPathSyntax.referencedPath(in: $0).flatMap(table.position(of:)) } == 123)
+        #expect(table.insert("component.button-25000.background.hover") == (false, 25_000))
+        #expect(table.insert("component.button-50000.background.hover") == (true, 50_000))
     }
 }

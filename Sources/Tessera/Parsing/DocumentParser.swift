@@ -7,10 +7,10 @@
 ///
 /// - Complexity: O(n) in the size of the file.
 public struct DocumentParser {
-    var document: TokenDocument
+    var fragment = TokenFragment()
     var diagnostics: [Diagnostic] = []
-    private var json: State
-    private let file: SourceFile
+    var json: State
+    let file: SourceFile
     /// Keys of the objects being parsed, innermost last, to find duplicate keys without an
     /// allocation per object.
     private var keyStack: [(key: String, offset: Int)] = []
@@ -18,39 +18,43 @@ public struct DocumentParser {
     private var propertyStack: [JSONMember] = []
     /// Non-`$` members of the objects being parsed: name, key offset, whether an object.
     private var childStack: [(name: String, offset: Int, isObject: Bool)] = []
+    /// When set, child objects of at most this many bytes are not parsed but set aside in
+    /// `parts`, for other threads (see `DocumentParser+Parts.swift`).
+    var partLimit: Int?
+    var parts: [Part] = []
+    var openPart: Part?
 
     /// Parses one file into `document`; files added later win over earlier ones (a
     /// `merge.conflict` error where two definitions differ). When the file is not well-formed
     /// JSON, nothing of it is kept and its diagnostics say why. Returns whether it was kept.
+    ///
+    /// Large files are parsed in parts on several cores, with the same result.
     @discardableResult
     public static func parse(
         _ file: SourceFile, into document: inout TokenDocument, allowComments: Bool = false,
         diagnostics: inout [Diagnostic]
     ) -> Bool {
-        var taken = TokenDocument()
-        swap(&taken, &document)
-        let (result, ok, found): (TokenDocument, Bool, [Diagnostic]) = file.bytes.withUnsafeBufferPointer { buffer in
-            // The parser must hold the only reference to the document, or its first change
-            // would copy every token.
-            var parser = DocumentParser(
-                json: State(bytes: buffer, file: file, allowComments: allowComments), file: file, document: TokenDocument())
-            swap(&parser.document, &taken)
-            parser.document.beginFile(file)
-            let ok = parser.parseRoot()
-            if ok { parser.document.commitFile() } else { parser.document.rollBackFile() }
-            // Conflicts of a file that is not kept no longer apply.
-            let own = ok ? parser.diagnostics : parser.diagnostics.filter { $0.id != .mergeConflict }
-            return (parser.document, ok, parser.json.diagnostics + own)
-        }
-        document = result
+        let (fragment, found) = parseInParts(file, allowComments: allowComments) ?? parseWhole(file, allowComments: allowComments)
         diagnostics.append(contentsOf: found)
-        return ok
+        guard let fragment else { return false }
+        for (index, old) in document.add(fragment, from: file) {
+            if let conflict = conflict(new: document.tokens[index], old: old) { diagnostics.append(conflict) }
+        }
+        return true
     }
 
-    private init(json: State, file: SourceFile, document: TokenDocument) {
+    /// Parses a whole file on this thread; the fragment is nil when the file is not well-formed.
+    static func parseWhole(_ file: SourceFile, allowComments: Bool) -> (TokenFragment?, [Diagnostic]) {
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: allowComments), file: file)
+            let ok = parser.parseRoot()
+            return (ok ? parser.fragment : nil, parser.json.diagnostics + parser.diagnostics)
+        }
+    }
+
+    init(json: State, file: SourceFile) {
         self.json = json
         self.file = file
-        self.document = document
     }
 
     private func anchor(_ offset: Int) -> SourceAnchor { SourceAnchor(file: file, offset: offset) }
@@ -67,7 +71,7 @@ public struct DocumentParser {
         diagnostics.append(Diagnostic(id, severity, message, at: location, notes: notes, fixIts: fixIts))
     }
 
-    private mutating func parseRoot() -> Bool {
+    mutating func parseRoot() -> Bool {
         json.checkByteOrderMark()
         do {
             try json.skipWhitespace()
@@ -95,7 +99,7 @@ public struct DocumentParser {
     /// Parses the object at the current position: a group, or a token when it has `$value`
     /// (or only a `$ref`). Children are parsed as they come; whether the object is a token is
     /// known only at its end, so a `$value` written after children is reported then.
-    private mutating func parseNode(path: String, keyOffset: Int, parentGroup: Int32, depth: Int) throws(Stop) {
+    mutating func parseNode(path: String, keyOffset: Int, parentGroup: Int32, depth: Int) throws(Stop) {
         try json.enter(depth: depth + 1)
         let objectOffset = json.position
         json.position += 1
@@ -114,11 +118,13 @@ public struct DocumentParser {
             repeat {
                 let (key, memberOffset) = try json.readKey()
                 if let first = duplicate(key, base: keyBase, set: &keySet) {
+                    flushPart()
                     _ = try json.parseValue(depth: depth + 1)
                     json.reportDuplicate(key, at: memberOffset, first: first)
                 } else {
                     keyStack.append((key, memberOffset))
                     if key.utf8.first == UInt8(ascii: "$"), key != "$root" {
+                        flushPart()
                         let value = try json.parseValue(depth: depth + 1)
                         if key == "$value" { hasValue = true }
                         propertyStack.append(JSONMember(key: key, keyOffset: memberOffset, value: value))
@@ -128,6 +134,7 @@ public struct DocumentParser {
                 }
             } while try !json.endMember(closing: UInt8(ascii: "}"), what: "an object member")
         }
+        flushPart()
         let properties = propertyStack[propertyBase...]
         let onlyRef = !hasValue && childStack.count == childBase && properties.contains { $0.key == "$ref" }
         if !path.isEmpty, hasValue || onlyRef {
@@ -135,32 +142,34 @@ public struct DocumentParser {
                 children: childStack[childBase...])
         } else {
             finishGroup(properties, path: path, offset: path.isEmpty ? objectOffset : keyOffset,
-                children: childStack[childBase...], registered: groupID != nil)
+                children: childStack[childBase...], id: groupID)
         }
     }
 
     private mutating func parseChild(
         _ key: String, at offset: Int, of path: String, group: inout Int32?, afterValue: Bool, depth: Int
     ) throws(Stop) {
-        let childPath = TokenPathSyntax.join(path, key)
         let isObject = json.position < json.bytes.count && json.bytes[json.position] == UInt8(ascii: "{")
         if afterValue || !isObject {
+            flushPart()
             _ = try json.parseValue(depth: depth + 1)
             childStack.append((key, offset, isObject))
             return
         }
         if let problem = TokenPathSyntax.problem(withName: key) {
-            report(.invalidName, .error, "invalid name '\(key)': \(problem)", at: offset, path: childPath)
+            flushPart()
+            report(.invalidName, .error, "invalid name '\(key)': \(problem)", at: offset, path: TokenPathSyntax.join(path, key))
             _ = try json.parseValue(depth: depth + 1)
             return
         }
         let id: Int32
         if let group { id = group } else {
-            id = document.groupID(for: path)
+            id = fragment.newGroup(path)
             group = id
         }
         childStack.append((key, offset, true))
-        try parseNode(path: childPath, keyOffset: offset, parentGroup: id, depth: depth + 1)
+        if setAside(key, keyOffset: offset, in: path, parentGroup: id, depth: depth + 1) { return }
+        try parseNode(path: TokenPathSyntax.join(path, key), keyOffset: offset, parentGroup: id, depth: depth + 1)
     }
 
     /// The offset of the first occurrence of `key` in the current object, if it is a duplicate.
@@ -170,7 +179,7 @@ public struct DocumentParser {
 
     private mutating func finishGroup(
         _ properties: ArraySlice<JSONMember>, path: String, offset: Int,
-        children: ArraySlice<(name: String, offset: Int, isObject: Bool)>, registered: Bool
+        children: ArraySlice<(name: String, offset: Int, isObject: Bool)>, id: Int32?
     ) {
         var group = GroupDefinition(path: path, anchor: anchor(offset))
         for member in properties {
@@ -183,7 +192,9 @@ public struct DocumentParser {
                 at: child.offset, path: childPath,
                 fixIts: [Diagnostic.FixIt("wrap the value as {\"$value\": …}", replacement: "")])
         }
-        if group.hasProperties || !registered { document.mergeGroup(group) }
+        guard group.hasProperties || id == nil else { return }
+        let id = id ?? fragment.newGroup(path)
+        if group.hasProperties { fragment.groupProperties.append((id, group)) }
     }
 
     private mutating func finishToken(
@@ -234,19 +245,18 @@ public struct DocumentParser {
                     fixIts: [Diagnostic.FixIt("put custom data under '$extensions'", replacement: "$extensions")])
             }
         }
-        if let old = document.insert(token) {
-            reportConflict(new: token, old: old)
-        }
+        fragment.tokens.append(token)
     }
 
-    private mutating func reportConflict(new: TokenDefinition, old: TokenDefinition) {
-        guard !(new.value.sameContent(as: old.value) && new.explicitType == old.explicitType) else { return }
-        diagnostics.append(Diagnostic(
+    /// The `merge.conflict` error for a token defined again with a different value.
+    static func conflict(new: TokenDefinition, old: TokenDefinition) -> Diagnostic? {
+        guard !(new.value.sameContent(as: old.value) && new.explicitType == old.explicitType) else { return nil }
+        return Diagnostic(
             .mergeConflict, .error,
             "token '\(new.path)' is defined again with a different value; the later definition wins",
             at: new.anchor.location(pointer: new.pointer, token: new.path),
             notes: [Diagnostic.Note("the earlier definition is here",
-                at: old.anchor.location(pointer: old.pointer, token: old.path))]))
+                at: old.anchor.location(pointer: old.pointer, token: old.path))])
     }
 
     private mutating func parseGroupProperty(_ member: JSONMember, into group: inout GroupDefinition, path: String) {

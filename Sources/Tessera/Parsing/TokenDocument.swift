@@ -7,6 +7,10 @@ public enum Deprecation: Sendable, Hashable {
 }
 
 /// A token as written in a file, before its value is resolved.
+///
+/// The properties most tokens leave unset (description, deprecation, extensions, where an
+/// `$extends` copied it from, an unknown type) share one rarely allocated box, which keeps the
+/// definition small: loading copies and frees hundreds of thousands of them.
 public struct TokenDefinition: Sendable {
     /// Dot-separated path, e.g. `color.brand.primary`.
     public var path: String
@@ -14,22 +18,81 @@ public struct TokenDefinition: Sendable {
     public var groupID: Int32
     /// `$type` written on the token itself.
     public var explicitType: TokenType?
-    /// The raw `$value` (for a token-level `$ref`, a synthesized `{"$ref": …}` value).
-    public var value: JSONValue
-    public var description: String?
-    public var deprecated: Deprecation?
-    public var extensions: JSONValue?
-    /// Where the token's key is.
-    public var anchor: SourceAnchor
-    /// The group this token was copied from by `$extends`, if any.
-    public var inheritedFrom: String?
     /// The `$type` inherited from groups at the token's original place (set by `$extends`).
     public var inheritedGroupType: TokenType?
+    /// The raw `$value` (for a token-level `$ref`, a synthesized `{"$ref": …}` value).
+    public var value: JSONValue
+    /// Where the token's key is.
+    public var anchor: SourceAnchor
+    private var details: Details?
+
+    public init(
+        path: String, groupID: Int32, explicitType: TokenType? = nil, value: JSONValue, anchor: SourceAnchor,
+        description: String? = nil, deprecated: Deprecation? = nil, extensions: JSONValue? = nil
+    ) {
+        self.path = path
+        self.groupID = groupID
+        self.explicitType = explicitType
+        self.value = value
+        self.anchor = anchor
+        self.description = description
+        self.deprecated = deprecated
+        self.extensions = extensions
+    }
+
+    public var description: String? {
+        get { details?.fields.description }
+        set { update { $0.description = newValue } }
+    }
+
+    public var deprecated: Deprecation? {
+        get { details?.fields.deprecated }
+        set { update { $0.deprecated = newValue } }
+    }
+
+    public var extensions: JSONValue? {
+        get { details?.fields.extensions }
+        set { update { $0.extensions = newValue } }
+    }
+
+    /// The group this token was copied from by `$extends`, if any.
+    public var inheritedFrom: String? {
+        get { details?.fields.inheritedFrom }
+        set { update { $0.inheritedFrom = newValue } }
+    }
+
     /// A `$type` this version does not know; such tokens are skipped with a warning.
-    public var unknownType: String?
+    public var unknownType: String? {
+        get { details?.fields.unknownType }
+        set { update { $0.unknownType = newValue } }
+    }
 
     /// The JSON pointer of the token object.
     public var pointer: String { TokenPathSyntax.pointer(forPath: path) }
+
+    private struct Fields: Sendable {
+        var description: String?
+        var deprecated: Deprecation?
+        var extensions: JSONValue?
+        var inheritedFrom: String?
+        var unknownType: String?
+
+        var isEmpty: Bool {
+            description == nil && deprecated == nil && extensions == nil && inheritedFrom == nil && unknownType == nil
+        }
+    }
+
+    /// Immutable: a change makes a new box, so copies of a definition never share a change.
+    private final class Details: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = details?.fields ?? Fields()
+        change(&fields)
+        details = fields.isEmpty ? nil : Details(fields)
+    }
 }
 
 /// A group as written: the shared properties its tokens inherit.
@@ -71,17 +134,6 @@ public struct TokenDocument: Sendable {
     /// The path of group `id`.
     public func groupPath(_ id: Int32) -> String { groupIDs.key(at: Int(id)) }
     private(set) var groupIDs = PathTable()
-    /// While a file is being added: what it changed, so a broken file can be taken back out.
-    private var journal: Journal?
-
-    struct Journal {
-        var tokenCount: Int
-        var groupCount: Int
-        var fileCount: Int
-        var replacedTokens: [(index: Int, old: TokenDefinition)] = []
-        var replacedGroups: [(path: String, old: GroupDefinition?)] = []
-    }
-
     public init() {}
 
     public var count: Int { tokens.count }
@@ -93,9 +145,6 @@ public struct TokenDocument: Sendable {
     ///
     /// - Complexity: O(1) expected.
     public func index(of path: String) -> Int? { tokenIndex[path] }
-
-    /// The index in `tokens` of the token at `path`, read from part of a larger string.
-    func index(of path: Substring) -> Int? { tokenIndex[path] }
 
     public func token(_ path: String) -> TokenDefinition? {
         tokenIndex[path].map { tokens[$0] }
@@ -112,25 +161,47 @@ public struct TokenDocument: Sendable {
         }
     }
 
-    /// Starts adding a file: its changes are journaled until `commitFile()` or `rollBackFile()`.
-    mutating func beginFile(_ file: SourceFile) {
-        journal = Journal(tokenCount: tokens.count, groupCount: groupIDs.count, fileCount: files.count)
+    /// Adds a parsed file: its groups, then its tokens, indexed in one batch each. A token
+    /// whose path is already defined replaces the earlier definition in place; the replaced
+    /// definitions are returned with their index, for conflict checks.
+    ///
+    /// - Complexity: O(n) expected in the fragment's tokens and groups.
+    mutating func add(_ fragment: consuming TokenFragment, from file: SourceFile) -> [(index: Int, old: TokenDefinition)] {
         files.append(file)
-        reserve(forBytes: file.bytes.count)
-    }
-
-    mutating func commitFile() { journal = nil }
-
-    /// Takes every change of the file being added back out.
-    mutating func rollBackFile() {
-        guard let journal else { return }
-        self.journal = nil
-        tokenIndex.removeLast(tokens.count - journal.tokenCount)
-        tokens.removeSubrange(journal.tokenCount...)
-        for (index, old) in journal.replacedTokens.reversed() { tokens[index] = old }
-        for (path, old) in journal.replacedGroups.reversed() { groups[path] = old }
-        groupIDs.removeLast(groupIDs.count - journal.groupCount)
-        files.removeSubrange(journal.fileCount...)
+        let groupMap = groupIDs.insertAll(fragment.groupPaths).map { Int32($0) }
+        for (_, group) in fragment.groupProperties { mergeGroup(group) }
+        let runs = fragment.allRuns
+        var paths: [String] = []
+        paths.reserveCapacity(runs.reduce(0) { $0 + $1.tokens.count })
+        for run in runs {
+            for token in run.tokens { paths.append(token.path) }
+        }
+        let positions = tokenIndex.insertAll(paths)
+        var replaced: [(index: Int, old: TokenDefinition)] = []
+        if tokens.isEmpty, fragment.runs.isEmpty, positions.indices.allSatisfy({ positions[$0] == $0 }) {
+            // The first file: its tokens become the document's without a copy.
+            for index in fragment.tokens.indices {
+                fragment.tokens[index].groupID = groupMap[Int(fragment.tokens[index].groupID)]
+            }
+            tokens = fragment.tokens
+            return replaced
+        }
+        tokens.reserveCapacity(tokens.count + paths.count)
+        var next = 0
+        for run in runs {
+            for var token in run.tokens {
+                token.groupID = groupMap[Int(run.groupID(token.groupID))]
+                let position = positions[next]
+                next += 1
+                if position < tokens.count {
+                    replaced.append((position, tokens[position]))
+                    tokens[position] = token
+                } else {
+                    tokens.append(token)
+                }
+            }
+        }
+        return replaced
     }
 
     /// Adds or replaces a token; returns the definition it replaced.
@@ -139,7 +210,6 @@ public struct TokenDocument: Sendable {
         let (inserted, existing) = tokenIndex.insert(token.path)
         if !inserted {
             let old = tokens[existing]
-            if journal != nil, existing < journal!.tokenCount { journal!.replacedTokens.append((existing, old)) }
             tokens[existing] = token
             return old
         }
@@ -157,7 +227,6 @@ public struct TokenDocument: Sendable {
     mutating func mergeGroup(_ group: GroupDefinition, overriding: Bool = true) {
         _ = groupID(for: group.path)
         guard group.hasProperties else { return }
-        if journal != nil { journal!.replacedGroups.append((group.path, groups[group.path])) }
         guard var existing = groups[group.path] else {
             groups[group.path] = group
             return
@@ -235,8 +304,11 @@ public struct TokenDocument: Sendable {
     /// The id of the group enclosing the group or token at `path`.
     private func parentGroupID(of path: String) -> Int? {
         guard !path.isEmpty else { return nil }
-        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else { return groupIDs[""] }
-        return groupIDs[path[..<dot]]
+        var path = path
+        return path.withUTF8 { utf8 in
+            let dot = utf8.lastIndex(of: UInt8(ascii: ".")) ?? 0
+            return groupIDs.position(of: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[..<dot]))
+        }
     }
 
     /// The `$deprecated` of the nearest group enclosing `path` that sets one.

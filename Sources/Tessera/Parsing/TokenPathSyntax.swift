@@ -36,14 +36,9 @@ public enum TokenPathSyntax {
     /// The path inside a whole-value reference such as `{color.blue}`, or `nil` when the
     /// string is not a reference.
     public static func referencedPath(in text: String) -> String? {
-        referencedSubstring(in: text).map(String.init)
-    }
-
-    /// `referencedPath(in:)` without a copy.
-    static func referencedSubstring(in text: String) -> Substring? {
         let utf8 = text.utf8
         guard utf8.count >= 2, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else { return nil }
-        return text[utf8.index(after: utf8.startIndex)..<utf8.index(before: utf8.endIndex)]
+        return String(text[utf8.index(after: utf8.startIndex)..<utf8.index(before: utf8.endIndex)])
     }
 
     /// Whether the referenced path is well formed: non-empty names, no braces.
@@ -55,6 +50,19 @@ public enum TokenPathSyntax {
             previous = byte
         }
         return previous != UInt8(ascii: ".")
+    }
+
+    /// The path inside a whole-value reference, as bytes, when it is well formed.
+    static func referencedPath(in text: UnsafeBufferPointer<UInt8>) -> UnsafeRawBufferPointer? {
+        guard text.count >= 2, text[0] == UInt8(ascii: "{"), text[text.count - 1] == UInt8(ascii: "}") else { return nil }
+        let inner = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(text)[1..<text.count - 1])
+        var previous = UInt8(ascii: ".")
+        for byte in inner {
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return nil }
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return nil }
+            previous = byte
+        }
+        return previous == UInt8(ascii: ".") ? nil : inner
     }
 
     /// The JSON pointer (RFC 6901) of a token path.

@@ -81,6 +81,7 @@ final class ResolutionContext: ValueParserHost {
 
     private static func references(in range: Range<Int>, of document: TokenDocument) -> References {
         let tokens = document.tokens
+        let paths = document.tokenIndex
         var part = References()
         part.edges.reserveCapacity(range.count)
         part.edgeStarts.reserveCapacity(range.count)
@@ -90,8 +91,8 @@ final class ResolutionContext: ValueParserHost {
             part.edgeStarts.append(Int32(part.edges.count))
             let value = tokens[index].value
             // The common case first: a whole-value alias to a token that exists.
-            if case .string(let text) = value.storage, let path = TokenPathSyntax.referencedSubstring(in: text),
-                TokenPathSyntax.isWellFormedReference(path), let target = document.index(of: path)
+            if case .string(var text) = value.storage,
+                let target = text.withUTF8({ TokenPathSyntax.referencedPath(in: $0).flatMap(paths.position(of:)) })
             {
                 part.aliasTargets[index - range.lowerBound] = Int32(target)
                 part.edges.append(Int32(target))

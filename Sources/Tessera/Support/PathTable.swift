@@ -5,16 +5,16 @@ import Foundation
 ///
 /// Paths are hashed straight from their UTF-8 bytes with a seeded multiply-fold hash, several
 /// times cheaper than `Hasher` for keys of this size, and looked up by linear probing in a
-/// table kept at most half full. Lookups take any contiguous UTF-8 text (a `Substring` of a
-/// reference, for instance) without making a `String`. The seed is random per table, so
+/// table kept at most half full. Lookups take any UTF-8 bytes (the inside of a reference, for
+/// instance) without making a `String`. The seed is random per table, so
 /// crafted keys cannot force collisions.
 ///
 /// Keys are stored as bytes, end to end in one buffer, so comparing a probed key touches no
 /// reference count and keys inserted together sit together in memory.
 ///
 /// Positions are dense: the n-th key inserted has position n, which makes the table double as
-/// the list of keys (`key(at:)`). Keys are removed only newest first (`removeLast(_:)`), which is
-/// what rolling back a broken file needs and what lets removal leave no tombstones.
+/// the list of keys (`key(at:)`). Keys are never removed: a broken file is dropped before its
+/// paths are indexed.
 ///
 /// - Complexity: insertion and lookup O(1) expected, O(k) in the key's length.
 struct PathTable: Sendable {
@@ -61,47 +61,121 @@ struct PathTable: Sendable {
         return key.withUTF8 { position(of: UnsafeRawBufferPointer($0)) }
     }
 
-    /// The position of `key`, if present; no `String` is made.
-    subscript(key: Substring) -> Int? {
-        var key = key
-        return key.withUTF8 { position(of: UnsafeRawBufferPointer($0)) }
-    }
-
     func contains(_ key: String) -> Bool { self[key] != nil }
 
     /// Adds `key` at the end unless present; returns its position either way.
     @discardableResult
     mutating func insert(_ key: String) -> (inserted: Bool, position: Int) {
         var key = key
-        let (hash, found) = key.withUTF8 { bytes -> (UInt64, Int?) in
-            let raw = UnsafeRawBufferPointer(bytes)
+        return key.withUTF8 { utf8 in
+            let raw = UnsafeRawBufferPointer(utf8)
             let hash = Self.hash(raw, seed: seed)
-            return (hash, find(raw, hash: hash).position)
+            if let found = find(raw, hash: hash).position { return (false, found) }
+            if (count + 1) * 2 > slots.count { grow() }
+            let position = count
+            bytes.append(contentsOf: utf8)
+            ends.append(bytes.count)
+            place(hash: hash, position: position)
+            return (true, position)
         }
-        if let found { return (false, found) }
-        if (count + 1) * 2 > slots.count { grow() }
-        let position = count
-        bytes.append(contentsOf: key.utf8)
-        ends.append(bytes.count)
-        place(hash: hash, position: position)
-        return (true, position)
     }
 
-    /// Removes the last `count` keys inserted.
+    /// Inserts `newKeys` as if one after the other; returns the position of each.
     ///
-    /// Emptying their slots is enough: when the newest key was placed, its slot was free, so no
-    /// older key's probe runs through it (a rebuild places keys oldest first, keeping that true).
-    mutating func removeLast(_ count: Int) {
-        guard count > 0 else { return }
-        for position in (self.count - count..<self.count).reversed() {
-            let slot = bytes.withUnsafeBytes { all in
-                let key = UnsafeRawBufferPointer(rebasing: all[range(of: position)])
-                return find(key, hash: Self.hash(key, seed: seed)).slot
-            }
-            slots[slot] = 0
+    /// A key already present (or repeated within `newKeys`) gets the earlier position; new keys
+    /// get consecutive positions in their order. Large batches are placed in the order of their
+    /// slots, so the table is walked front to back instead of at random.
+    ///
+    /// - Complexity: O(n) expected for n keys.
+    mutating func insertAll(_ newKeys: [String]) -> [Int] {
+        let batch = newKeys.count
+        guard batch >= 256 else { return newKeys.map { insert($0).position } }
+        let base = count
+        if (base + batch) * 2 > slots.count { rebuild(slotCount: Self.slotCount(for: base + batch)) }
+        var hashes = [UInt64](repeating: 0, count: batch)
+        for index in 0..<batch {
+            var key = newKeys[index]
+            hashes[index] = key.withUTF8 { Self.hash(UnsafeRawBufferPointer($0), seed: seed) }
         }
-        ends.removeLast(count)
-        bytes.removeSubrange((ends.last ?? 0)...)
+        let order = slotOrder(of: hashes)
+        // Place each key found absent under a provisional position (base + its index).
+        var positions = [Int](repeating: 0, count: batch)
+        var placedAt = [Int](repeating: -1, count: batch)
+        var anyPresent = false
+        for index in order {
+            let index = Int(index)
+            let tag = hashes[index] >> 32
+            var slot = Int(truncatingIfNeeded: hashes[index]) & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 {
+                    slots[slot] = tag << 32 | UInt64(base + index + 1)
+                    placedAt[index] = slot
+                    positions[index] = base + index
+                    break
+                }
+                if entry >> 32 == tag {
+                    let position = Int(entry & 0xFFFF_FFFF) - 1
+                    if position < base ? equal(position, newKeys[index]) : newKeys[position - base] == newKeys[index] {
+                        positions[index] = position
+                        anyPresent = true
+                        break
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        if anyPresent {
+            // New keys close ranks; repeats take the final position of their first occurrence,
+            // which comes earlier in the batch.
+            var next = base
+            for index in 0..<batch {
+                if placedAt[index] >= 0 {
+                    if next != base + index {
+                        slots[placedAt[index]] = (slots[placedAt[index]] >> 32) << 32 | UInt64(next + 1)
+                    }
+                    positions[index] = next
+                    next += 1
+                } else if positions[index] >= base {
+                    positions[index] = positions[positions[index] - base]
+                }
+            }
+        }
+        for index in 0..<batch where placedAt[index] >= 0 {
+            var key = newKeys[index]
+            key.withUTF8 { bytes.append(contentsOf: $0) }
+            ends.append(bytes.count)
+        }
+        return positions
+    }
+
+    /// The indices of `hashes` ordered by home slot (a stable counting sort on the slot's top
+    /// bits, which is all the locality needs).
+    private func slotOrder(of hashes: [UInt64]) -> [Int32] {
+        let slotBits = Int.bitWidth - mask.leadingZeroBitCount
+        let bucketBits = min(12, slotBits)
+        let shift = slotBits - bucketBits
+        var starts = [Int](repeating: 0, count: (1 << bucketBits) + 1)
+        for hash in hashes { starts[(Int(truncatingIfNeeded: hash) & mask) >> shift + 1] += 1 }
+        for bucket in 1..<starts.count { starts[bucket] += starts[bucket - 1] }
+        var order = [Int32](repeating: 0, count: hashes.count)
+        for (index, hash) in hashes.enumerated() {
+            let bucket = (Int(truncatingIfNeeded: hash) & mask) >> shift
+            order[starts[bucket]] = Int32(index)
+            starts[bucket] += 1
+        }
+        return order
+    }
+
+    private func equal(_ position: Int, _ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { utf8 in
+            bytes.withUnsafeBytes { stored in
+                let range = range(of: position)
+                return range.count == utf8.count
+                    && (utf8.isEmpty || memcmp(stored.baseAddress! + range.lowerBound, utf8.baseAddress!, utf8.count) == 0)
+            }
+        }
     }
 
     mutating func reserveCapacity(_ capacity: Int) {
@@ -111,7 +185,8 @@ struct PathTable: Sendable {
 
     // MARK: Table
 
-    private func position(of bytes: UnsafeRawBufferPointer) -> Int? {
+    /// The position of the key with these UTF-8 bytes, if present.
+    func position(of bytes: UnsafeRawBufferPointer) -> Int? {
         find(bytes, hash: Self.hash(bytes, seed: seed)).position
     }
 
