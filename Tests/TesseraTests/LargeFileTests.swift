@@ -61,8 +61,8 @@ struct LargeFileTests {
         var document = TokenDocument()
         var diagnostics: [Diagnostic] = []
         let parsed = inParts
-            ? DocumentParser.parseInParts(file, allowComments: false)
-            : DocumentParser.parseWhole(file, allowComments: false)
+            ? DocumentParser.parseInParts(file, allowComments: false, seed: document.pathSeed)
+            : DocumentParser.parseWhole(file, allowComments: false, seed: document.pathSeed)
         guard let (fragment, found) = parsed else {
             Issue.record("the file was not parsed in parts")
             return (document, diagnostics)

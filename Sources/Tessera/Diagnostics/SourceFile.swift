@@ -10,39 +10,14 @@ public final class SourceFile: Sendable {
     public let path: String
     /// The raw bytes of the file.
     public let bytes: [UInt8]
-    /// Byte offsets at which each line starts; `lineStarts[0] == 0`.
-    let lineStarts: [Int]
-    /// Whether every byte is ASCII, so that columns are byte distances.
-    let isASCII: Bool
-    /// For non-ASCII files: the number of UTF-8 continuation bytes before every 1024th byte,
-    /// so a column is found in constant time even on a very long line.
-    let continuationCheckpoints: [Int]
+    /// Line starts and column tables, made on the first request for a location: most files
+    /// of a large set never need them.
+    private let tables: LazyTables
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        var starts = [0]
-        starts.reserveCapacity(bytes.count / 24 + 1)
-        var highBits: UInt8 = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                let byte = buffer[index]
-                highBits |= byte
-                if byte == 0x0A { starts.append(index + 1) }
-            }
-        }
-        self.lineStarts = starts
-        self.isASCII = highBits & 0x80 == 0
-        var checkpoints: [Int] = []
-        if !isASCII {
-            checkpoints.reserveCapacity(bytes.count / 1024 + 1)
-            var count = 0
-            for (index, byte) in bytes.enumerated() {
-                if index % 1024 == 0 { checkpoints.append(count) }
-                if byte & 0xC0 == 0x80 { count += 1 }
-            }
-        }
-        self.continuationCheckpoints = checkpoints
+        self.tables = LazyTables()
     }
 
     /// The same file under another object, sharing the bytes and tables: threads that each
@@ -50,9 +25,7 @@ public final class SourceFile: Sendable {
     init(sharing other: SourceFile) {
         path = other.path
         bytes = other.bytes
-        lineStarts = other.lineStarts
-        isASCII = other.isASCII
-        continuationCheckpoints = other.continuationCheckpoints
+        tables = other.tables
     }
 
     /// Creates a file from text, for tests and in-memory documents.
@@ -60,9 +33,60 @@ public final class SourceFile: Sendable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
+    /// Byte offsets at which each line starts; `lineStarts[0] == 0`.
+    var lineStarts: [Int] { tables.get(bytes).lineStarts }
+
+    /// The tables of one file's lines.
+    struct Tables: Sendable {
+        var lineStarts = [0]
+        /// Whether every byte is ASCII, so that columns are byte distances.
+        var isASCII = true
+        /// For non-ASCII files: the number of UTF-8 continuation bytes before every 1024th
+        /// byte, so a column is found in constant time even on a very long line.
+        var continuationCheckpoints: [Int] = []
+
+        init(_ bytes: [UInt8]) {
+            lineStarts.reserveCapacity(bytes.count / 24 + 1)
+            var highBits: UInt8 = 0
+            bytes.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    let byte = buffer[index]
+                    highBits |= byte
+                    if byte == 0x0A { lineStarts.append(index + 1) }
+                }
+            }
+            isASCII = highBits & 0x80 == 0
+            if !isASCII {
+                continuationCheckpoints.reserveCapacity(bytes.count / 1024 + 1)
+                var count = 0
+                for (index, byte) in bytes.enumerated() {
+                    if index % 1024 == 0 { continuationCheckpoints.append(count) }
+                    if byte & 0xC0 == 0x80 { count += 1 }
+                }
+            }
+        }
+    }
+
+    /// Made once, under a lock, by whichever thread asks first.
+    private final class LazyTables: @unchecked Sendable {
+        private let lock = NSLock()
+        private var tables: Tables?
+
+        func get(_ bytes: [UInt8]) -> Tables {
+            lock.lock()
+            defer { lock.unlock() }
+            if let tables { return tables }
+            let made = Tables(bytes)
+            tables = made
+            return made
+        }
+    }
+
     /// The 1-based line and column of a byte offset.
     public func lineAndColumn(at offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, bytes.count))
+        let tables = tables.get(bytes)
+        let lineStarts = tables.lineStarts
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -70,11 +94,12 @@ public final class SourceFile: Sendable {
             if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
         }
         let start = lineStarts[low]
-        if isASCII { return (low + 1, clamped - start + 1) }
-        return (low + 1, clamped - start - (continuationBytes(before: clamped) - continuationBytes(before: start)) + 1)
+        if tables.isASCII { return (low + 1, clamped - start + 1) }
+        let checkpoints = tables.continuationCheckpoints
+        return (low + 1, clamped - start - (continuationBytes(before: clamped, checkpoints) - continuationBytes(before: start, checkpoints)) + 1)
     }
 
-    private func continuationBytes(before offset: Int) -> Int {
+    private func continuationBytes(before offset: Int, _ continuationCheckpoints: [Int]) -> Int {
         guard !continuationCheckpoints.isEmpty else { return 0 }
         let block = min(offset / 1024, continuationCheckpoints.count - 1)
         var count = continuationCheckpoints[block]
@@ -88,6 +113,7 @@ public final class SourceFile: Sendable {
 
     /// The text of a 1-based line, without its line break; invalid UTF-8 shows as U+FFFD.
     public func lineText(_ line: Int) -> String {
+        let lineStarts = self.lineStarts
         guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count

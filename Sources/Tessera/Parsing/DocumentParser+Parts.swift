@@ -73,45 +73,45 @@ extension DocumentParser {
 
     /// Parses `file` in parts on several cores; nil when it is not worth it or when the file
     /// has a structural error (the caller then parses it whole).
-    static func parseInParts(_ file: SourceFile, allowComments: Bool) -> (TokenFragment?, [Diagnostic])? {
+    static func parseInParts(_ file: SourceFile, allowComments: Bool, seed: UInt64? = nil) -> (TokenFragment?, [Diagnostic])? {
         guard Parallel.isUseful, !allowComments, file.bytes.count >= partThreshold else { return nil }
         let limit = max(file.bytes.count / 256, 16 << 10)
         let outline: (TokenFragment, [Diagnostic], [Diagnostic], [Part])? = file.bytes.withUnsafeBufferPointer { buffer in
-            var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: false), file: file)
+            var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)
             parser.partLimit = limit
             guard parser.parseRoot() else { return nil }
             return (parser.fragment, parser.json.diagnostics, parser.diagnostics, parser.parts)
         }
         guard let (skeleton, skeletonJSON, skeletonOwn, parts) = outline, !parts.isEmpty else { return nil }
-        let results = Parallel.map(parts.count) { parse(parts[$0], of: file) }
+        let results = Parallel.map(parts.count) { parse(parts[$0], of: file, seed: seed) }
         guard results.allSatisfy({ $0 != nil }) else { return nil }
 
-        var fragment = TokenFragment()
+        var fragment = TokenFragment(seed: seed)
         _ = fragment.append(groupsOf: skeleton)
         var jsonDiagnostics: [Diagnostic] = []
         var diagnostics: [Diagnostic] = []
         var (tokenCursor, jsonCursor, ownCursor) = (0, 0, 0)
         for (part, result) in zip(parts, results.map { $0! }) {
-            fragment.runs.append(TokenFragment.Run(tokens: skeleton.tokens[tokenCursor..<part.tokensBefore], groupBase: 0))
+            fragment.runs.append(skeleton.run(tokenCursor..<part.tokensBefore, groupBase: 0))
             jsonDiagnostics.append(contentsOf: skeletonJSON[jsonCursor..<part.jsonDiagnosticsBefore])
             diagnostics.append(contentsOf: skeletonOwn[ownCursor..<part.diagnosticsBefore])
             (tokenCursor, jsonCursor, ownCursor) = (part.tokensBefore, part.jsonDiagnosticsBefore, part.diagnosticsBefore)
             let groupBase = fragment.append(groupsOf: result.fragment)
-            fragment.runs.append(TokenFragment.Run(tokens: result.fragment.tokens[...], groupBase: groupBase))
+            fragment.runs.append(result.fragment.run(0..<result.fragment.tokens.count, groupBase: groupBase))
             jsonDiagnostics.append(contentsOf: result.jsonDiagnostics)
             diagnostics.append(contentsOf: result.diagnostics)
         }
-        fragment.runs.append(TokenFragment.Run(tokens: skeleton.tokens[tokenCursor...], groupBase: 0))
+        fragment.runs.append(skeleton.run(tokenCursor..<skeleton.tokens.count, groupBase: 0))
         jsonDiagnostics.append(contentsOf: skeletonJSON[jsonCursor...])
         diagnostics.append(contentsOf: skeletonOwn[ownCursor...])
         return (fragment, jsonDiagnostics + diagnostics)
     }
 
     /// Parses the children of one part; nil when one of them is not well-formed.
-    private static func parse(_ part: Part, of file: SourceFile) -> PartResult? {
+    private static func parse(_ part: Part, of file: SourceFile, seed: UInt64?) -> PartResult? {
         let file = SourceFile(sharing: file)
         return file.bytes.withUnsafeBufferPointer { buffer in
-            var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: false), file: file)
+            var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)
             for child in part.children {
                 parser.json.position = child.start
                 do {

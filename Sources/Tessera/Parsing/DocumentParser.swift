@@ -7,7 +7,7 @@
 ///
 /// - Complexity: O(n) in the size of the file.
 public struct DocumentParser {
-    var fragment = TokenFragment()
+    var fragment: TokenFragment
     var diagnostics: [Diagnostic] = []
     var json: State
     let file: SourceFile
@@ -34,7 +34,9 @@ public struct DocumentParser {
         _ file: SourceFile, into document: inout TokenDocument, allowComments: Bool = false,
         diagnostics: inout [Diagnostic]
     ) -> Bool {
-        let (fragment, found) = parseInParts(file, allowComments: allowComments) ?? parseWhole(file, allowComments: allowComments)
+        let seed = document.pathSeed
+        let (fragment, found) = parseInParts(file, allowComments: allowComments, seed: seed)
+            ?? parseWhole(file, allowComments: allowComments, seed: seed)
         diagnostics.append(contentsOf: found)
         guard let fragment else { return false }
         for (index, old) in document.add(fragment, from: file) {
@@ -44,17 +46,20 @@ public struct DocumentParser {
     }
 
     /// Parses a whole file on this thread; the fragment is nil when the file is not well-formed.
-    static func parseWhole(_ file: SourceFile, allowComments: Bool) -> (TokenFragment?, [Diagnostic]) {
+    static func parseWhole(_ file: SourceFile, allowComments: Bool, seed: UInt64? = nil) -> (TokenFragment?, [Diagnostic]) {
         file.bytes.withUnsafeBufferPointer { buffer in
-            var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: allowComments), file: file)
+            var parser = DocumentParser(
+                json: State(bytes: buffer, file: file, allowComments: allowComments), file: file, seed: seed)
             let ok = parser.parseRoot()
             return (ok ? parser.fragment : nil, parser.json.diagnostics + parser.diagnostics)
         }
     }
 
-    init(json: State, file: SourceFile) {
+    /// With a `seed`, paths are hashed as they are met (see `TokenFragment.seed`).
+    init(json: State, file: SourceFile, seed: UInt64?) {
         self.json = json
         self.file = file
+        self.fragment = TokenFragment(seed: seed)
     }
 
     private func anchor(_ offset: Int) -> SourceAnchor { SourceAnchor(file: file, offset: offset) }
@@ -80,7 +85,7 @@ public struct DocumentParser {
                 return false
             }
             if json.bytes[json.position] == UInt8(ascii: "{") {
-                try parseNode(path: "", keyOffset: json.position, parentGroup: 0, depth: 0)
+                try parseNode(path: "", keyOffset: json.position, parentGroup: TokenFragment.noGroup, depth: 0)
             } else {
                 let root = try json.parseValue(depth: 0)
                 report(.rootNotObject, .error, "a token file must hold a JSON object, found \(root.kindDescription)",
@@ -129,7 +134,7 @@ public struct DocumentParser {
                         if key == "$value" { hasValue = true }
                         propertyStack.append(JSONMember(key: key, keyOffset: memberOffset, value: value))
                     } else {
-                        try parseChild(key, at: memberOffset, of: path, group: &groupID, afterValue: hasValue, depth: depth)
+                        try parseChild(key, at: memberOffset, of: path, group: &groupID, parent: parentGroup, afterValue: hasValue, depth: depth)
                     }
                 }
             } while try !json.endMember(closing: UInt8(ascii: "}"), what: "an object member")
@@ -142,12 +147,12 @@ public struct DocumentParser {
                 children: childStack[childBase...])
         } else {
             finishGroup(properties, path: path, offset: path.isEmpty ? objectOffset : keyOffset,
-                children: childStack[childBase...], id: groupID)
+                children: childStack[childBase...], id: groupID, parent: parentGroup)
         }
     }
 
     private mutating func parseChild(
-        _ key: String, at offset: Int, of path: String, group: inout Int32?, afterValue: Bool, depth: Int
+        _ key: String, at offset: Int, of path: String, group: inout Int32?, parent: Int32, afterValue: Bool, depth: Int
     ) throws(Stop) {
         let isObject = json.position < json.bytes.count && json.bytes[json.position] == UInt8(ascii: "{")
         if afterValue || !isObject {
@@ -164,7 +169,7 @@ public struct DocumentParser {
         }
         let id: Int32
         if let group { id = group } else {
-            id = fragment.newGroup(path)
+            id = fragment.newGroup(path, parent: parent)
             group = id
         }
         childStack.append((key, offset, true))
@@ -179,7 +184,7 @@ public struct DocumentParser {
 
     private mutating func finishGroup(
         _ properties: ArraySlice<JSONMember>, path: String, offset: Int,
-        children: ArraySlice<(name: String, offset: Int, isObject: Bool)>, id: Int32?
+        children: ArraySlice<(name: String, offset: Int, isObject: Bool)>, id: Int32?, parent: Int32
     ) {
         var group = GroupDefinition(path: path, anchor: anchor(offset))
         for member in properties {
@@ -193,7 +198,7 @@ public struct DocumentParser {
                 fixIts: [Diagnostic.FixIt("wrap the value as {\"$value\": …}", replacement: "")])
         }
         guard group.hasProperties || id == nil else { return }
-        let id = id ?? fragment.newGroup(path)
+        let id = id ?? fragment.newGroup(path, parent: parent)
         if group.hasProperties { fragment.groupProperties.append((id, group)) }
     }
 
@@ -245,7 +250,7 @@ public struct DocumentParser {
                     fixIts: [Diagnostic.FixIt("put custom data under '$extensions'", replacement: "$extensions")])
             }
         }
-        fragment.tokens.append(token)
+        fragment.append(token)
     }
 
     /// The `merge.conflict` error for a token defined again with a different value.

@@ -121,7 +121,7 @@ public struct GroupDefinition: Sendable {
 public struct TokenDocument: Sendable {
     public private(set) var tokens: [TokenDefinition] = []
     /// Token paths by token index (`tokenIndex.key(at: i) == tokens[i].path`).
-    private(set) var tokenIndex = PathTable()
+    private(set) var tokenIndex: PathTable
     /// The groups that set at least one property, by path. Every group, with or without
     /// properties, is in `groupPaths`; use `isGroup(_:)` to ask whether a path is a group.
     public private(set) var groups: [String: GroupDefinition] = [:]
@@ -133,8 +133,18 @@ public struct TokenDocument: Sendable {
 
     /// The path of group `id`.
     public func groupPath(_ id: Int32) -> String { groupIDs.key(at: Int(id)) }
-    private(set) var groupIDs = PathTable()
-    public init() {}
+    private(set) var groupIDs: PathTable
+    /// The id of each group's enclosing group, or -1 (for the root, or when not known).
+    private var groupParents: [Int32] = []
+    public init() {
+        let seed = PathTable.randomSeed()
+        tokenIndex = PathTable(seed: seed)
+        groupIDs = PathTable(seed: seed)
+    }
+
+    /// The seed under which both path tables hash; fragments hashed under it are indexed
+    /// without hashing again.
+    var pathSeed: UInt64 { tokenIndex.seed }
 
     public var count: Int { tokens.count }
 
@@ -168,7 +178,12 @@ public struct TokenDocument: Sendable {
     /// - Complexity: O(n) expected in the fragment's tokens and groups.
     mutating func add(_ fragment: consuming TokenFragment, from file: SourceFile) -> [(index: Int, old: TokenDefinition)] {
         files.append(file)
-        let groupMap = groupIDs.insertAll(fragment.groupPaths).map { Int32($0) }
+        let hashed = fragment.seed == pathSeed
+        let groupMap = groupIDs.insertAll(fragment.groupPaths, hashes: hashed ? fragment.groupHashes : nil).map { Int32($0) }
+        for (local, id) in groupMap.enumerated() where Int(id) == groupParents.count {
+            let parent = fragment.groupParents[local]
+            groupParents.append(parent == TokenFragment.noGroup ? -1 : groupMap[Int(parent)])
+        }
         for (_, group) in fragment.groupProperties { mergeGroup(group) }
         let runs = fragment.allRuns
         var paths: [String] = []
@@ -176,7 +191,7 @@ public struct TokenDocument: Sendable {
         for run in runs {
             for token in run.tokens { paths.append(token.path) }
         }
-        let positions = tokenIndex.insertAll(paths)
+        let positions = tokenIndex.insertAll(paths, hashes: hashed ? runs.flatMap(\.hashes) : nil)
         var replaced: [(index: Int, old: TokenDefinition)] = []
         if tokens.isEmpty, fragment.runs.isEmpty, positions.indices.allSatisfy({ positions[$0] == $0 }) {
             // The first file: its tokens become the document's without a copy.
@@ -219,7 +234,9 @@ public struct TokenDocument: Sendable {
 
     /// The id of a group path, registering it when new.
     mutating func groupID(for path: String) -> Int32 {
-        Int32(groupIDs.insert(path).position)
+        let (inserted, id) = groupIDs.insert(path)
+        if inserted { groupParents.append(parentGroupID(of: path).map(Int32.init) ?? -1) }
+        return Int32(id)
     }
 
     /// Records a group's properties; with `overriding`, set properties replace earlier ones,
@@ -289,13 +306,14 @@ public struct TokenDocument: Sendable {
         }
         var result = [T?]()
         result.reserveCapacity(own.count)
-        for (id, path) in groupIDs.keys.enumerated() {
+        for id in 0..<groupIDs.count {
+            let parent = Int(groupParents[id])
             if let value = own[id] {
                 result.append(value)
-            } else if let parent = parentGroupID(of: path), parent < id {
+            } else if parent >= 0, parent < id {
                 result.append(result[parent])
             } else {
-                result.append(nearestGroupProperty(of: path, property))
+                result.append(nearestGroupProperty(of: groupIDs.key(at: id), property))
             }
         }
         return result

@@ -6,7 +6,7 @@ import Foundation
 /// Paths are hashed straight from their UTF-8 bytes with a seeded multiply-fold hash, several
 /// times cheaper than `Hasher` for keys of this size, and looked up by linear probing in a
 /// table kept at most half full. Lookups take any UTF-8 bytes (the inside of a reference, for
-/// instance) without making a `String`. The seed is random per table, so
+/// instance) without making a `String`. The seed is random (unless given), so
 /// crafted keys cannot force collisions.
 ///
 /// Keys are stored as bytes, end to end in one buffer, so comparing a probed key touches no
@@ -24,14 +24,24 @@ struct PathTable: Sendable {
     /// Per slot: 0 when empty, else the upper 32 bits of the key's hash and its position + 1.
     private var slots: [UInt64]
     private var mask: Int
-    private let seed: UInt64
+    /// The seed of `hash(_:seed:)` for this table: hashes made with it elsewhere (by parsers,
+    /// on other threads) can be handed to `insertAll(_:hashes:)`.
+    let seed: UInt64
 
-    init(minimumCapacity: Int = 0) {
+    init(minimumCapacity: Int = 0, seed: UInt64 = PathTable.randomSeed()) {
         let size = Self.slotCount(for: minimumCapacity)
         slots = Array(repeating: 0, count: size)
         mask = size - 1
-        seed = UInt64.random(in: .min ... .max) | 1
+        self.seed = seed
         ends.reserveCapacity(minimumCapacity)
+    }
+
+    static func randomSeed() -> UInt64 { UInt64.random(in: .min ... .max) | 1 }
+
+    /// The hash of `key` under `seed`.
+    static func hash(_ key: String, seed: UInt64) -> UInt64 {
+        var key = key
+        return key.withUTF8 { hash(UnsafeRawBufferPointer($0), seed: seed) }
     }
 
     var count: Int { ends.count }
@@ -87,16 +97,13 @@ struct PathTable: Sendable {
     /// slots, so the table is walked front to back instead of at random.
     ///
     /// - Complexity: O(n) expected for n keys.
-    mutating func insertAll(_ newKeys: [String]) -> [Int] {
+    /// `hashes`, when given, are the keys' hashes under this table's `seed`.
+    mutating func insertAll(_ newKeys: [String], hashes: [UInt64]? = nil) -> [Int] {
         let batch = newKeys.count
         guard batch >= 256 else { return newKeys.map { insert($0).position } }
         let base = count
         if (base + batch) * 2 > slots.count { rebuild(slotCount: Self.slotCount(for: base + batch)) }
-        var hashes = [UInt64](repeating: 0, count: batch)
-        for index in 0..<batch {
-            var key = newKeys[index]
-            hashes[index] = key.withUTF8 { Self.hash(UnsafeRawBufferPointer($0), seed: seed) }
-        }
+        let hashes = hashes ?? newKeys.map { Self.hash($0, seed: seed) }
         let order = slotOrder(of: hashes)
         // Place each key found absent under a provisional position (base + its index).
         var positions = [Int](repeating: 0, count: batch)
