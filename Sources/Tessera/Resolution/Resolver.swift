@@ -16,40 +16,47 @@ public enum Resolver {
     {
         let context = ResolutionContext(document: document)
         context.parallelThreshold = parallelThreshold
-        context.limiter = WarningLimiter(limit: options.strict ? nil : options.warningLimit)
-        context.run()
-        context.diagnostics.append(contentsOf: context.limiter.summaries())
-        let resolved = ResolvedTokens(document: document, types: context.types, values: context.values,
+        let evaluator = context.run(warningLimit: options.strict ? nil : options.warningLimit)
+        context.diagnostics += evaluator.diagnostics + evaluator.limiter.summaries()
+        let resolved = ResolvedTokens(document: document, types: evaluator.types, values: evaluator.values,
             aliasTargets: context.aliasTarget, groupDeprecations: context.groupDeprecations)
         return (resolved, context.diagnostics)
     }
 }
 
-final class ResolutionContext: ValueParserHost {
+final class ResolutionContext {
     let document: TokenDocument
+    /// Unknown references and cycles (evaluation has its own).
     var diagnostics: [Diagnostic] = []
-    var types: [TokenType?]
-    var values: [TokenValue?]
-    /// Tokens that cannot resolve (cycle, unknown reference, invalid value); dependents fail quietly.
+    /// Tokens that cannot resolve (cycle, unknown reference); dependents fail quietly.
     var blocked: [Bool]
     var edgeStart: [Int32]
     var edges: [Int32] = []
     /// For a token whose whole value is an alias, the index of its target; otherwise -1.
     var aliasTarget: [Int32]
+    /// Each token's own `$type`, kept apart so that aliases resolve without reading tokens.
+    var declaredTypes: [DeclaredType] = []
+
+    /// A `$type` as written on a token.
+    enum DeclaredType: Sendable {
+        /// Absent (`nil`) or one this version knows.
+        case known(TokenType?)
+        /// One this version does not know: the token is skipped.
+        case unknown
+    }
     /// The effective `$type` and `$deprecated` of every group id, inherited from its ancestors
     /// (`groupDeprecations` is empty when no group sets one).
     let groupTypes: [TokenType?]
     let groupDeprecations: [Deprecation?]
     /// Whether any token sets `$deprecated` itself.
     let anyTokenDeprecated: Bool
-    var limiter = WarningLimiter(limit: nil)
+    /// Waves of at least this many tokens are evaluated on two cores.
     var parallelThreshold = ResolutionContext.defaultParallelThreshold
+    static let defaultParallelThreshold = 10_000
     lazy var suggester = ReferenceSuggester(document: document)
 
     init(document: TokenDocument) {
         self.document = document
-        types = Array(repeating: nil, count: document.count)
-        values = Array(repeating: nil, count: document.count)
         blocked = Array(repeating: false, count: document.count)
         edgeStart = Array(repeating: 0, count: document.count + 1)
         aliasTarget = Array(repeating: -1, count: document.count)
@@ -59,13 +66,59 @@ final class ResolutionContext: ValueParserHost {
         groupDeprecations = hasDeprecatedGroups ? document.groupPropertiesInherited { $0.deprecated } : []
     }
 
-    func run() {
+    /// Resolves every token; the evaluator returned holds the results.
+    func run(warningLimit: Int?) -> Evaluator {
         collectReferences()
         let order = orderAndReportCycles()
-        evaluateIndependentTokens()
-        for index in order where !blocked[Int(index)] && values[Int(index)] == nil {
-            evaluate(Int(index))
+        let shared = Evaluator.Shared(document: document, aliasTarget: aliasTarget, declaredTypes: declaredTypes,
+            groupTypes: groupTypes, groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated)
+        let main = Evaluator(shared: shared, types: Array(repeating: nil, count: document.count),
+            values: Array(repeating: nil, count: document.count), limit: warningLimit)
+        let (waves, starts) = self.waves(of: order)
+        for wave in 0..<starts.count - 1 {
+            let tokens = waves[Int(starts[wave])..<Int(starts[wave + 1])]
+            guard tokens.count >= parallelThreshold, Parallel.isUseful else {
+                main.evaluateInPlace(tokens)
+                continue
+            }
+            let results: [Evaluator.Result] = {
+                let (types, values) = (main.types, main.values)
+                let parts = Parallel.split(tokens.indices, into: 2)
+                return Parallel.map(parts.count) { part in
+                    Evaluator(shared: shared, types: types, values: values, limit: warningLimit).evaluateApart(tokens[parts[part]])
+                }
+            }()
+            for result in results { main.absorb(result) }
         }
+        return main
+    }
+
+    /// The tokens to evaluate, grouped in waves (each wave after the waves of the tokens it
+    /// references, so that a wave's tokens are independent of each other), in resolution order
+    /// within a wave: the tokens, and where each wave starts (with the end last).
+    private func waves(of order: [Int32]) -> (tokens: [Int32], starts: [Int32]) {
+        var wave = [Int32](repeating: 0, count: document.count)
+        var sizes: [Int32] = []
+        for position in order where !blocked[Int(position)] {
+            let index = Int(position)
+            var level: Int32 = 0
+            for edge in Int(edgeStart[index])..<Int(edgeStart[index + 1]) {
+                level = max(level, wave[Int(edges[edge])] + 1)
+            }
+            wave[index] = level
+            if Int(level) == sizes.count { sizes.append(0) }
+            sizes[Int(level)] += 1
+        }
+        var starts = [Int32](repeating: 0, count: sizes.count + 1)
+        for level in sizes.indices { starts[level + 1] = starts[level] + sizes[level] }
+        var next = starts
+        var tokens = [Int32](repeating: 0, count: Int(starts.last!))
+        for position in order where !blocked[Int(position)] {
+            let level = Int(wave[Int(position)])
+            tokens[Int(next[level])] = position
+            next[level] += 1
+        }
+        return (tokens, starts)
     }
 
     // MARK: References
@@ -76,6 +129,7 @@ final class ResolutionContext: ValueParserHost {
         var edges: [Int32] = []
         var edgeStarts: [Int32] = []
         var aliasTargets: [Int32] = []
+        var declaredTypes: [DeclaredType] = []
         var unknown: [(Reference, Int)] = []
     }
 
@@ -86,10 +140,12 @@ final class ResolutionContext: ValueParserHost {
         part.edges.reserveCapacity(range.count)
         part.edgeStarts.reserveCapacity(range.count)
         part.aliasTargets = Array(repeating: -1, count: range.count)
+        part.declaredTypes.reserveCapacity(range.count)
         var found: [Reference.Parsed] = []
         for index in range {
             part.edgeStarts.append(Int32(part.edges.count))
             let value = tokens[index].value
+            part.declaredTypes.append(tokens[index].unknownType != nil ? .unknown : .known(tokens[index].explicitType))
             // The common case first: a whole-value alias to a token that exists.
             if case .string(var text) = value.storage,
                 let target = text.withUTF8({ TokenPathSyntax.referencedPath(in: $0).flatMap(paths.position(of:)) })
@@ -134,17 +190,21 @@ final class ResolutionContext: ValueParserHost {
         var aliasTarget: [Int32] = []
         aliasTarget.reserveCapacity(document.count)
         var unknown: [(Reference, Int)] = []
+        var declaredTypes: [DeclaredType] = []
+        declaredTypes.reserveCapacity(document.count)
         for part in parts {
             let base = Int32(edges.count)
             edgeStart.append(contentsOf: part.edgeStarts.lazy.map { $0 + base })
             edges.append(contentsOf: part.edges)
             aliasTarget.append(contentsOf: part.aliasTargets)
+            declaredTypes.append(contentsOf: part.declaredTypes)
             unknown.append(contentsOf: part.unknown)
         }
         edgeStart.append(Int32(edges.count))
         self.edges = edges
         self.edgeStart = edgeStart
         self.aliasTarget = aliasTarget
+        self.declaredTypes = declaredTypes
         let tokens = document.tokens
         for (reference, index) in unknown {
             reportUnknown(reference, in: tokens[index])

@@ -13,11 +13,14 @@ struct ValueParser {
     let context: any ValueParserHost
     let file: SourceFile
     let tokenPath: String
+    /// The index of the token in its document.
+    let token: Int
 
-    init(context: any ValueParserHost, file: SourceFile, tokenPath: String) {
+    init(context: any ValueParserHost, file: SourceFile, tokenPath: String, token: Int) {
         self.context = context
         self.file = file
         self.tokenPath = tokenPath
+        self.token = token
     }
 
     func error(

@@ -1,0 +1,221 @@
+/// Turns tokens into typed values, given the values of the tokens they reference.
+///
+/// The resolver evaluates tokens in waves: a token's wave is one more than the highest wave
+/// among the tokens it references, so the tokens of one wave never depend on each other. A
+/// large wave is cut in two and evaluated by two evaluators on two cores, each reading the
+/// results of earlier waves and keeping its own diagnostics and warning limiter; their results
+/// are then taken in, in order, which gives exactly what one evaluator going through the wave
+/// gives (see `WarningLimiter.absorb`).
+final class Evaluator: ValueParserHost {
+    /// What every evaluator of one resolution reads.
+    struct Shared: Sendable {
+        let document: TokenDocument
+        let aliasTarget: [Int32]
+        let declaredTypes: [ResolutionContext.DeclaredType]
+        let groupTypes: [TokenType?]
+        /// The effective `$deprecated` of every group id (empty when no group sets one).
+        let groupDeprecations: [Deprecation?]
+        let anyTokenDeprecated: Bool
+
+        var hasDeprecations: Bool { !groupDeprecations.isEmpty || anyTokenDeprecated }
+    }
+
+    /// What evaluating part of a wave gave.
+    struct Result: Sendable {
+        var indices: [Int32] = []
+        var types: [TokenType] = []
+        var values: [TokenValue] = []
+        var diagnostics: [Diagnostic] = []
+        var limiter: WarningLimiter
+    }
+
+    let shared: Shared
+    private var document: TokenDocument { shared.document }
+    /// The results of the tokens evaluated so far (for an evaluator of part of a wave: of the
+    /// earlier waves, read only).
+    var types: [TokenType?]
+    var values: [TokenValue?]
+    var diagnostics: [Diagnostic] = []
+    var limiter: WarningLimiter
+
+    init(shared: Shared, types: [TokenType?], values: [TokenValue?], limit: Int?) {
+        self.shared = shared
+        self.types = types
+        self.values = values
+        self.limiter = WarningLimiter(limit: limit)
+    }
+
+    /// Evaluates tokens into this evaluator's results.
+    func evaluateInPlace(_ indices: ArraySlice<Int32>) {
+        for position in indices {
+            let index = Int(position)
+            guard let (type, value) = evaluate(index) else { continue }
+            types[index] = type
+            values[index] = value
+        }
+    }
+
+    /// Evaluates tokens (of one wave), returning the results apart.
+    func evaluateApart(_ indices: ArraySlice<Int32>) -> Result {
+        var result = Result(limiter: limiter)
+        result.indices.reserveCapacity(indices.count)
+        for position in indices {
+            guard let (type, value) = evaluate(Int(position)) else { continue }
+            result.indices.append(position)
+            result.types.append(type)
+            result.values.append(value)
+        }
+        result.diagnostics = diagnostics
+        result.limiter = limiter
+        return result
+    }
+
+    /// Takes in what another evaluator found for part of a wave, as if it had been found here.
+    func absorb(_ result: Result) {
+        for (index, (type, value)) in zip(result.indices, zip(result.types, result.values)) {
+            types[Int(index)] = type
+            values[Int(index)] = value
+        }
+        diagnostics += limiter.absorb(result.limiter, admitted: result.diagnostics)
+    }
+
+    /// The type and value of one token, or nil when it does not resolve (reported, unless it
+    /// depends on a token whose failure was).
+    func evaluate(_ index: Int) -> (TokenType, TokenValue)? {
+        guard case .known(let explicitType) = shared.declaredTypes[index] else { return nil }
+        let target = Int(shared.aliasTarget[index])
+        if target >= 0 {
+            guard let targetType = types[target], let targetValue = values[target] else {
+                if let reference = wholeReference(index) { reportSkippedTarget(reference, from: parser(index), pointer: "") }
+                return nil
+            }
+            if let explicitType, explicitType != targetType {
+                let token = document.tokens[index]
+                parser(index).error(.typeMismatch,
+                    "token '\(token.path)' has type '\(explicitType.rawValue)' but '\(wholeReference(index)?.text ?? "")' is a \(targetType.rawValue)",
+                    at: token.value, pointer: "", notes: [definedHere(target)])
+                return nil
+            }
+            if shared.hasDeprecations {
+                warnIfDeprecated(target, referencedFrom: index, at: document.tokens[index].value.offset, pointer: "")
+            }
+            return (targetType, targetValue)
+        }
+        let token = document.tokens[index]
+        guard let type = Self.ownType(of: token, groupTypes: shared.groupTypes) else {
+            if document.inheritedUnknownType(of: token.path) != nil { return nil }
+            diagnostics.append(Diagnostic(.missingType, .error,
+                "token '\(token.path)' has no type: it sets no '$type', is not an alias, and no enclosing group sets one",
+                at: token.anchor.location(pointer: token.pointer, token: token.path),
+                fixIts: [Diagnostic.FixIt("add \"$type\" to the token or its group", replacement: "\"$type\": ")]))
+            return nil
+        }
+        guard let value = parser(index).parse(token.value, as: type, at: "") else { return nil }
+        return (type, value)
+    }
+
+    /// The type a token that is not a whole alias takes: its own `$type`, else the one it
+    /// inherited through `$extends`, else its nearest group's.
+    static func ownType(of token: TokenDefinition, groupTypes: [TokenType?]) -> TokenType? {
+        token.explicitType ?? token.inheritedGroupType ?? groupTypes[Int(token.groupID)]
+    }
+
+    private func parser(_ index: Int) -> ValueParser {
+        ValueParser(context: self, file: document.tokens[index].anchor.file, tokenPath: document.tokens[index].path, token: index)
+    }
+
+    private func wholeReference(_ index: Int) -> Reference? {
+        if case .reference(let reference) = Reference.parse(document.tokens[index].value) { return reference }
+        return nil
+    }
+
+    private func definedHere(_ index: Int) -> Diagnostic.Note {
+        let token = document.tokens[index]
+        return Diagnostic.Note("'\(token.path)' is defined here", at: token.anchor.location(pointer: token.pointer, token: token.path))
+    }
+
+    /// The effective deprecation of a token, or nil when it is not deprecated.
+    private func deprecation(of index: Int) -> Deprecation? {
+        ResolvedTokens.deprecation(of: document.tokens[index], groupDeprecations: shared.groupDeprecations)
+    }
+
+    private func warnIfDeprecated(_ target: Int, referencedFrom index: Int, at offset: Int, pointer: String) {
+        guard case .deprecated(let reason)? = deprecation(of: target), deprecation(of: index) == nil else { return }
+        let token = document.tokens[index]
+        diagnostics.append(Diagnostic(.deprecatedReference, .warning,
+            "'\(token.path)' references deprecated token '\(document.tokens[target].path)'" + (reason.map { ": \($0)" } ?? ""),
+            at: SourceAnchor(file: token.anchor.file, offset: offset)
+                .location(pointer: token.pointer + "/$value" + pointer, token: token.path)))
+    }
+
+    /// A reference to a token skipped for its unknown type is an error at the reference.
+    private func reportSkippedTarget(_ reference: Reference, from parser: ValueParser, pointer: String) {
+        guard let targetIndex = document.index(of: reference.path) else { return }
+        let target = document.tokens[targetIndex]
+        guard let unknown = target.unknownType ?? (target.explicitType == nil ? document.inheritedUnknownType(of: target.path) : nil)
+        else { return }
+        parser.report(.typeMismatch, .error,
+            "'\(reference.text)' names a token of unsupported type '\(unknown)'", offset: reference.offset, pointer: pointer)
+    }
+
+    // MARK: ValueParserHost
+
+    func admit(_ id: DiagnosticID, _ severity: Severity, file: String, location: () -> SourceLocation) -> Bool {
+        limiter.admit(id, severity, file: file, location: location)
+    }
+
+    func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// Follows a nested reference expecting a value of `type`.
+    func lookup(_ reference: Reference, expecting type: TokenType, from parser: ValueParser, pointer: String)
+        -> ValueParser.Nested?
+    {
+        guard let targetIndex = document.index(of: reference.path), let targetType = types[targetIndex],
+            let targetValue = values[targetIndex]
+        else {
+            reportSkippedTarget(reference, from: parser, pointer: pointer)
+            return nil
+        }
+        if !reference.tail.isEmpty {
+            return lookupJSON(reference, from: parser, pointer: pointer).map(ValueParser.Nested.json)
+        }
+        guard targetType == type else {
+            parser.report(.typeMismatch, .error,
+                "'\(reference.text)' is a \(targetType.rawValue), but a \(type.rawValue) is expected here",
+                offset: reference.offset, pointer: pointer, notes: [definedHere(targetIndex)])
+            return nil
+        }
+        if shared.hasDeprecations {
+            warnIfDeprecated(targetIndex, referencedFrom: parser.token, at: reference.offset, pointer: pointer)
+        }
+        return .value(targetValue)
+    }
+
+    /// Follows a JSON pointer into the resolved value of another token.
+    func lookupJSON(_ reference: Reference, from parser: ValueParser, pointer: String) -> JSONValue? {
+        guard let targetIndex = document.index(of: reference.path), let value = values[targetIndex] else { return nil }
+        var node = value.dtcgJSON
+        for segment in reference.tail {
+            switch node.storage {
+            case .object:
+                guard let next = node[segment] else { return unresolved(reference, parser, pointer) }
+                node = next
+            case .array(let elements):
+                guard let position = Int(segment), position >= 0, position < elements.count,
+                    segment == String(position)
+                else { return unresolved(reference, parser, pointer) }
+                node = elements[position]
+            default:
+                return unresolved(reference, parser, pointer)
+            }
+        }
+        return node
+    }
+
+    private func unresolved(_ reference: Reference, _ parser: ValueParser, _ pointer: String) -> JSONValue? {
+        parser.report(.pointerUnresolved, .error,
+            "JSON pointer '\(reference.text)' leads nowhere: token '\(reference.path)' has no '\(reference.tail.joined(separator: "/"))' in its value",
+            offset: reference.offset, pointer: pointer)
+        return nil
+    }
+}
