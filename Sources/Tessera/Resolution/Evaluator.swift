@@ -3,9 +3,9 @@
 /// The resolver evaluates tokens in waves: a token's wave is one more than the highest wave
 /// among the tokens it references, so the tokens of one wave never depend on each other. A
 /// large wave is cut in two and evaluated by two evaluators on two cores, each reading the
-/// results of earlier waves and keeping its own diagnostics and warning limiter; their results
-/// are then taken in, in order, which gives exactly what one evaluator going through the wave
-/// gives (see `WarningLimiter.absorb`).
+/// results of earlier waves, writing those of its own tokens, and keeping its own diagnostics
+/// and warning limiter; their diagnostics are then taken in, in order, which gives exactly what
+/// one evaluator going through the wave gives (see `WarningLimiter.absorb`).
 final class Evaluator: ValueParserHost {
     /// What every evaluator of one resolution reads.
     struct Shared: Sendable {
@@ -20,63 +20,50 @@ final class Evaluator: ValueParserHost {
         var hasDeprecations: Bool { !groupDeprecations.isEmpty || anyTokenDeprecated }
     }
 
-    /// What evaluating part of a wave gave.
-    struct Result: Sendable {
-        var indices: [Int32] = []
-        var types: [TokenType] = []
-        var values: [TokenValue] = []
-        var diagnostics: [Diagnostic] = []
+    /// The type and value of every token, by index, shared by the evaluators of a resolution.
+    ///
+    /// Unchecked: evaluators running at the same time write only the tokens of their own part
+    /// of one wave and read only tokens of earlier waves, so no slot is written by two threads
+    /// or read while written.
+    struct Slots: @unchecked Sendable {
+        let types: UnsafeMutableBufferPointer<TokenType?>
+        let values: UnsafeMutableBufferPointer<TokenValue?>
+    }
+
+    /// The diagnostics of an evaluator that went through part of a wave.
+    struct Findings: Sendable {
+        var diagnostics: [Diagnostic]
         var limiter: WarningLimiter
     }
 
     let shared: Shared
     private var document: TokenDocument { shared.document }
-    /// The results of the tokens evaluated so far (for an evaluator of part of a wave: of the
-    /// earlier waves, read only).
-    var types: [TokenType?]
-    var values: [TokenValue?]
+    private let slots: Slots
     var diagnostics: [Diagnostic] = []
     var limiter: WarningLimiter
 
-    init(shared: Shared, types: [TokenType?], values: [TokenValue?], limit: Int?) {
+    init(shared: Shared, slots: Slots, limit: Int?) {
         self.shared = shared
-        self.types = types
-        self.values = values
+        self.slots = slots
         self.limiter = WarningLimiter(limit: limit)
     }
 
-    /// Evaluates tokens into this evaluator's results.
-    func evaluateInPlace(_ indices: ArraySlice<Int32>) {
+    /// Evaluates tokens, writing their results.
+    func evaluate(_ indices: ArraySlice<Int32>) {
         for position in indices {
             let index = Int(position)
             guard let (type, value) = evaluate(index) else { continue }
-            types[index] = type
-            values[index] = value
+            slots.types[index] = type
+            slots.values[index] = value
         }
     }
 
-    /// Evaluates tokens (of one wave), returning the results apart.
-    func evaluateApart(_ indices: ArraySlice<Int32>) -> Result {
-        var result = Result(limiter: limiter)
-        result.indices.reserveCapacity(indices.count)
-        for position in indices {
-            guard let (type, value) = evaluate(Int(position)) else { continue }
-            result.indices.append(position)
-            result.types.append(type)
-            result.values.append(value)
-        }
-        result.diagnostics = diagnostics
-        result.limiter = limiter
-        return result
-    }
+    /// What this evaluator reported.
+    var findings: Findings { Findings(diagnostics: diagnostics, limiter: limiter) }
 
-    /// Takes in what another evaluator found for part of a wave, as if it had been found here.
-    func absorb(_ result: Result) {
-        for (index, (type, value)) in zip(result.indices, zip(result.types, result.values)) {
-            types[Int(index)] = type
-            values[Int(index)] = value
-        }
-        diagnostics += limiter.absorb(result.limiter, admitted: result.diagnostics)
+    /// Takes in what another evaluator reported for the part of a wave after this one's.
+    func absorb(_ findings: Findings) {
+        diagnostics += limiter.absorb(findings.limiter, admitted: findings.diagnostics)
     }
 
     /// The type and value of one token, or nil when it does not resolve (reported, unless it
@@ -85,7 +72,7 @@ final class Evaluator: ValueParserHost {
         guard case .known(let explicitType) = shared.declaredTypes[index] else { return nil }
         let target = Int(shared.aliasTarget[index])
         if target >= 0 {
-            guard let targetType = types[target], let targetValue = values[target] else {
+            guard let targetType = slots.types[target], let targetValue = slots.values[target] else {
                 if let reference = wholeReference(index) { reportSkippedTarget(reference, from: parser(index), pointer: "") }
                 return nil
             }
@@ -170,8 +157,8 @@ final class Evaluator: ValueParserHost {
     func lookup(_ reference: Reference, expecting type: TokenType, from parser: ValueParser, pointer: String)
         -> ValueParser.Nested?
     {
-        guard let targetIndex = document.index(of: reference.path), let targetType = types[targetIndex],
-            let targetValue = values[targetIndex]
+        guard let targetIndex = document.index(of: reference.path), let targetType = slots.types[targetIndex],
+            let targetValue = slots.values[targetIndex]
         else {
             reportSkippedTarget(reference, from: parser, pointer: pointer)
             return nil
@@ -193,7 +180,7 @@ final class Evaluator: ValueParserHost {
 
     /// Follows a JSON pointer into the resolved value of another token.
     func lookupJSON(_ reference: Reference, from parser: ValueParser, pointer: String) -> JSONValue? {
-        guard let targetIndex = document.index(of: reference.path), let value = values[targetIndex] else { return nil }
+        guard let targetIndex = document.index(of: reference.path), let value = slots.values[targetIndex] else { return nil }
         var node = value.dtcgJSON
         for segment in reference.tail {
             switch node.storage {

@@ -16,9 +16,8 @@ public enum Resolver {
     {
         let context = ResolutionContext(document: document)
         context.parallelThreshold = parallelThreshold
-        let evaluator = context.run(warningLimit: options.strict ? nil : options.warningLimit)
-        context.diagnostics += evaluator.diagnostics + evaluator.limiter.summaries()
-        let resolved = ResolvedTokens(document: document, types: evaluator.types, values: evaluator.values,
+        let (types, values) = context.run(warningLimit: options.strict ? nil : options.warningLimit)
+        let resolved = ResolvedTokens(document: document, types: types, values: values,
             aliasTargets: context.aliasTarget, groupDeprecations: context.groupDeprecations)
         return (resolved, context.diagnostics)
     }
@@ -66,31 +65,38 @@ final class ResolutionContext {
         groupDeprecations = hasDeprecatedGroups ? document.groupPropertiesInherited { $0.deprecated } : []
     }
 
-    /// Resolves every token; the evaluator returned holds the results.
-    func run(warningLimit: Int?) -> Evaluator {
+    /// Resolves every token: the type and value of each (nil where it does not resolve).
+    func run(warningLimit: Int?) -> ([TokenType?], [TokenValue?]) {
         collectReferences()
         let order = orderAndReportCycles()
         let shared = Evaluator.Shared(document: document, aliasTarget: aliasTarget, declaredTypes: declaredTypes,
             groupTypes: groupTypes, groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated)
-        let main = Evaluator(shared: shared, types: Array(repeating: nil, count: document.count),
-            values: Array(repeating: nil, count: document.count), limit: warningLimit)
         let (waves, starts) = self.waves(of: order)
-        for wave in 0..<starts.count - 1 {
-            let tokens = waves[Int(starts[wave])..<Int(starts[wave + 1])]
-            guard tokens.count >= parallelThreshold, Parallel.isUseful else {
-                main.evaluateInPlace(tokens)
-                continue
-            }
-            let results: [Evaluator.Result] = {
-                let (types, values) = (main.types, main.values)
-                let parts = Parallel.split(tokens.indices, into: 2)
-                return Parallel.map(parts.count) { part in
-                    Evaluator(shared: shared, types: types, values: values, limit: warningLimit).evaluateApart(tokens[parts[part]])
+        var types = [TokenType?](repeating: nil, count: document.count)
+        var values = [TokenValue?](repeating: nil, count: document.count)
+        let found: [Diagnostic] = types.withUnsafeMutableBufferPointer { types in
+            values.withUnsafeMutableBufferPointer { values in
+                let slots = Evaluator.Slots(types: types, values: values)
+                let main = Evaluator(shared: shared, slots: slots, limit: warningLimit)
+                for wave in 0..<starts.count - 1 {
+                    let tokens = waves[Int(starts[wave])..<Int(starts[wave + 1])]
+                    guard tokens.count >= parallelThreshold, Parallel.isUseful else {
+                        main.evaluate(tokens)
+                        continue
+                    }
+                    let parts = Parallel.split(tokens.indices, into: 2)
+                    let findings = Parallel.map(parts.count) { part in
+                        let evaluator = Evaluator(shared: shared, slots: slots, limit: warningLimit)
+                        evaluator.evaluate(tokens[parts[part]])
+                        return evaluator.findings
+                    }
+                    for part in findings { main.absorb(part) }
                 }
-            }()
-            for result in results { main.absorb(result) }
+                return main.diagnostics + main.limiter.summaries()
+            }
         }
-        return main
+        diagnostics += found
+        return (types, values)
     }
 
     /// The tokens to evaluate, grouped in waves (each wave after the waves of the tokens it
