@@ -37,6 +37,25 @@ struct JSONParserTests {
         expectDiagnostics(testCase.marked, testCase.ids)
     }
 
+    /// Strings are scanned eight bytes at a time: a problem at any offset inside a long string,
+    /// and a string ending at any offset, must still be found at its exact column.
+    @Test(arguments: 0..<20)
+    func stringProblemsAreFoundAtEveryOffset(offset: Int) {
+        let prefix = String(repeating: "a", count: offset)
+        let suffix = String(repeating: "z", count: 11)
+        for (problem, id) in [("\u{01}", DiagnosticID.jsonControlCharacter), (#"\q"#, .jsonInvalidEscape), (#"\udc00"#, .jsonLoneSurrogate)] {
+            expectDiagnostics(#"{"a": {"$type": "string", "$value": ""# + prefix + "⊙" + problem + suffix + #""}}"#, [id])
+        }
+        let result = pipeline(#"{"a": {"$type": "string", "$value": ""# + prefix + #"\"q\\"# + suffix + #""}}"#)
+        #expect(result.resolved["a"]?.value == .string(prefix + "\"q\\" + suffix))
+        var bytes = Array(#"{"a": {"$type": "string", "$value": ""#.utf8) + Array(prefix.utf8)
+        let badOffset = bytes.count
+        bytes += [0xE2, 0x28] + Array((suffix + #""}}"#).utf8)
+        let invalid = TokenPipeline.run(files: [SourceFile(path: "utf8.json", bytes: bytes)])
+        #expect(invalid.diagnostics.all.map(\.id) == [.jsonInvalidUTF8])
+        #expect(invalid.diagnostics.all.first?.location?.column == badOffset + 1)
+    }
+
     @Test func byteOrderMarkIsReportedAndTheRestStillChecked() {
         var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
         bytes += Array(#"{"a": {"$type": "number", "$value": "x"}}"#.utf8)

@@ -6,7 +6,8 @@ extension State {
         position += 1
         let runStart = position
         var nonASCII = false
-        // Fast path: no escapes and no control characters.
+        // Fast path: no escapes and no control characters; ordinary bytes eight at a time.
+        while position + 8 <= bytes.count, ByteScan.isPlainStringRun(ByteScan.word(bytes, at: position)) { position += 8 }
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {

@@ -104,7 +104,10 @@ struct State {
     mutating func skipWhitespace() throws(Stop) {
         while position < bytes.count {
             switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            case 0x20:
+                position += 1
+                while position + 8 <= bytes.count, ByteScan.word(bytes, at: position) == ByteScan.spaces { position += 8 }
+            case 0x0A, 0x0D, 0x09: position += 1
             case UInt8(ascii: "/") where allowComments: try skipComment()
             default: return
             }

@@ -138,9 +138,12 @@ extension State {
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 index += 1
+                while index + 8 <= end, ByteScan.isPlainStringRun(ByteScan.word(bytes, at: index)) { index += 8 }
                 while index < end, bytes[index] != UInt8(ascii: "\"") {
                     index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
                 }
+            case UInt8(ascii: " "):
+                while index + 9 <= end, ByteScan.word(bytes, at: index + 1) == ByteScan.spaces { index += 8 }
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
