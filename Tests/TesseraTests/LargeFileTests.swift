@@ -110,6 +110,30 @@ struct LargeFileTests {
         #expect(diagnostics.contains { $0.id == .jsonSyntax && $0.message.contains("trailing comma") })
     }
 
+    /// Files without shared paths are moved into the document whole; their groups still merge,
+    /// so tokens of a later file take the type a group of an earlier file sets.
+    @Test func laterFilesJoinGroupsOfEarlierOnes() {
+        func tokens(_ prefix: String, _ range: Range<Int>, value: (Int) -> String) -> String {
+            range.map { "\"\(prefix)\($0)\": {\"$value\": \(value($0))}" }.joined(separator: ", ")
+        }
+        let first = SourceFile(path: "a.tokens.json", text: """
+            {"size": {"$type": "dimension", \(tokens("s", 0..<2_000) { "{\"value\": \($0), \"unit\": \"px\"}" })}}
+            """)
+        let second = SourceFile(path: "b.tokens.json", text: """
+            {"size": {\(tokens("t", 0..<2_000) { "\"{size.s\($0)}\"" })},
+             "more": {"$type": "number", \(tokens("n", 0..<2_000) { "\($0)" })}}
+            """)
+        let result = TokenPipeline.run(files: [first, second])
+        #expect(result.diagnostics.all.isEmpty)
+        #expect(result.document.count == 6_000)
+        #expect(result.document.tokens.map(\.path) == (0..<2_000).map { "size.s\($0)" } + (0..<2_000).map { "size.t\($0)" }
+            + (0..<2_000).map { "more.n\($0)" })
+        #expect(result.document.groupPath(result.document.tokens[2_500].groupID) == "size")
+        #expect(result.resolved["size.t1234"]?.value == .dimension(Dimension(1234, .px)))
+        #expect(result.resolved["more.n1999"]?.value == .number(1999))
+        #expect(result.document.index(of: "more.n5") == 4_005)
+    }
+
     /// Two large files sharing paths: batches index them with the later file winning, and
     /// each differing redefinition is a conflict, as when tokens are added one by one.
     @Test func laterLargeFilesWinAndConflictsAreReported() {

@@ -64,7 +64,7 @@ extension DocumentParser {
     /// Closes the part being filled, if any.
     mutating func flushPart() {
         guard var part = openPart else { return }
-        part.tokensBefore = fragment.tokens.count
+        part.tokensBefore = fragment.own.tokens.count
         part.jsonDiagnosticsBefore = json.diagnostics.count
         part.diagnosticsBefore = diagnostics.count
         parts.append(part)
@@ -88,20 +88,23 @@ extension DocumentParser {
 
         var fragment = TokenFragment(seed: seed)
         _ = fragment.append(groupsOf: skeleton)
+        fragment.pieces.append(skeleton.own)
         var jsonDiagnostics: [Diagnostic] = []
         var diagnostics: [Diagnostic] = []
         var (tokenCursor, jsonCursor, ownCursor) = (0, 0, 0)
         for (part, result) in zip(parts, results.map { $0! }) {
-            fragment.runs.append(skeleton.run(tokenCursor..<part.tokensBefore, groupBase: 0))
+            fragment.runs.append(TokenFragment.Run(piece: 0, range: tokenCursor..<part.tokensBefore, groupBase: 0))
             jsonDiagnostics.append(contentsOf: skeletonJSON[jsonCursor..<part.jsonDiagnosticsBefore])
             diagnostics.append(contentsOf: skeletonOwn[ownCursor..<part.diagnosticsBefore])
             (tokenCursor, jsonCursor, ownCursor) = (part.tokensBefore, part.jsonDiagnosticsBefore, part.diagnosticsBefore)
             let groupBase = fragment.append(groupsOf: result.fragment)
-            fragment.runs.append(result.fragment.run(0..<result.fragment.tokens.count, groupBase: groupBase))
+            fragment.runs.append(TokenFragment.Run(piece: fragment.pieces.count, range: 0..<result.fragment.own.tokens.count,
+                groupBase: groupBase))
+            fragment.pieces.append(result.fragment.own)
             jsonDiagnostics.append(contentsOf: result.jsonDiagnostics)
             diagnostics.append(contentsOf: result.diagnostics)
         }
-        fragment.runs.append(skeleton.run(tokenCursor..<skeleton.tokens.count, groupBase: 0))
+        fragment.runs.append(TokenFragment.Run(piece: 0, range: tokenCursor..<skeleton.own.tokens.count, groupBase: 0))
         jsonDiagnostics.append(contentsOf: skeletonJSON[jsonCursor...])
         diagnostics.append(contentsOf: skeletonOwn[ownCursor...])
         return (fragment, jsonDiagnostics + diagnostics)

@@ -178,33 +178,29 @@ public struct TokenDocument: Sendable {
     /// - Complexity: O(n) expected in the fragment's tokens and groups.
     mutating func add(_ fragment: consuming TokenFragment, from file: SourceFile) -> [(index: Int, old: TokenDefinition)] {
         files.append(file)
-        let hashed = fragment.seed == pathSeed
-        let groupMap = groupIDs.insertAll(fragment.groupPaths, hashes: hashed ? fragment.groupHashes : nil).map { Int32($0) }
+        var groupBatch = fragment.groupBatch
+        if fragment.seed != pathSeed { groupBatch.hashes = nil }
+        let groupMap = groupIDs.insertAll(groupBatch).map { Int32($0) }
         for (local, id) in groupMap.enumerated() where Int(id) == groupParents.count {
             let parent = fragment.groupParents[local]
             groupParents.append(parent == TokenFragment.noGroup ? -1 : groupMap[Int(parent)])
         }
         for (_, group) in fragment.groupProperties { mergeGroup(group) }
+        var pathBatch = fragment.pathBatch
+        if fragment.seed != pathSeed { pathBatch.hashes = nil }
+        let base = tokens.count
+        let positions = tokenIndex.insertAll(pathBatch)
         let runs = fragment.allRuns
-        var paths: [String] = []
-        paths.reserveCapacity(runs.reduce(0) { $0 + $1.tokens.count })
-        for run in runs {
-            for token in run.tokens { paths.append(token.path) }
+        if positions.indices.allSatisfy({ positions[$0] == base + $0 }) {
+            moveIn(&fragment, runs: runs, groupMap: groupMap, placeholder: TokenDefinition(
+                path: "", groupID: 0, value: JSONValue(.null), anchor: SourceAnchor(file: file, offset: 0)))
+            return []
         }
-        let positions = tokenIndex.insertAll(paths, hashes: hashed ? runs.flatMap(\.hashes) : nil)
+        // Some paths are defined again: those definitions replace the earlier ones in place.
         var replaced: [(index: Int, old: TokenDefinition)] = []
-        if tokens.isEmpty, fragment.runs.isEmpty, positions.indices.allSatisfy({ positions[$0] == $0 }) {
-            // The first file: its tokens become the document's without a copy.
-            for index in fragment.tokens.indices {
-                fragment.tokens[index].groupID = groupMap[Int(fragment.tokens[index].groupID)]
-            }
-            tokens = fragment.tokens
-            return replaced
-        }
-        tokens.reserveCapacity(tokens.count + paths.count)
         var next = 0
         for run in runs {
-            for var token in run.tokens {
+            for var token in fragment.piece(of: run).tokens[run.range] {
                 token.groupID = groupMap[Int(run.groupID(token.groupID))]
                 let position = positions[next]
                 next += 1
@@ -217,6 +213,42 @@ public struct TokenDocument: Sendable {
             }
         }
         return replaced
+    }
+
+    /// Appends the tokens of `runs` by moving them, not copying them: each is taken out of the
+    /// fragment bit for bit and a `placeholder` (which holds nothing worth counting) is left in
+    /// its place for the fragment to free.
+    private mutating func moveIn(
+        _ fragment: inout TokenFragment, runs: [TokenFragment.Run], groupMap: [Int32], placeholder: TokenDefinition
+    ) {
+        var earlier = tokens
+        tokens = []
+        let count = earlier.count + runs.reduce(0) { $0 + $1.range.count }
+        tokens = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            var next = buffer.baseAddress!
+            earlier.withUnsafeMutableBufferPointer { source in
+                guard source.count > 0 else { return }
+                next.moveInitialize(from: source.baseAddress!, count: source.count)
+                source.baseAddress!.initialize(repeating: placeholder, count: source.count)
+                next += source.count
+            }
+            for run in runs {
+                fragment.withTokens(of: run) { tokens in
+                    tokens.withUnsafeMutableBufferPointer { source in
+                        guard !run.range.isEmpty else { return }
+                        let start = source.baseAddress! + run.range.lowerBound
+                        for offset in 0..<run.range.count {
+                            var token = (start + offset).move()
+                            token.groupID = groupMap[Int(run.groupID(token.groupID))]
+                            (next + offset).initialize(to: token)
+                        }
+                        start.initialize(repeating: placeholder, count: run.range.count)
+                        next += run.range.count
+                    }
+                }
+            }
+            initialized = count
+        }
     }
 
     /// Adds or replaces a token; returns the definition it replaced.

@@ -1,56 +1,72 @@
 /// The tokens and groups of one file, or of one part of a large file, as parsed and before
 /// they join a `TokenDocument`.
 ///
-/// Parsing fills a fragment without hashing a single path: group ids are local to the
-/// fragment, in the order groups are met, and paths are known to be unique within it (a
-/// repeated key in one object is rejected before it gets here). The document indexes a whole
-/// fragment at once when it adds it (`TokenDocument.add(_:)`), which is faster than indexing
-/// token by token, and a file that turns out to be broken is simply dropped.
+/// Parsing fills a fragment without looking anything up: group ids are local to the fragment,
+/// in the order groups are met, and paths are known to be unique within it (a repeated key in
+/// one object is rejected before it gets here). The parser also lays out each path's bytes
+/// and hash as it meets it (`paths`), while they are at hand. The document indexes a whole
+/// fragment at once when it adds it (`TokenDocument.add(_:from:)`) and moves its tokens in
+/// without copying them; a file that turns out to be broken is simply dropped.
 struct TokenFragment: Sendable {
-    /// The tokens this fragment's parser made, in source order. Each `groupID` is local: an
-    /// index into `groupPaths`, or, in a part of a file, a negative `-1 - id` naming a group
-    /// of the enclosing outline.
-    var tokens: [TokenDefinition] = []
-    /// When set, the seed under which the paths of tokens and groups are hashed as they are
-    /// met (`pathHashes`, `groupHashes`), so the document need not hash them again.
+    /// The tokens this fragment's parser made, in source order, and their paths. Each
+    /// `groupID` is local: an index into `groupPaths`, or, in a part of a file, a negative
+    /// `-1 - id` naming a group of the enclosing outline.
+    var own = Piece(hashed: false)
+    /// When set, the seed under which paths are hashed as they are met.
     let seed: UInt64?
-    var pathHashes: [UInt64] = []
-    var groupHashes: [UInt64] = []
-    /// Every group met, by local id.
+    /// Every group met, by local id, with their hashes when `seed` is set.
     var groupPaths: [String] = []
+    var groupHashes: [UInt64] = []
     /// The local id of each group's enclosing group (`noGroup` for the root).
     var groupParents: [Int32] = []
     /// The groups that set properties, with their local ids.
     var groupProperties: [(id: Int32, group: GroupDefinition)] = []
-    /// For a file put together from parts: its tokens in source order, as runs of the parts'
-    /// tokens (nothing is copied). Empty when the tokens are `tokens`.
+    /// For a file put together from parts: the parts' tokens, and the file's tokens in source
+    /// order as runs of them. Empty when the tokens are `own`.
+    var pieces: [Piece] = []
     var runs: [Run] = []
 
-    init(seed: UInt64?) { self.seed = seed }
+    /// Tokens with their paths laid out for indexing.
+    struct Piece: Sendable {
+        var tokens: [TokenDefinition] = []
+        var paths: PathTable.KeyBatch
 
-    /// Consecutive tokens of one part, whose local group ids start at `groupBase` here.
+        init(hashed: Bool) { paths = PathTable.KeyBatch(hashed: hashed) }
+    }
+
+    /// Consecutive tokens of one piece (`own` when `piece` is -1), whose local group ids start
+    /// at `groupBase` here.
     struct Run: Sendable {
-        var tokens: ArraySlice<TokenDefinition>
-        /// The tokens' path hashes, when the part was hashed.
-        var hashes: ArraySlice<UInt64>
+        var piece: Int
+        var range: Range<Int>
         var groupBase: Int32
 
         /// The fragment's id for a group id written in this run.
         func groupID(_ id: Int32) -> Int32 { id < 0 ? -1 - id : groupBase + id }
     }
 
+    init(seed: UInt64?) {
+        self.seed = seed
+        own = Piece(hashed: seed != nil)
+    }
+
     /// The tokens in source order, as runs.
-    var allRuns: [Run] { runs.isEmpty ? [Run(tokens: tokens[...], hashes: pathHashes[...], groupBase: 0)] : runs }
+    var allRuns: [Run] { runs.isEmpty ? [Run(piece: -1, range: 0..<own.tokens.count, groupBase: 0)] : runs }
+
+    var tokenCount: Int { allRuns.reduce(0) { $0 + $1.range.count } }
+
+    /// The piece a run reads from.
+    func piece(of run: Run) -> Piece { run.piece < 0 ? own : pieces[run.piece] }
+
+    /// Gives `body` the tokens of the piece `run` reads from, to move them out.
+    mutating func withTokens<R>(of run: Run, _ body: (inout [TokenDefinition]) -> R) -> R {
+        run.piece < 0 ? body(&own.tokens) : body(&pieces[run.piece].tokens)
+    }
 
     /// Adds a token the parser made.
     mutating func append(_ token: TokenDefinition) {
-        if let seed { pathHashes.append(PathTable.hash(token.path, seed: seed)) }
-        tokens.append(token)
-    }
-
-    /// A run of this fragment's own tokens.
-    func run(_ range: Range<Int>, groupBase: Int32) -> Run {
-        Run(tokens: tokens[range], hashes: seed == nil ? [] : pathHashes[range], groupBase: groupBase)
+        own.paths.append(token.path, seed: seed)
+        own.tokens.append(token)
     }
 
     /// Registers a group met for the first time and returns its local id.
@@ -75,5 +91,22 @@ struct TokenFragment: Sendable {
         groupParents.append(contentsOf: part.groupParents.lazy.map { $0 == Self.noGroup ? $0 : $0 < 0 ? -1 - $0 : base + $0 })
         groupProperties.append(contentsOf: part.groupProperties.lazy.map { (base + $0.id, $0.group) })
         return base
+    }
+
+    /// The paths of all tokens, in source order, as one batch for the path table.
+    var pathBatch: PathTable.KeyBatch {
+        let runs = allRuns
+        if runs.count == 1, runs[0].piece < 0 { return own.paths }
+        var batch = PathTable.KeyBatch(hashed: seed != nil)
+        for run in runs { batch.append(piece(of: run).paths, run.range) }
+        return batch
+    }
+
+    /// The group paths as one batch for the path table.
+    var groupBatch: PathTable.KeyBatch {
+        var batch = PathTable.KeyBatch(hashed: false)
+        for path in groupPaths { batch.append(path, seed: nil) }
+        if seed != nil { batch.hashes = groupHashes }
+        return batch
     }
 }

@@ -90,24 +90,65 @@ struct PathTable: Sendable {
         }
     }
 
-    /// Inserts `newKeys` as if one after the other; returns the position of each.
+    /// Keys to insert together: their UTF-8 bytes end to end, where each ends and, when known,
+    /// their hashes under the table's seed. Parsers build batches as they meet the keys, so
+    /// indexing them touches no `String`.
+    struct KeyBatch: Sendable {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        var hashes: [UInt64]?
+
+        init(hashed: Bool) { hashes = hashed ? [] : nil }
+
+        init(_ keys: [String], seed: UInt64?) {
+            self.init(hashed: seed != nil)
+            for key in keys { append(key, seed: seed) }
+        }
+
+        var count: Int { ends.count }
+
+        mutating func append(_ key: String, seed: UInt64?) {
+            var key = key
+            key.withUTF8 { utf8 in
+                bytes.append(contentsOf: utf8)
+                if let seed { hashes!.append(PathTable.hash(UnsafeRawBufferPointer(utf8), seed: seed)) }
+            }
+            ends.append(bytes.count)
+        }
+
+        /// Appends keys `range` of `other`.
+        mutating func append(_ other: KeyBatch, _ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            let start = range.lowerBound == 0 ? 0 : other.ends[range.lowerBound - 1]
+            let shift = bytes.count - start
+            bytes.append(contentsOf: other.bytes[start..<other.ends[range.upperBound - 1]])
+            ends.append(contentsOf: other.ends[range].lazy.map { $0 + shift })
+            if hashes != nil { hashes!.append(contentsOf: other.hashes![range]) }
+        }
+
+        func withKey<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+            bytes.withUnsafeBytes { all in
+                body(UnsafeRawBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]]))
+            }
+        }
+    }
+
+    /// Inserts the keys of `batch` as if one after the other; returns the position of each.
     ///
-    /// A key already present (or repeated within `newKeys`) gets the earlier position; new keys
-    /// get consecutive positions in their order. Large batches are placed in the order of their
-    /// slots, so the table is walked front to back instead of at random.
+    /// A key already present (or repeated within the batch) gets the earlier position; new keys
+    /// get consecutive positions in their order. Keys are placed in the order of their slots,
+    /// so the table is walked front to back instead of at random.
     ///
     /// - Complexity: O(n) expected for n keys.
-    /// `hashes`, when given, are the keys' hashes under this table's `seed`.
-    mutating func insertAll(_ newKeys: [String], hashes: [UInt64]? = nil) -> [Int] {
-        let batch = newKeys.count
-        guard batch >= 256 else { return newKeys.map { insert($0).position } }
+    mutating func insertAll(_ batch: KeyBatch) -> [Int] {
+        let size = batch.count
         let base = count
-        if (base + batch) * 2 > slots.count { rebuild(slotCount: Self.slotCount(for: base + batch)) }
-        let hashes = hashes ?? newKeys.map { Self.hash($0, seed: seed) }
+        if (base + size) * 2 > slots.count { rebuild(slotCount: Self.slotCount(for: base + size)) }
+        let hashes = batch.hashes ?? (0..<size).map { index in batch.withKey(index) { Self.hash($0, seed: seed) } }
         let order = slotOrder(of: hashes)
         // Place each key found absent under a provisional position (base + its index).
-        var positions = [Int](repeating: 0, count: batch)
-        var placedAt = [Int](repeating: -1, count: batch)
+        var positions = [Int](repeating: 0, count: size)
+        var placedAt = [Int](repeating: -1, count: size)
         var anyPresent = false
         for index in order {
             let index = Int(index)
@@ -123,7 +164,10 @@ struct PathTable: Sendable {
                 }
                 if entry >> 32 == tag {
                     let position = Int(entry & 0xFFFF_FFFF) - 1
-                    if position < base ? equal(position, newKeys[index]) : newKeys[position - base] == newKeys[index] {
+                    let same = batch.withKey(index) { key in
+                        position < base ? equal(position, key) : batch.withKey(position - base) { $0.elementsEqual(key) }
+                    }
+                    if same {
                         positions[index] = position
                         anyPresent = true
                         break
@@ -132,35 +176,41 @@ struct PathTable: Sendable {
                 slot = (slot + 1) & mask
             }
         }
-        if anyPresent {
-            // New keys close ranks; repeats take the final position of their first occurrence,
-            // which comes earlier in the batch.
-            var next = base
-            for index in 0..<batch {
-                if placedAt[index] >= 0 {
-                    if next != base + index {
-                        slots[placedAt[index]] = (slots[placedAt[index]] >> 32) << 32 | UInt64(next + 1)
-                    }
-                    positions[index] = next
-                    next += 1
-                } else if positions[index] >= base {
-                    positions[index] = positions[positions[index] - base]
+        guard anyPresent else {
+            let shift = bytes.count
+            bytes.append(contentsOf: batch.bytes)
+            ends.append(contentsOf: batch.ends.lazy.map { $0 + shift })
+            return positions
+        }
+        // New keys close ranks; repeats take the final position of their first occurrence,
+        // which comes earlier in the batch.
+        var next = base
+        for index in 0..<size {
+            if placedAt[index] >= 0 {
+                if next != base + index {
+                    slots[placedAt[index]] = (slots[placedAt[index]] >> 32) << 32 | UInt64(next + 1)
                 }
+                positions[index] = next
+                next += 1
+                batch.withKey(index) { bytes.append(contentsOf: $0) }
+                ends.append(bytes.count)
+            } else if positions[index] >= base {
+                positions[index] = positions[positions[index] - base]
             }
         }
-        for index in 0..<batch where placedAt[index] >= 0 {
-            var key = newKeys[index]
-            key.withUTF8 { bytes.append(contentsOf: $0) }
-            ends.append(bytes.count)
-        }
         return positions
+    }
+
+    /// Inserts `keys` as if one after the other; returns the position of each.
+    mutating func insertAll(_ keys: [String]) -> [Int] {
+        keys.count < 64 ? keys.map { insert($0).position } : insertAll(KeyBatch(keys, seed: seed))
     }
 
     /// The indices of `hashes` ordered by home slot (a stable counting sort on the slot's top
     /// bits, which is all the locality needs).
     private func slotOrder(of hashes: [UInt64]) -> [Int32] {
         let slotBits = Int.bitWidth - mask.leadingZeroBitCount
-        let bucketBits = min(12, slotBits)
+        let bucketBits = min(12, slotBits, Int.bitWidth - hashes.count.leadingZeroBitCount)
         let shift = slotBits - bucketBits
         var starts = [Int](repeating: 0, count: (1 << bucketBits) + 1)
         for hash in hashes { starts[(Int(truncatingIfNeeded: hash) & mask) >> shift + 1] += 1 }
@@ -174,14 +224,11 @@ struct PathTable: Sendable {
         return order
     }
 
-    private func equal(_ position: Int, _ key: String) -> Bool {
-        var key = key
-        return key.withUTF8 { utf8 in
-            bytes.withUnsafeBytes { stored in
-                let range = range(of: position)
-                return range.count == utf8.count
-                    && (utf8.isEmpty || memcmp(stored.baseAddress! + range.lowerBound, utf8.baseAddress!, utf8.count) == 0)
-            }
+    private func equal(_ position: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+        bytes.withUnsafeBytes { stored in
+            let range = range(of: position)
+            return range.count == key.count
+                && (key.isEmpty || memcmp(stored.baseAddress! + range.lowerBound, key.baseAddress!, key.count) == 0)
         }
     }
 
