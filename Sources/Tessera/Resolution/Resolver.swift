@@ -71,7 +71,7 @@ final class ResolutionContext {
         let order = orderAndReportCycles()
         let shared = Evaluator.Shared(document: document, aliasTarget: aliasTarget, declaredTypes: declaredTypes,
             groupTypes: groupTypes, groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated)
-        let (waves, starts) = self.waves(of: order)
+        let (waves, starts) = waves(of: order)
         var types = [TokenType?](repeating: nil, count: document.count)
         var values = [TokenValue?](repeating: nil, count: document.count)
         let found: [Diagnostic] = types.withUnsafeMutableBufferPointer { types in
@@ -101,7 +101,8 @@ final class ResolutionContext {
 
     /// The tokens to evaluate, grouped in waves (each wave after the waves of the tokens it
     /// references, so that a wave's tokens are independent of each other), in resolution order
-    /// within a wave: the tokens, and where each wave starts (with the end last).
+    /// within a wave: the tokens, and where each wave starts (with the end last). Tokens that
+    /// depend on a blocked token are blocked on the way.
     private func waves(of order: [Int32]) -> (tokens: [Int32], starts: [Int32]) {
         var wave = [Int32](repeating: 0, count: document.count)
         var sizes: [Int32] = []
@@ -109,8 +110,15 @@ final class ResolutionContext {
             let index = Int(position)
             var level: Int32 = 0
             for edge in Int(edgeStart[index])..<Int(edgeStart[index + 1]) {
-                level = max(level, wave[Int(edges[edge])] + 1)
+                let target = Int(edges[edge])
+                // Tokens that depend on a blocked token are skipped quietly.
+                if blocked[target] {
+                    blocked[index] = true
+                    break
+                }
+                level = max(level, wave[target] + 1)
             }
+            guard !blocked[index] else { continue }
             wave[index] = level
             if Int(level) == sizes.count { sizes.append(0) }
             sizes[Int(level)] += 1
@@ -288,14 +296,6 @@ final class ResolutionContext {
                     for member in component { blocked[Int(member)] = true }
                 }
                 order.append(contentsOf: component)
-            }
-        }
-        // Tokens that depend on a blocked token are skipped quietly.
-        for index in order where !blocked[Int(index)] {
-            let node = Int(index)
-            for edge in Int(edgeStart[node])..<Int(edgeStart[node + 1]) where blocked[Int(edges[edge])] {
-                blocked[node] = true
-                break
             }
         }
         return order
