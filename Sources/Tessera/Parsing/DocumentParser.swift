@@ -35,11 +35,12 @@ public struct DocumentParser {
         diagnostics: inout [Diagnostic]
     ) -> Bool {
         let seed = document.pathSeed
-        let (fragment, found) = parseInParts(file, allowComments: allowComments, seed: seed)
+        var (fragment, found) = parseInParts(file, allowComments: allowComments, seed: seed)
             ?? parseWhole(file, allowComments: allowComments, seed: seed)
         diagnostics.append(contentsOf: found)
-        guard let fragment else { return false }
-        for (index, old) in document.add(fragment, from: file) {
+        // Taken out, not copied: the document moves the tokens out of the only copy.
+        guard let parsed = fragment.take() else { return false }
+        for (index, old) in document.add(parsed, from: file) {
             if let conflict = conflict(new: document.tokens[index], old: old) { diagnostics.append(conflict) }
         }
         return true

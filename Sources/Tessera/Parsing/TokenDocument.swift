@@ -237,12 +237,11 @@ public struct TokenDocument: Sendable {
                     tokens.withUnsafeMutableBufferPointer { source in
                         guard !run.range.isEmpty else { return }
                         let start = source.baseAddress! + run.range.lowerBound
-                        for offset in 0..<run.range.count {
-                            var token = (start + offset).move()
-                            token.groupID = groupMap[Int(run.groupID(token.groupID))]
-                            (next + offset).initialize(to: token)
-                        }
+                        next.moveInitialize(from: start, count: run.range.count)
                         start.initialize(repeating: placeholder, count: run.range.count)
+                        for offset in 0..<run.range.count {
+                            (next + offset).pointee.groupID = groupMap[Int(run.groupID((next + offset).pointee.groupID))]
+                        }
                         next += run.range.count
                     }
                 }
