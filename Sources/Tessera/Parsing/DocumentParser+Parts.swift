@@ -68,6 +68,7 @@ extension DocumentParser {
         part.jsonDiagnosticsBefore = json.diagnostics.count
         part.diagnosticsBefore = diagnostics.count
         parts.append(part)
+        partQueue?.add(part)
         openPart = nil
     }
 
@@ -76,15 +77,19 @@ extension DocumentParser {
     static func parseInParts(_ file: SourceFile, allowComments: Bool, seed: UInt64? = nil) -> (TokenFragment?, [Diagnostic])? {
         guard Parallel.isUseful, !allowComments, file.bytes.count >= partThreshold else { return nil }
         let limit = max(file.bytes.count / 256, 16 << 10)
+        // A helper thread parses parts while this one outlines; then this one helps.
+        let queue = PartQueue { parse($0, of: file, seed: seed) }
         let outline: (TokenFragment, [Diagnostic], [Diagnostic], [Part])? = file.bytes.withUnsafeBufferPointer { buffer in
             var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)
             parser.partLimit = limit
-            guard parser.parseRoot() else { return nil }
-            return (parser.fragment, parser.json.diagnostics, parser.diagnostics, parser.parts)
+            parser.partQueue = queue
+            let ok = parser.parseRoot()
+            return ok ? (parser.fragment, parser.json.diagnostics, parser.diagnostics, parser.parts) : nil
         }
-        guard let (skeleton, skeletonJSON, skeletonOwn, parts) = outline, !parts.isEmpty else { return nil }
-        let results = Parallel.map(parts.count) { parse(parts[$0], of: file, seed: seed) }
-        guard results.allSatisfy({ $0 != nil }) else { return nil }
+        let results = queue.finish()
+        guard let (skeleton, skeletonJSON, skeletonOwn, parts) = outline, !parts.isEmpty,
+            results.allSatisfy({ $0 != nil })
+        else { return nil }
 
         var fragment = TokenFragment(seed: seed)
         _ = fragment.append(groupsOf: skeleton)

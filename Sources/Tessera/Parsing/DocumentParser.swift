@@ -22,6 +22,8 @@ public struct DocumentParser {
     /// `parts`, for other threads (see `DocumentParser+Parts.swift`).
     var partLimit: Int?
     var parts: [Part] = []
+    /// Where parts go to be parsed as soon as they are set aside.
+    var partQueue: PartQueue?
     var openPart: Part?
 
     /// Parses one file into `document`; files added later win over earlier ones (a
