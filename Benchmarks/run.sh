@@ -36,7 +36,11 @@ print(",".join(files))
 PY
 }
 swift build -c release --package-path "$here" >/dev/null
-"$here/.build/release/TesseraBench" --rounds "${ROUNDS:-5}" \
-  "small=$work/small" "50k=$work/50k" "200k=$work/200k" "200k-object=$work/200k-object" \
+# One process per set, so that each peak memory figure is that set's own.
+first=1
+for set in "small=$work/small" "50k=$work/50k" "200k=$work/200k" "200k-object=$work/200k-object" \
   "primer=$(sets github-primer.resolver.json)" "spectrum=$(sets adobe-spectrum.resolver.json)" \
-  "fluent=$(sets microsoft-fluent.resolver.json)"
+  "fluent=$(sets microsoft-fluent.resolver.json)"; do
+  "$here/.build/release/TesseraBench" --rounds "${ROUNDS:-5}" "$set" | if [ $first = 1 ]; then cat; else tail -n +2; fi
+  first=0
+done
