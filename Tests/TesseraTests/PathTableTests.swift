@@ -5,19 +5,8 @@ import Testing
 /// The path table against a plain array model, through single and batch insertions and
 /// lookups, at sizes that make it grow and wrap its probes.
 struct PathTableTests {
-    /// A small deterministic generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
-    static func randomKey(_ random: inout SplitMix) -> String {
+    static func randomKey(_ random: inout SplitMix64) -> String {
         // Few distinct short names, so keys repeat and share prefixes; some are long or not ASCII.
         let names = ["color", "bg", "a", "", "brand-primary-500", "größe", "x.y", "$root", "0123456789abcdef0123"]
         let parts = Int.random(in: 1...3, using: &random)
@@ -26,7 +15,7 @@ struct PathTableTests {
 
     @Test(arguments: [1, 2, 3, 4])
     func behavesLikeAnOrderedSet(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(state: seed)
         var table = PathTable()
         var model: [String] = []
         for _ in 0..<4_000 {
@@ -54,7 +43,7 @@ struct PathTableTests {
     /// repeated inside the batch give what inserting one by one gives.
     @Test(arguments: [5, 6, 7])
     func batchesMatchOneByOneInsertion(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(state: seed)
         var table = PathTable()
         var model: [String] = []
         for round in 0..<6 {

@@ -6,17 +6,6 @@ import Testing
 /// Bad input never crashes or hangs: thousands of mutated token files all come back with
 /// diagnostics, each located inside its file.
 struct RobustnessTests {
-    /// A small deterministic generator (SplitMix64), so every run tests the same inputs.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let seeds: [String] = {
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -32,7 +21,7 @@ struct RobustnessTests {
 
     @Test(arguments: 0..<3)
     func mutatedFilesAlwaysComeBackWithLocatedDiagnostics(_ seedIndex: Int) {
-        var generator = Generator(state: UInt64(seedIndex + 1) * 7919)
+        var generator = SplitMix64(state: UInt64(seedIndex + 1) * 7919)
         let original = Array(Self.seeds[seedIndex].utf8)
         for round in 0..<400 {
             var bytes = original

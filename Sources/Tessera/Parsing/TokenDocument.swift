@@ -41,30 +41,30 @@ public struct TokenDefinition: Sendable {
     }
 
     public var description: String? {
-        get { details?.fields.description }
-        set { update { $0.description = newValue } }
+        get { self[detail: \.description] }
+        set { self[detail: \.description] = newValue }
     }
 
     public var deprecated: Deprecation? {
-        get { details?.fields.deprecated }
-        set { update { $0.deprecated = newValue } }
+        get { self[detail: \.deprecated] }
+        set { self[detail: \.deprecated] = newValue }
     }
 
     public var extensions: JSONValue? {
-        get { details?.fields.extensions }
-        set { update { $0.extensions = newValue } }
+        get { self[detail: \.extensions] }
+        set { self[detail: \.extensions] = newValue }
     }
 
     /// The group this token was copied from by `$extends`, if any.
     public var inheritedFrom: String? {
-        get { details?.fields.inheritedFrom }
-        set { update { $0.inheritedFrom = newValue } }
+        get { self[detail: \.inheritedFrom] }
+        set { self[detail: \.inheritedFrom] = newValue }
     }
 
     /// A `$type` this version does not know; such tokens are skipped with a warning.
     public var unknownType: String? {
-        get { details?.fields.unknownType }
-        set { update { $0.unknownType = newValue } }
+        get { self[detail: \.unknownType] }
+        set { self[detail: \.unknownType] = newValue }
     }
 
     /// The JSON pointer of the token object.
@@ -88,10 +88,14 @@ public struct TokenDefinition: Sendable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = details?.fields ?? Fields()
-        change(&fields)
-        details = fields.isEmpty ? nil : Details(fields)
+    /// One of the rarely set properties; setting one makes a new box.
+    private subscript<T>(detail field: WritableKeyPath<Fields, T?>) -> T? {
+        get { details?.fields[keyPath: field] }
+        set {
+            var fields = details?.fields ?? Fields()
+            fields[keyPath: field] = newValue
+            details = fields.isEmpty ? nil : Details(fields)
+        }
     }
 }
 
