@@ -5,7 +5,6 @@ import Testing
 /// The path table against a plain array model, through single and batch insertions and
 /// lookups, at sizes that make it grow and wrap its probes.
 struct PathTableTests {
-
     static func randomKey(_ random: inout SplitMix64) -> String {
         // Few distinct short names, so keys repeat and share prefixes; some are long or not ASCII.
         let names = ["color", "bg", "a", "", "brand-primary-500", "größe", "x.y", "$root", "0123456789abcdef0123"]
