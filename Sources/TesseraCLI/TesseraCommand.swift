@@ -7,7 +7,7 @@ struct TesseraCommand: ParsableCommand {
         commandName: "tessera",
         abstract: "Design tokens for Swift: check, resolve and deliver W3C design token files.",
         version: "0.1.0",
-        subcommands: [Validate.self, Resolve.self]
+        subcommands: [Validate.self, Resolve.self, Contexts.self]
     )
 }
 
@@ -16,8 +16,14 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct CommonOptions: ParsableArguments {
-    @Argument(help: "Token files (.tokens, .tokens.json, .json) or directories of them, merged in order.")
-    var paths: [String]
+    @Argument(help: "Token files (.tokens, .tokens.json, .json) or directories of them, merged in order; or one *.resolver.json.")
+    var paths: [String] = []
+
+    @Option(help: "A resolver document (*.resolver.json) that says which token files to merge, in which contexts.")
+    var resolver: String?
+
+    @Option(name: .customLong("input"), help: "With a resolver: the context of a modifier, as modifier=context (repeatable).")
+    var inputs: [String] = []
 
     @Flag(help: "Treat legacy notations (\"#ff0000\", \"16px\", \"200ms\") as errors.")
     var strict = false
@@ -29,21 +35,51 @@ struct CommonOptions: ParsableArguments {
     var diagnosticsFormat: DiagnosticsFormat = .text
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give at least one token file or directory") }
+        if paths.isEmpty, resolver == nil { throw ValidationError("give at least one token file or directory, or --resolver FILE") }
+        if resolver != nil, !paths.isEmpty { throw ValidationError("give token files or --resolver, not both") }
+        if resolverPath == nil, !inputs.isEmpty { throw ValidationError("--input needs a resolver") }
+        _ = try inputMap()
     }
 
+    /// The resolver to use: `--resolver`, or a single `*.resolver.json` path.
+    var resolverPath: String? {
+        if let resolver { return resolver }
+        if paths.count == 1, paths[0].lowercased().hasSuffix(".resolver.json") { return paths[0] }
+        return nil
+    }
+
+    /// `--input` values as modifier → context.
+    func inputMap() throws -> [String: String] {
+        var map: [String: String] = [:]
+        for input in inputs {
+            let parts = input.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--input takes modifier=context, as in --input theme=dark; found '\(input)'")
+            }
+            map[parts[0]] = parts[1]
+        }
+        return map
+    }
+
+    var pipelineOptions: PipelineOptions { PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100) }
+
     func run() -> PipelineResult {
-        TokenPipeline.run(paths: paths, options: PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100))
+        TokenPipeline.run(paths: paths, options: pipelineOptions)
     }
 
     func report(_ result: PipelineResult, extra: [Diagnostic] = []) {
         var bag = result.diagnostics
         bag.append(contentsOf: extra)
+        report(bag, files: result.files)
+    }
+
+    /// Writes diagnostics to standard error in the chosen format.
+    func report(_ bag: DiagnosticBag, files: [SourceFile]) {
         let sorted = bag.sorted
         let text: String
         switch diagnosticsFormat {
         case .text:
-            text = DiagnosticRenderer().render(sorted, files: result.files)
+            text = DiagnosticRenderer().render(sorted, files: files)
                 + (sorted.isEmpty ? "" : DiagnosticRenderer().summary(bag) + "\n")
         case .json:
             let encoder = JSONEncoder()
@@ -61,6 +97,18 @@ struct Validate: ParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() throws {
+        if let path = options.resolverPath {
+            let composer = Composer(resolverAt: path, options: options.pipelineOptions)
+            var bag = DiagnosticBag(strict: options.strict)
+            if options.inputs.isEmpty {
+                bag.append(contentsOf: composer.checkAllPermutations().diagnostics)
+            } else {
+                let (permutation, problems) = composer.resolve(inputs: try options.inputMap())
+                bag.append(contentsOf: composer.diagnostics + problems + (permutation?.diagnostics ?? []))
+            }
+            options.report(bag, files: composer.files)
+            finish(bag.hasErrors ? 1 : 0)
+        }
         let result = options.run()
         options.report(result)
         // Exit here: tearing down a large token set object by object only costs time.
@@ -85,6 +133,7 @@ struct Resolve: ParsableCommand {
     var token: String?
 
     func run() throws {
+        if let resolverPath = options.resolverPath { try runWithResolver(resolverPath) }
         let result = options.run()
         let path = token?.replacingOccurrences(of: "/", with: ".")
         var extra: [Diagnostic] = []
@@ -105,6 +154,74 @@ struct Resolve: ParsableCommand {
         }
         FileHandle.standardOutput.write(Data(output.utf8))
         finish(0)
+    }
+}
+
+extension Resolve {
+    /// Prints the permutation the inputs choose.
+    func runWithResolver(_ resolverPath: String) throws -> Never {
+        let composer = Composer(resolverAt: resolverPath, options: options.pipelineOptions)
+        let (permutation, problems) = composer.resolve(inputs: try options.inputMap())
+        var bag = DiagnosticBag(strict: options.strict)
+        bag.append(contentsOf: composer.diagnostics + problems + (permutation?.diagnostics ?? []))
+        let path = token?.replacingOccurrences(of: "/", with: ".")
+        if let permutation, let path, !bag.hasErrors, permutation.resolved.tokens(under: path).isEmpty {
+            let suggestion = Suggestions.closest(to: path, in: permutation.document.tokens.map(\.path))
+            bag.append(Diagnostic(.tokenNotFound, .error, "no token or group '\(path)'", at: nil,
+                notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []))
+        }
+        options.report(bag, files: composer.files)
+        guard let permutation, !bag.hasErrors else { finish(1) }
+        FileHandle.standardOutput.write(Data(output(permutation.resolved, document: permutation.document, path: path).utf8))
+        finish(0)
+    }
+
+    func output(_ resolved: ResolvedTokens, document: TokenDocument, path: String?) -> String {
+        switch format {
+        case .flat:
+            return ResolvedEmitter.flat(resolved, prefix: path)
+        case .json:
+            let selected = path.map { resolved.tokens(under: $0) } ?? resolved.all
+            return JSONWriter(pretty: true).string(ResolvedEmitter.tree(selected, document: document)) + "\n"
+        }
+    }
+}
+
+struct Contexts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List a resolver's modifiers, their contexts and defaults, and how many permutations there are.")
+
+    @Option(help: "The resolver document (*.resolver.json).")
+    var resolver: String
+
+    @Option(help: "How diagnostics are written to standard error: text or json.")
+    var diagnosticsFormat: DiagnosticsFormat = .text
+
+    func run() throws {
+        let composer = Composer(resolverAt: resolver)
+        guard let document = composer.resolver else {
+            var bag = DiagnosticBag(strict: false)
+            bag.append(contentsOf: composer.diagnostics)
+            FileHandle.standardError.write(Data((DiagnosticRenderer().render(bag.sorted, files: composer.files)).utf8))
+            finish(1)
+        }
+        let report = composer.checkAllPermutations()
+        var lines: [String] = []
+        for modifier in document.modifiers {
+            let fallback = modifier.defaultContext.map { " (default \($0))" } ?? " (no default)"
+            let varying = report.variesAlong[modifier.name]?.count ?? 0
+            lines.append("\(modifier.name)\(fallback): \(modifier.contextNames.joined(separator: ", "))"
+                + " — \(varying) token\(varying == 1 ? "" : "s") vary")
+        }
+        lines.append("\(document.permutationCount) permutation\(document.permutationCount == 1 ? "" : "s")")
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        var bag = DiagnosticBag(strict: false)
+        bag.append(contentsOf: report.diagnostics)
+        if !bag.all.isEmpty {
+            FileHandle.standardError.write(Data((DiagnosticRenderer().render(bag.sorted, files: composer.files)
+                + DiagnosticRenderer().summary(bag) + "\n").utf8))
+        }
+        finish(bag.hasErrors ? 1 : 0)
     }
 }
 

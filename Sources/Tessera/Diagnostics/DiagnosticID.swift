@@ -72,6 +72,22 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let typographyIncomplete: DiagnosticID = "value.typography-incomplete"
     public static let deprecatedReference: DiagnosticID = "reference.deprecated"
 
+    // MARK: Resolver documents and contexts
+    public static let resolverVersion: DiagnosticID = "resolver.version"
+    public static let resolverInvalid: DiagnosticID = "resolver.invalid"
+    public static let resolverInvalidProperty: DiagnosticID = "resolver.invalid-property"
+    public static let resolverUnknownModifier: DiagnosticID = "resolver.unknown-modifier"
+    public static let resolverUnknownContext: DiagnosticID = "resolver.unknown-context"
+    public static let resolverMissingInput: DiagnosticID = "resolver.missing-input"
+    public static let resolverContextCount: DiagnosticID = "resolver.context-count"
+    public static let resolverModifierReference: DiagnosticID = "resolver.modifier-reference"
+    public static let resolverOrderReference: DiagnosticID = "resolver.order-reference"
+    public static let resolverDuplicateName: DiagnosticID = "resolver.duplicate-name"
+    public static let resolverReferenceCycle: DiagnosticID = "resolver.reference-cycle"
+    public static let resolverReferenceUnresolved: DiagnosticID = "resolver.reference-unresolved"
+    public static let contextTokenMissing: DiagnosticID = "context.token-missing"
+    public static let contextTypeChange: DiagnosticID = "context.type-change"
+
     // MARK: Queries
     public static let tokenNotFound: DiagnosticID = "query.token-not-found"
 }

@@ -65,6 +65,24 @@ public struct JSONValue: Sendable {
         return nil
     }
 
+    /// The value a JSON pointer's segments (already unescaped) lead to from here.
+    public func descendant(at segments: [String]) -> JSONValue? {
+        var node = self
+        for segment in segments {
+            switch node.storage {
+            case .object:
+                guard let next = node[segment] else { return nil }
+                node = next
+            case .array(let elements):
+                guard let index = Int(segment), String(index) == segment, elements.indices.contains(index) else { return nil }
+                node = elements[index]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+
     /// A short description of the kind, for messages: "a string", "an object" …
     public var kindDescription: String {
         switch storage {

@@ -24,6 +24,8 @@ public struct DocumentParser {
     var parts: [Part] = []
     /// Where parts go to be parsed as soon as they are set aside.
     var partQueue: PartQueue?
+    /// Whether the root object's `$ref` member is skipped (see `parseObject`).
+    var skipsRootReference = false
     var openPart: Part?
 
     /// Parses one file into `document`; files added later win over earlier ones (a
@@ -55,6 +57,27 @@ public struct DocumentParser {
                 json: State(bytes: buffer, file: file, allowComments: allowComments), file: file, seed: seed)
             let ok = parser.parseRoot()
             return (ok ? parser.fragment : nil, parser.json.diagnostics + parser.diagnostics)
+        }
+    }
+
+    /// Parses the token tree that starts at `offset` inside `file` (an object written inside a
+    /// resolver, or named by a JSON pointer); with `skippingReference`, its own `$ref` member is
+    /// left out (it names what the tree extends). Diagnostics of the JSON itself are left to
+    /// whoever read the enclosing file.
+    static func parseObject(in file: SourceFile, at offset: Int, skippingReference: Bool, seed: UInt64?)
+        -> (TokenFragment?, [Diagnostic])
+    {
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)
+            parser.skipsRootReference = skippingReference
+            parser.json.position = offset
+            guard offset < buffer.count, buffer[offset] == UInt8(ascii: "{") else { return (nil, []) }
+            do {
+                try parser.parseNode(path: "", keyOffset: offset, parentGroup: TokenFragment.noGroup, depth: 0)
+            } catch {
+                return (nil, [])
+            }
+            return (parser.fragment, parser.diagnostics)
         }
     }
 
@@ -131,7 +154,9 @@ public struct DocumentParser {
                     json.reportDuplicate(key, at: memberOffset, first: first)
                 } else {
                     keyStack.append((key, memberOffset))
-                    if key.utf8.first == UInt8(ascii: "$"), key != "$root" {
+                    if skipsRootReference, path.isEmpty, key == "$ref" {
+                        _ = try json.parseValue(depth: depth + 1)
+                    } else if key.utf8.first == UInt8(ascii: "$"), key != "$root" {
                         flushPart()
                         let value = try json.parseValue(depth: depth + 1)
                         if key == "$value" { hasValue = true }

@@ -141,7 +141,12 @@ public struct TokenDocument: Sendable {
     /// The id of each group's enclosing group, or -1 (for the root, or when not known).
     private var groupParents: [Int32] = []
     public init() {
-        let seed = PathTable.randomSeed()
+        self.init(seed: PathTable.randomSeed())
+    }
+
+    /// A document whose path tables hash with `seed`, so fragments parsed with it need no
+    /// hashing again.
+    init(seed: UInt64) {
         tokenIndex = PathTable(seed: seed)
         groupIDs = PathTable(seed: seed)
     }

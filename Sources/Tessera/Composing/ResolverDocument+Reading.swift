@@ -1,0 +1,337 @@
+extension ResolverDocument {
+    /// Reads a resolver file. The document is nil only when the file is not JSON or not an
+    /// object; every other problem is a diagnostic and the sound parts are kept.
+    public static func read(_ file: SourceFile) -> (ResolverDocument?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        guard let root = JSONParser(file: file).parse(into: &diagnostics) else { return (nil, diagnostics) }
+        guard root.isObject else {
+            diagnostics.append(Diagnostic(.resolverInvalid, .error, "a resolver must be a JSON object, found \(root.kindDescription)",
+                at: SourceAnchor(file: file, offset: root.offset).location()))
+            return (nil, diagnostics)
+        }
+        var reader = ResolverReader(file: file, root: root)
+        let document = reader.read()
+        return (document, diagnostics + reader.diagnostics)
+    }
+}
+
+/// Reads the parts of a resolver document, checking each against the Resolver Module.
+struct ResolverReader {
+    let file: SourceFile
+    let root: JSONValue
+    var diagnostics: [Diagnostic] = []
+
+    /// Who holds a list of sources: what it may reference depends on it.
+    enum Holder {
+        case set(String)
+        case modifier(String)
+    }
+
+    init(file: SourceFile, root: JSONValue) {
+        self.file = file
+        self.root = root
+    }
+
+    mutating func report(
+        _ id: DiagnosticID, _ message: String, at node: JSONValue, pointer: String, severity: Severity = .error,
+        notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+    ) {
+        diagnostics.append(Diagnostic(id, severity, message,
+            at: SourceAnchor(file: file, offset: node.offset).location(pointer: pointer), notes: notes, fixIts: fixIts))
+    }
+
+    /// Reports members outside `allowed` (the schema forbids other properties).
+    mutating func checkMembers(_ node: JSONValue, allowed: [String], pointer: String, what: String) {
+        for member in node.members ?? [] where !allowed.contains(member.key) {
+            let suggestion = Suggestions.closest(to: member.key, in: allowed)
+            diagnostics.append(Diagnostic(.resolverInvalidProperty, .error,
+                "\(what) cannot have a property '\(member.key)'",
+                at: SourceAnchor(file: file, offset: member.keyOffset)
+                    .location(pointer: pointer + "/" + TokenPathSyntax.escape(member.key)),
+                notes: [Diagnostic.Note("allowed: " + allowed.map { "'\($0)'" }.joined(separator: ", "))],
+                fixIts: suggestion.map { [Diagnostic.FixIt("rename to '\($0)'", replacement: "\"\($0)\"")] } ?? []))
+        }
+    }
+
+    mutating func string(_ node: JSONValue?, pointer: String, what: String) -> String? {
+        guard let node else { return nil }
+        guard let text = node.string else {
+            report(.resolverInvalid, "\(what) must be a string, found \(node.kindDescription)", at: node, pointer: pointer)
+            return nil
+        }
+        return text
+    }
+
+    mutating func read() -> ResolverDocument {
+        checkMembers(root, allowed: ["$schema", "name", "version", "description", "sets", "modifiers", "resolutionOrder",
+            "$defs", "$extensions"], pointer: "", what: "a resolver")
+        checkVersion()
+        let name = string(root["name"], pointer: "/name", what: "'name'")
+        let description = string(root["description"], pointer: "/description", what: "'description'")
+        var layers: [ResolverDocument.Layer] = []
+        if let order = root.member("resolutionOrder") {
+            layers = readOrder(order.value)
+        } else {
+            report(.resolverInvalid, "a resolver must have a 'resolutionOrder'", at: root, pointer: "",
+                fixIts: [Diagnostic.FixIt("add \"resolutionOrder\": [{\"$ref\": \"#/sets/…\"}]", replacement: "")])
+        }
+        return ResolverDocument(name: name, description: description, layers: layers, file: file)
+    }
+
+    mutating func checkVersion() {
+        guard let version = root.member("version") else {
+            report(.resolverVersion, "a resolver must declare \"version\": \"2025.10\"", at: root, pointer: "",
+                fixIts: [Diagnostic.FixIt("add \"version\": \"2025.10\"", replacement: "\"version\": \"2025.10\"")])
+            return
+        }
+        guard version.value.string == "2025.10" else {
+            report(.resolverVersion, "unsupported resolver version \(JSONWriter().string(version.value)); this reads \"2025.10\"",
+                at: version.value, pointer: "/version",
+                fixIts: [Diagnostic.FixIt("replace with \"2025.10\"", replacement: "\"2025.10\"")])
+            return
+        }
+    }
+
+    // MARK: Resolution order
+
+    mutating func readOrder(_ order: JSONValue) -> [ResolverDocument.Layer] {
+        guard let items = order.array else {
+            report(.resolverInvalid, "'resolutionOrder' must be an array, found \(order.kindDescription)", at: order,
+                pointer: "/resolutionOrder")
+            return []
+        }
+        if items.isEmpty {
+            report(.resolverInvalid, "'resolutionOrder' must list at least one set or modifier", at: order, pointer: "/resolutionOrder")
+        }
+        var layers: [ResolverDocument.Layer] = []
+        var names: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            let pointer = "/resolutionOrder/\(index)"
+            guard let layer = readOrderItem(item, pointer: pointer) else { continue }
+            let name: String
+            switch layer {
+            case .set(let set): name = set.name
+            case .modifier(let modifier): name = modifier.name
+            }
+            if let first = names[name] {
+                report(.resolverDuplicateName, "'\(name)' appears twice in 'resolutionOrder'", at: item, pointer: pointer,
+                    notes: [Diagnostic.Note("first at /resolutionOrder/\(first)",
+                        at: SourceAnchor(file: file, offset: items[first].offset).location(pointer: "/resolutionOrder/\(first)"))])
+                continue
+            }
+            names[name] = index
+            layers.append(layer)
+        }
+        return layers
+    }
+
+    mutating func readOrderItem(_ item: JSONValue, pointer: String) -> ResolverDocument.Layer? {
+        guard item.isObject else {
+            report(.resolverInvalid, "an item of 'resolutionOrder' must be an object, found \(item.kindDescription)", at: item,
+                pointer: pointer)
+            return nil
+        }
+        if let reference = item.member("$ref") {
+            guard let target = reference.value.string else {
+                report(.resolverInvalid, "'$ref' must be a string", at: reference.value, pointer: pointer + "/$ref")
+                return nil
+            }
+            let segments = TokenPathSyntax.pointerSegments(target) ?? []
+            if segments.first == "resolutionOrder" {
+                report(.resolverOrderReference, "'\(target)' points into 'resolutionOrder', which nothing may reference",
+                    at: reference.value, pointer: pointer + "/$ref")
+                return nil
+            }
+            if segments.count == 2, segments[0] == "sets", let set = root["sets"]?[segments[1]] {
+                return .set(readSet(named: segments[1], set, pointer: "/sets/" + TokenPathSyntax.escape(segments[1]), stack: []))
+            }
+            if segments.count == 2, segments[0] == "modifiers", let modifier = root["modifiers"]?[segments[1]] {
+                return readModifier(named: segments[1], modifier, pointer: "/modifiers/" + TokenPathSyntax.escape(segments[1]))
+                    .map { .modifier($0) }
+            }
+            let known = (root["sets"]?.members ?? []).map { "#/sets/" + $0.key } + (root["modifiers"]?.members ?? []).map { "#/modifiers/" + $0.key }
+            let suggestion = Suggestions.closest(to: target, in: known)
+            report(.resolverReferenceUnresolved, "'\(target)' names no set or modifier of this resolver", at: reference.value,
+                pointer: pointer + "/$ref",
+                fixIts: suggestion.map { [Diagnostic.FixIt("use '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+            return nil
+        }
+        guard let name = string(item["name"], pointer: pointer + "/name", what: "'name'") else {
+            report(.resolverInvalid, "an inline item of 'resolutionOrder' needs a 'name' and a 'type'", at: item, pointer: pointer)
+            return nil
+        }
+        switch item["type"]?.string {
+        case "set":
+            checkMembers(item, allowed: ["name", "type", "description", "sources", "$extensions"], pointer: pointer, what: "an inline set")
+            return .set(readSet(named: name, item, pointer: pointer, stack: [], checked: true))
+        case "modifier":
+            checkMembers(item, allowed: ["name", "type", "description", "contexts", "default", "$extensions"], pointer: pointer,
+                what: "an inline modifier")
+            return readModifier(named: name, item, pointer: pointer, checked: true).map { .modifier($0) }
+        default:
+            report(.resolverInvalid, "an inline item of 'resolutionOrder' needs \"type\": \"set\" or \"modifier\"",
+                at: item["type"] ?? item, pointer: pointer + "/type")
+            return nil
+        }
+    }
+
+    // MARK: Sets and modifiers
+
+    mutating func readSet(named name: String, _ node: JSONValue, pointer: String, stack: [String], checked: Bool = false)
+        -> ResolverDocument.TokenSet
+    {
+        guard node.isObject else {
+            report(.resolverInvalid, "set '\(name)' must be an object, found \(node.kindDescription)", at: node, pointer: pointer)
+            return ResolverDocument.TokenSet(name: name, sources: [])
+        }
+        if !checked {
+            checkMembers(node, allowed: ["description", "sources", "$extensions"], pointer: pointer, what: "a set")
+        }
+        let description = string(node["description"], pointer: pointer + "/description", what: "'description'")
+        guard let sources = node["sources"] else {
+            report(.resolverInvalid, "set '\(name)' must have 'sources'", at: node, pointer: pointer)
+            return ResolverDocument.TokenSet(name: name, description: description, sources: [])
+        }
+        return ResolverDocument.TokenSet(name: name, description: description,
+            sources: readSources(sources, pointer: pointer + "/sources", holder: .set(name), stack: stack + [pointer]))
+    }
+
+    mutating func readModifier(named name: String, _ node: JSONValue, pointer: String, checked: Bool = false)
+        -> ResolverDocument.Modifier?
+    {
+        guard node.isObject else {
+            report(.resolverInvalid, "modifier '\(name)' must be an object, found \(node.kindDescription)", at: node, pointer: pointer)
+            return nil
+        }
+        if !checked {
+            checkMembers(node, allowed: ["description", "contexts", "default", "$extensions"], pointer: pointer, what: "a modifier")
+        }
+        let anchor = SourceAnchor(file: file, offset: node.offset)
+        guard let contexts = node["contexts"], let members = contexts.members else {
+            report(.resolverInvalid, "modifier '\(name)' must have a 'contexts' object", at: node["contexts"] ?? node,
+                pointer: pointer + "/contexts")
+            return nil
+        }
+        var modifier = ResolverDocument.Modifier(name: name,
+            description: string(node["description"], pointer: pointer + "/description", what: "'description'"),
+            contexts: [], defaultContext: nil, anchor: anchor)
+        for member in members {
+            let contextPointer = pointer + "/contexts/" + TokenPathSyntax.escape(member.key)
+            modifier.contexts.append((member.key,
+                readSources(member.value, pointer: contextPointer, holder: .modifier(name), stack: [pointer])))
+        }
+        if members.isEmpty {
+            report(.resolverContextCount, "modifier '\(name)' has no context", at: contexts, pointer: pointer + "/contexts")
+        } else if members.count == 1 {
+            report(.resolverContextCount,
+                "modifier '\(name)' has only the context '\(members[0].key)', so it changes nothing; a modifier needs two or more",
+                at: contexts, pointer: pointer + "/contexts", severity: .warning,
+                fixIts: [Diagnostic.FixIt("move its sources into a set", replacement: "")])
+        }
+        if let defaultNode = node["default"], let wanted = string(defaultNode, pointer: pointer + "/default", what: "'default'") {
+            if let context = modifier.contextNames.first(where: { $0 == wanted }) {
+                modifier.defaultContext = context
+            } else {
+                let suggestion = Suggestions.closest(to: wanted, in: modifier.contextNames)
+                report(.resolverUnknownContext, "the default of modifier '\(name)' is '\(wanted)', which is not one of its contexts",
+                    at: defaultNode, pointer: pointer + "/default",
+                    notes: [Diagnostic.Note("contexts: " + modifier.contextNames.map { "'\($0)'" }.joined(separator: ", "))],
+                    fixIts: suggestion.map { [Diagnostic.FixIt("use '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+            }
+        }
+        return modifier
+    }
+
+    // MARK: Sources
+
+    /// The sources of a set or context, with references to sets and to `$defs` followed.
+    /// `stack` holds the pointers being expanded, to find cycles.
+    mutating func readSources(_ node: JSONValue, pointer: String, holder: Holder, stack: [String]) -> [ResolverDocument.Source] {
+        guard let items = node.array else {
+            report(.resolverInvalid, "sources must be an array, found \(node.kindDescription)", at: node, pointer: pointer)
+            return []
+        }
+        var sources: [ResolverDocument.Source] = []
+        for (index, item) in items.enumerated() {
+            sources += readSource(item, pointer: pointer + "/\(index)", holder: holder, stack: stack)
+        }
+        return sources
+    }
+
+    mutating func readSource(_ item: JSONValue, pointer: String, holder: Holder, stack: [String]) -> [ResolverDocument.Source] {
+        let anchor = SourceAnchor(file: file, offset: item.offset)
+        guard let members = item.members else {
+            report(.resolverInvalid, "a source must be an object (a token tree or {\"$ref\": …}), found \(item.kindDescription)",
+                at: item, pointer: pointer)
+            return []
+        }
+        guard let reference = item.member("$ref") else {
+            return [ResolverDocument.Source(origin: .inline(item), anchor: anchor)]
+        }
+        guard let target = reference.value.string else {
+            report(.resolverInvalid, "'$ref' must be a string", at: reference.value, pointer: pointer + "/$ref")
+            return []
+        }
+        // Members beside `$ref` extend what it names: they come after it.
+        let rest = members.filter { $0.key != "$ref" }
+        let overlay = rest.isEmpty ? [] : [ResolverDocument.Source(origin: .inline(JSONValue(.object(rest), offset: item.offset)),
+            anchor: anchor)]
+        guard target.hasPrefix("#") else {
+            let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            let path = String(parts[0])
+            var fragment: [String] = []
+            if parts.count == 2 {
+                guard let segments = TokenPathSyntax.pointerSegments("#" + parts[1]) else {
+                    report(.resolverInvalid, "'\(target)' has a fragment that is not a JSON pointer", at: reference.value,
+                        pointer: pointer + "/$ref")
+                    return overlay
+                }
+                fragment = segments
+            }
+            return [ResolverDocument.Source(origin: .file(path: path, pointer: fragment), anchor: anchor)] + overlay
+        }
+        guard let segments = TokenPathSyntax.pointerSegments(target) else {
+            report(.resolverInvalid, "'\(target)' is not a JSON pointer", at: reference.value, pointer: pointer + "/$ref")
+            return overlay
+        }
+        if stack.contains(target) {
+            report(.resolverReferenceCycle, "'\(target)' refers back to itself through \(stack.map { "'#\($0)'" }.joined(separator: " → "))",
+                at: reference.value, pointer: pointer + "/$ref")
+            return overlay
+        }
+        switch segments.first {
+        case "resolutionOrder":
+            report(.resolverOrderReference, "'\(target)' points into 'resolutionOrder', which nothing may reference",
+                at: reference.value, pointer: pointer + "/$ref")
+            return overlay
+        case "modifiers":
+            let who: String
+            switch holder {
+            case .set(let name): who = "set '\(name)'"
+            case .modifier(let name): who = "modifier '\(name)'"
+            }
+            report(.resolverModifierReference, "\(who) references the modifier '\(target)'; sources may name files, sets or $defs, never modifiers",
+                at: reference.value, pointer: pointer + "/$ref",
+                fixIts: [Diagnostic.FixIt("list the modifier in 'resolutionOrder' instead", replacement: "")])
+            return overlay
+        case "sets" where segments.count == 2:
+            guard let set = root["sets"]?[segments[1]] else { break }
+            let setPointer = "/sets/" + TokenPathSyntax.escape(segments[1])
+            if stack.contains(setPointer) {
+                report(.resolverReferenceCycle, "set '\(segments[1])' includes itself through '\(target)'", at: reference.value,
+                    pointer: pointer + "/$ref")
+                return overlay
+            }
+            return readSet(named: segments[1], set, pointer: setPointer, stack: stack).sources + overlay
+        default:
+            break
+        }
+        // Any other place in this document, such as $defs: a token tree, or a reference on.
+        guard let found = root.descendant(at: segments), found.isObject else {
+            report(.resolverReferenceUnresolved, "'\(target)' leads to no object in this resolver", at: reference.value,
+                pointer: pointer + "/$ref")
+            return overlay
+        }
+        return readSource(found, pointer: String(target.dropFirst()), holder: holder, stack: stack + [target]) + overlay
+    }
+}

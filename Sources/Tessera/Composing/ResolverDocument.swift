@@ -1,0 +1,142 @@
+/// A resolver document (DTCG Resolver Module 2025.10): named sets of token sources, modifiers
+/// whose contexts choose among sources, and the order in which they merge.
+///
+/// ```json
+/// {
+///   "version": "2025.10",
+///   "sets": {"base": {"sources": [{"$ref": "base.tokens.json"}]}},
+///   "modifiers": {"theme": {"contexts": {"light": [], "dark": [{"$ref": "dark.tokens.json"}]}, "default": "light"}},
+///   "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}]
+/// }
+/// ```
+///
+/// Reading one never fails: problems become diagnostics, and what is sound is kept, so every
+/// problem of a resolver is reported in one run (see `ResolverDocument.read`).
+public struct ResolverDocument: Sendable {
+    /// Where tokens come from.
+    public struct Source: Sendable {
+        public enum Origin: Sendable {
+            /// A token file, relative to the resolver; with a JSON pointer, the object it names.
+            case file(path: String, pointer: [String])
+            /// A token tree written inside the resolver file.
+            case inline(JSONValue)
+        }
+
+        public var origin: Origin
+        /// Where the source is written in the resolver.
+        public var anchor: SourceAnchor
+    }
+
+    /// A set: sources always merged, in order.
+    public struct TokenSet: Sendable {
+        public var name: String
+        public var description: String?
+        public var sources: [Source]
+    }
+
+    /// A modifier: one context, chosen by input, contributes its sources.
+    public struct Modifier: Sendable {
+        public var name: String
+        public var description: String?
+        /// The contexts in the order written, each with its sources.
+        public var contexts: [(name: String, sources: [Source])]
+        /// The context used when no input names one.
+        public var defaultContext: String?
+        public var anchor: SourceAnchor
+
+        public var contextNames: [String] { contexts.map(\.name) }
+
+        /// The context written `name`, compared without regard to case.
+        public func context(named name: String) -> String? {
+            contexts.first { $0.name == name }?.name ?? contexts.first { $0.name.lowercased() == name.lowercased() }?.name
+        }
+    }
+
+    /// One step of the resolution order.
+    public enum Layer: Sendable {
+        case set(TokenSet)
+        case modifier(Modifier)
+    }
+
+    public var name: String?
+    public var description: String?
+    /// The resolution order: each layer's tokens override those of the layers before it.
+    public var layers: [Layer]
+    /// The resolver file itself.
+    public let file: SourceFile
+
+    /// The modifiers, in resolution order.
+    public var modifiers: [Modifier] {
+        layers.compactMap { if case .modifier(let modifier) = $0 { modifier } else { nil } }
+    }
+
+    /// How many combinations of contexts there are.
+    public var permutationCount: Int { modifiers.reduce(1) { $0 * max($1.contexts.count, 1) } }
+
+    /// Every combination of contexts, modifier by modifier in resolution order, the first
+    /// modifier varying slowest; each maps modifier names to context names.
+    public var permutations: [[String: String]] {
+        var result: [[String: String]] = [[:]]
+        for modifier in modifiers where !modifier.contexts.isEmpty {
+            result = result.flatMap { partial in
+                modifier.contexts.map { context in partial.merging([modifier.name: context.name]) { $1 } }
+            }
+        }
+        return result
+    }
+
+    /// The contexts for `inputs` (modifier name → context name, both matched without regard to
+    /// case), defaults filling the gaps; diagnostics for unknown modifiers and contexts and for
+    /// modifiers left without a context.
+    public func contexts(for inputs: [String: String]) -> ([String: String], [Diagnostic]) {
+        var chosen: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        let location = SourceAnchor(file: file, offset: 0).location()
+        for (key, value) in inputs.sorted(by: { $0.key < $1.key }) {
+            guard let modifier = modifiers.first(where: { $0.name == key })
+                ?? modifiers.first(where: { $0.name.lowercased() == key.lowercased() })
+            else {
+                let suggestion = Suggestions.closest(to: key, in: modifiers.map(\.name))
+                diagnostics.append(Diagnostic(.resolverUnknownModifier, .error,
+                    "input names modifier '\(key)', which the resolver does not declare", at: location,
+                    notes: [Diagnostic.Note("modifiers: " + modifiers.map { "'\($0.name)'" }.joined(separator: ", "))],
+                    fixIts: suggestion.map { [Diagnostic.FixIt("use '\($0)'", replacement: $0)] } ?? []))
+                continue
+            }
+            guard let context = modifier.context(named: value) else {
+                let suggestion = Suggestions.closest(to: value, in: modifier.contextNames)
+                diagnostics.append(Diagnostic(.resolverUnknownContext, .error,
+                    "modifier '\(modifier.name)' has no context '\(value)'", at: modifier.anchor.location(),
+                    notes: [Diagnostic.Note("contexts: " + modifier.contextNames.map { "'\($0)'" }.joined(separator: ", "))],
+                    fixIts: suggestion.map { [Diagnostic.FixIt("use '\($0)'", replacement: $0)] } ?? []))
+                continue
+            }
+            chosen[modifier.name] = context
+        }
+        for modifier in modifiers where chosen[modifier.name] == nil {
+            if let fallback = modifier.defaultContext {
+                chosen[modifier.name] = fallback
+            } else if !inputs.keys.contains(where: { $0.lowercased() == modifier.name.lowercased() }) {
+                diagnostics.append(Diagnostic(.resolverMissingInput, .error,
+                    "no input for modifier '\(modifier.name)', which has no default",
+                    at: modifier.anchor.location(),
+                    notes: [Diagnostic.Note("contexts: " + modifier.contextNames.map { "'\($0)'" }.joined(separator: ", "))],
+                    fixIts: [Diagnostic.FixIt("pass --input \(modifier.name)=\(modifier.contextNames.first ?? "…"), or add a \"default\"",
+                        replacement: "")]))
+            }
+        }
+        return (chosen, diagnostics)
+    }
+
+    /// The sources to merge, in order, for the chosen contexts.
+    public func sources(for contexts: [String: String]) -> [Source] {
+        layers.flatMap { layer -> [Source] in
+            switch layer {
+            case .set(let set): return set.sources
+            case .modifier(let modifier):
+                guard let chosen = contexts[modifier.name] else { return [] }
+                return modifier.contexts.first { $0.name == chosen }?.sources ?? []
+            }
+        }
+    }
+}
