@@ -31,6 +31,18 @@ struct CorpusTests {
         #expect(result.resolved.count > 100)
     }
 
+    /// Composed by their resolvers, the systems resolve in every permutation with no error.
+    @Test(arguments: [("github-primer", 12), ("adobe-spectrum", 4), ("microsoft-fluent", 2)])
+    func everyPermutationResolves(_ system: String, permutations: Int) {
+        let composer = Composer(resolverAt: fixtures.appendingPathComponent("dtcg-examples/\(system).resolver.json").path)
+        let report = composer.checkAllPermutations()
+        #expect(report.permutationCount == permutations)
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.prefix(5).map { "\($0.message) [\($0.id)]" })")
+        #expect(report.base.map { $0.resolved.count == $0.document.count } == true, "every token resolves")
+        #expect(report.variesAlong.values.allSatisfy { !$0.isEmpty }, "every modifier changes something")
+    }
+
     @Test func spectrumHasTheExpectedShape() {
         let dir = fixtures.appendingPathComponent("dtcg-examples/adobe-spectrum").path
         let result = TokenPipeline.run(paths: ["\(dir)/base.tokens.json", "\(dir)/theme-light.tokens.json", "\(dir)/size-desktop.tokens.json"])

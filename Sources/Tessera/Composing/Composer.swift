@@ -111,8 +111,12 @@ public final class Composer {
         return result
     }
 
+    /// A source's path, relative to the resolver's directory, without `./` steps.
     private func resolvedPath(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+        guard !path.hasPrefix("/") else { return path }
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return directory.isEmpty ? String(relative) : (directory as NSString).appendingPathComponent(String(relative))
     }
 
     private func load(_ source: ResolverDocument.Source) -> (SourceFile, TokenFragment)? {

@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// The Resolver Module 2025.10: every rule it states, each with its own diagnostic at its place,
+/// and composition: sources merged in order, contexts chosen by input, aliases resolved on the
+/// merged result.
+struct ResolverTests {
+    /// A resolver and its token files written to a fresh directory.
+    static func directory(_ files: [String: String]) -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-resolver-\(UUID().uuidString)")
+        for (name, text) in files {
+            let file = url.appendingPathComponent(name)
+            try! FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try! Data(text.utf8).write(to: file)
+        }
+        return url
+    }
+
+    static let light = ##"{"color": {"$type": "color", "bg": {"$value": "#ffffff"}, "fg": {"$value": "#000000"}}}"##
+    static let dark = ##"{"color": {"bg": {"$value": "#000000"}, "fg": {"$value": "#ffffff"}}}"##
+    static let semantic = ##"{"surface": {"$value": "{color.bg}"}, "text": {"$value": "{color.fg}"}}"##
+
+    static func composer(_ resolver: String, files: [String: String] = [:]) -> Composer {
+        let url = directory(files.merging(["tokens.resolver.json": resolver]) { $1 })
+        return Composer(resolverAt: url.appendingPathComponent("tokens.resolver.json").path)
+    }
+
+    static let themed = """
+        {"version": "2025.10",
+         "sets": {"base": {"sources": [{"$ref": "light.tokens.json"}, {"$ref": "semantic.tokens.json"}]}},
+         "modifiers": {"theme": {"contexts": {"light": [], "dark": [{"$ref": "dark.tokens.json"}]}, "default": "light"}},
+         "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}]}
+        """
+    static let themedFiles = ["light.tokens.json": light, "dark.tokens.json": dark, "semantic.tokens.json": semantic]
+
+    // MARK: Composition
+
+    @Test func aliasesResolveOnTheMergedResultOfEachContext() throws {
+        let composer = Self.composer(Self.themed, files: Self.themedFiles)
+        #expect(composer.diagnostics.isEmpty)
+        let (light, _) = composer.resolve(inputs: [:])
+        let (dark, problems) = composer.resolve(inputs: ["theme": "dark"])
+        #expect(problems.isEmpty)
+        #expect(light?.resolved.value("surface") == light?.resolved.value("color.bg"))
+        #expect(dark?.resolved.value("surface") == dark?.resolved.value("color.bg"))
+        #expect(dark?.resolved.value("surface") != light?.resolved.value("surface"))
+        // The dark file sets no $type: its tokens keep the type of the group they join.
+        #expect(dark?.resolved.type("color.bg") == .color)
+        #expect(dark?.diagnostics.filter { $0.severity == .error }.isEmpty == true)
+    }
+
+    @Test func inputsAreMatchedWithoutRegardToCase() {
+        let composer = Self.composer(Self.themed, files: Self.themedFiles)
+        let (upper, problems) = composer.resolve(inputs: ["THEME": "Dark"])
+        #expect(problems.isEmpty)
+        #expect(upper?.contexts == ["theme": "dark"])
+    }
+
+    @Test func inputProblemsAreDiagnosed() {
+        let composer = Self.composer(Self.themed, files: Self.themedFiles)
+        #expect(composer.resolve(inputs: ["them": "dark"]).1.map(\.id) == [.resolverUnknownModifier])
+        #expect(composer.resolve(inputs: ["theme": "dim"]).1.map(\.id) == [.resolverUnknownContext])
+        #expect(composer.resolve(inputs: ["theme": "drak"]).1.first?.fixIts.first?.replacement == "dark")
+        let noDefault = Self.composer(Self.themed.replacingOccurrences(of: ##", "default": "light""##, with: ""), files: Self.themedFiles)
+        #expect(noDefault.resolve(inputs: [:]).1.map(\.id) == [.resolverMissingInput])
+        #expect(noDefault.resolve(inputs: ["theme": "light"]).1.isEmpty)
+    }
+
+    @Test func laterSourcesWinWithoutConflicts() {
+        let composer = Self.composer("""
+            {"version": "2025.10",
+             "resolutionOrder": [
+               {"type": "set", "name": "first", "sources": [{"g": {"$type": "number", "n": {"$value": 1}}}, {"g": {"n": {"$value": 2}}}]},
+               {"type": "set", "name": "second", "sources": [{"m": {"$value": "{g.n}"}}]}]}
+            """)
+        let (permutation, _) = composer.resolve(inputs: [:])
+        #expect(composer.diagnostics.isEmpty)
+        #expect(permutation?.diagnostics.isEmpty == true)
+        #expect(permutation?.resolved.value("m") == .number(2))
+    }
+
+    @Test func setsReferenceSetsAndDefsAndRefsAreExtended() {
+        let composer = Self.composer("""
+            {"version": "2025.10",
+             "$defs": {"sizes": {"size": {"$type": "dimension", "small": {"$value": {"value": 4, "unit": "px"}}}}},
+             "sets": {"base": {"sources": [{"$ref": "#/$defs/sizes"}]},
+                      "all": {"sources": [{"$ref": "#/sets/base", "size": {"large": {"$value": {"value": 8, "unit": "px"}}}}]}},
+             "resolutionOrder": [{"$ref": "#/sets/all"}]}
+            """)
+        let (permutation, _) = composer.resolve(inputs: [:])
+        #expect(composer.diagnostics.isEmpty)
+        #expect(permutation?.resolved.value("size.small") == .dimension(Dimension(4, .px)))
+        #expect(permutation?.resolved.value("size.large") == .dimension(Dimension(8, .px)))
+    }
+
+    @Test func filePointersNameObjectsInsideFiles() {
+        let composer = Self.composer("""
+            {"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "bundle.json#/light"}]}},
+             "resolutionOrder": [{"$ref": "#/sets/s"}]}
+            """, files: ["bundle.json": ##"{"light": \##(Self.light), "dark": \##(Self.dark)}"##])
+        let (permutation, _) = composer.resolve(inputs: [:])
+        #expect(composer.diagnostics.isEmpty)
+        #expect(permutation?.resolved.value("color.bg") == Color(legacyCSS: "#ffffff").map(TokenValue.color))
+    }
+
+    // MARK: Every permutation
+
+    @Test func everyPermutationIsCheckedAndVariationIsReported() {
+        let composer = Self.composer(Self.themed, files: Self.themedFiles)
+        let report = composer.checkAllPermutations()
+        #expect(report.permutationCount == 2)
+        #expect(!report.hasErrors)
+        #expect(report.variesAlong["theme"] == ["color.bg", "color.fg", "surface", "text"])
+    }
+
+    @Test func checksAcrossContextsNameTheContexts() {
+        let files = Self.themedFiles.merging([
+            "dark.tokens.json": ##"{"color": {"bg": {"$type": "dimension", "$value": {"value": 1, "unit": "px"}}, "extra": {"$value": "#123456"}}, "text": {"$value": "{color.missing}"}}"##,
+        ]) { $1 }
+        let report = Self.composer(Self.themed, files: files).checkAllPermutations()
+        let ids = report.diagnostics.map(\.id)
+        #expect(ids.contains(.contextTypeChange))
+        #expect(ids.filter { $0 == .contextTokenMissing }.count == 1)
+        let broken = report.diagnostics.first { $0.id == .referenceUnknown }
+        #expect(broken?.notes.contains { $0.message.contains("only when theme=dark") } == true)
+        let change = report.diagnostics.first { $0.id == .contextTypeChange }
+        #expect(change?.message.contains("theme=dark") == true && change?.message.contains("theme=light") == true)
+    }
+
+    // MARK: Rules of the resolver document
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let marked: String
+        let id: DiagnosticID
+        var severity: Severity = .error
+        var testDescription: String { name }
+    }
+
+    static let order = ##""resolutionOrder": [{"$ref": "#/sets/s"}]"##
+    static let set = ##""sets": {"s": {"sources": []}}"##
+
+    static let cases: [Case] = [
+        Case(name: "missing version", marked: "⊙{\(set), \(order)}", id: .resolverVersion),
+        Case(name: "wrong version", marked: ##"{"version": ⊙"2024.1", "## + "\(set), \(order)}", id: .resolverVersion),
+        Case(name: "extra root property", marked: ##"{"version": "2025.10", ⊙"mode": 1, "## + "\(set), \(order)}", id: .resolverInvalidProperty),
+        Case(name: "extra set property", marked: ##"{"version": "2025.10", "sets": {"s": {"sources": [], ⊙"kind": 1}}, "## + "\(order)}",
+            id: .resolverInvalidProperty),
+        Case(name: "extra modifier property", marked: ##"{"version": "2025.10", "modifiers": {"m": {"contexts": {"a": [], "b": []}, ⊙"defaults": "a"}}, "resolutionOrder": [{"$ref": "#/modifiers/m"}]}"##,
+            id: .resolverInvalidProperty),
+        Case(name: "missing resolutionOrder", marked: ##"⊙{"version": "2025.10"}"##, id: .resolverInvalid),
+        Case(name: "empty resolutionOrder", marked: ##"{"version": "2025.10", "resolutionOrder": ⊙[]}"##, id: .resolverInvalid),
+        Case(name: "modifier without contexts", marked: ##"{"version": "2025.10", "modifiers": {"m": {"contexts": ⊙{}}}, "resolutionOrder": [{"$ref": "#/modifiers/m"}]}"##,
+            id: .resolverContextCount),
+        Case(name: "modifier with one context", marked: ##"{"version": "2025.10", "modifiers": {"m": {"contexts": ⊙{"a": []}}}, "resolutionOrder": [{"$ref": "#/modifiers/m"}]}"##,
+            id: .resolverContextCount, severity: .warning),
+        Case(name: "default not a context", marked: ##"{"version": "2025.10", "modifiers": {"m": {"contexts": {"a": [], "b": []}, "default": ⊙"c"}}, "resolutionOrder": [{"$ref": "#/modifiers/m"}]}"##,
+            id: .resolverUnknownContext),
+        Case(name: "modifier referencing a modifier", marked: ##"{"version": "2025.10", "modifiers": {"m": {"contexts": {"a": [], "b": []}}, "n": {"contexts": {"a": [{"$ref": ⊙"#/modifiers/m"}], "b": []}}}, "resolutionOrder": [{"$ref": "#/modifiers/n"}]}"##,
+            id: .resolverModifierReference),
+        Case(name: "set referencing a modifier", marked: ##"{"version": "2025.10", "modifiers": {"m": {"contexts": {"a": [], "b": []}}}, "sets": {"s": {"sources": [{"$ref": ⊙"#/modifiers/m"}]}}, "## + "\(order)}",
+            id: .resolverModifierReference),
+        Case(name: "pointer into resolutionOrder (spec example)", marked: ##"{"version": "2025.10", "## + "\(set), " + ##""resolutionOrder": [{"$ref": "#/sets/s"}, {"$ref": ⊙"#/resolutionOrder/4"}]}"##,
+            id: .resolverOrderReference),
+        Case(name: "source pointing into resolutionOrder", marked: ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": ⊙"#/resolutionOrder/0"}]}}, "## + "\(order)}",
+            id: .resolverOrderReference),
+        Case(name: "duplicate name in resolutionOrder", marked: ##"{"version": "2025.10", "## + "\(set), " + ##""resolutionOrder": [{"$ref": "#/sets/s"}, ⊙{"type": "set", "name": "s", "sources": []}]}"##,
+            id: .resolverDuplicateName),
+        Case(name: "unknown set", marked: ##"{"version": "2025.10", "## + "\(set), " + ##""resolutionOrder": [{"$ref": ⊙"#/sets/t"}]}"##,
+            id: .resolverReferenceUnresolved),
+        Case(name: "reference objects in a cycle (spec example 17)", marked: ##"{"version": "2025.10", "$defs": {"foo": {"bar": {"$ref": "#/$defs/baz/bat"}}, "baz": {"bat": {"$ref": ⊙"#/$defs/foo/bar"}}}, "sets": {"s": {"sources": [{"$ref": "#/$defs/foo/bar"}]}}, "## + "\(order)}",
+            id: .resolverReferenceCycle),
+        Case(name: "reference object inside what it references (spec example 18)", marked: ##"{"version": "2025.10", "$defs": {"foo": {"bar": {"$ref": ⊙"#/$defs/foo/bar"}}}, "sets": {"s": {"sources": [{"$ref": "#/$defs/foo/bar"}]}}, "## + "\(order)}",
+            id: .resolverReferenceCycle),
+        Case(name: "sets including each other", marked: ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "#/sets/t"}]}, "t": {"sources": [{"$ref": ⊙"#/sets/s"}]}}, "## + "\(order)}",
+            id: .resolverReferenceCycle),
+        Case(name: "inline item without type", marked: ##"{"version": "2025.10", "resolutionOrder": [⊙{"name": "x", "sources": []}]}"##,
+            id: .resolverInvalid),
+        Case(name: "source that is not an object", marked: ##"{"version": "2025.10", "sets": {"s": {"sources": [⊙"a.json"]}}, "## + "\(order)}",
+            id: .resolverInvalid),
+    ]
+
+    @Test(arguments: cases)
+    func ruleIsDiagnosedAtItsPlace(_ testCase: Case) {
+        let source = MarkedSource(testCase.marked)
+        let (document, diagnostics) = ResolverDocument.read(SourceFile(path: "t.resolver.json", text: source.text))
+        #expect(document != nil)
+        let found = diagnostics.filter { $0.severity >= testCase.severity }
+        #expect(found.map(\.id) == [testCase.id], "\(found.map { "\($0.message) [\($0.id)]" })")
+        guard let location = found.first?.location, let mark = source.marks.first else { return }
+        #expect(location.line == mark.line && location.column == mark.column, "\(location.line):\(location.column)")
+    }
+
+    @Test func specResolverExamplesAreRead() throws {
+        let directory = fixtures.appendingPathComponent("spec-examples/resolver")
+        let names = try FileManager.default.subpathsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonc") }
+        #expect(names.count >= 20)
+        for name in names {
+            let data = try Data(contentsOf: directory.appendingPathComponent(name))
+            // Fragments and illustrations: reading never crashes, and whole resolvers come back.
+            let (document, diagnostics) = ResolverDocument.read(SourceFile(path: name, bytes: Array(data)))
+            if data.contains(Array("resolutionOrder".utf8)), !name.hasSuffix(".jsonc") {
+                #expect(document != nil, "\(name): \(diagnostics.map(\.message))")
+            }
+        }
+    }
+}
