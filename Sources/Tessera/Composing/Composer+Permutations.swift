@@ -38,39 +38,54 @@ extension Composer {
         }
         let baseContexts = self.baseContexts
         let base = resolve(contexts: baseContexts)
-        var found: [Diagnostic: [String]] = [:]
+        var found: [Diagnostic: [[String: String]]] = [:]
         var order: [Diagnostic] = []
         var contextDiagnostics: [Diagnostic] = []
         var variesAlong: [String: Set<String>] = [:]
         let permutations = resolver.permutations
         for contexts in permutations {
             let permutation = contexts == baseContexts ? base : resolve(contexts: contexts)
-            let label = permutation.label(resolver)
             for diagnostic in permutation.diagnostics {
                 if found[diagnostic] == nil { order.append(diagnostic) }
-                found[diagnostic, default: []].append(label)
+                found[diagnostic, default: []].append(contexts)
             }
             guard contexts != baseContexts else { continue }
-            let changed = compare(permutation, with: base, label: label, baseLabel: base.label(resolver), into: &contextDiagnostics)
+            let changed = compare(permutation, with: base, label: permutation.label(resolver), baseLabel: base.label(resolver),
+                into: &contextDiagnostics)
             let moved = resolver.modifiers.filter { contexts[$0.name] != baseContexts[$0.name] }
             if moved.count == 1 { variesAlong[moved[0].name, default: []].formUnion(changed) }
         }
         var merged = diagnostics
         for diagnostic in order {
-            let labels = found[diagnostic]!
-            guard labels.count < permutations.count else {
+            let chosen = found[diagnostic]!
+            guard chosen.count < permutations.count else {
                 merged.append(diagnostic)
                 continue
             }
             var noted = diagnostic
-            let shown = labels.prefix(4).joined(separator: "; ")
-            noted.notes.append(Diagnostic.Note("only when " + shown
-                + (labels.count > 4 ? " and \(labels.count - 4) more permutations" : "")
-                + " (\(labels.count) of \(permutations.count) permutations)"))
+            noted.notes.append(Diagnostic.Note("only when " + describe(chosen, in: resolver)
+                + " (\(chosen.count) of \(permutations.count) permutations)"))
             merged.append(noted)
         }
         return PermutationReport(permutationCount: permutations.count, diagnostics: merged + contextDiagnostics,
             variesAlong: variesAlong.mapValues { $0.sorted() }, base: base)
+    }
+
+    /// Some permutations in words: `theme=dark` when they are all those with the dark theme,
+    /// else the first few listed.
+    private func describe(_ chosen: [[String: String]], in resolver: ResolverDocument) -> String {
+        let modifiers = resolver.modifiers.filter { !$0.contexts.isEmpty }
+        var fixed: [String] = []
+        var free = 1
+        for modifier in modifiers {
+            let values = Set(chosen.compactMap { $0[modifier.name] })
+            if values.count == 1 { fixed.append("\(modifier.name)=\(values.first!)") } else { free *= modifier.contexts.count }
+        }
+        if !fixed.isEmpty, chosen.count == free { return fixed.joined(separator: ", ") }
+        let labels = chosen.map { contexts in
+            modifiers.compactMap { modifier in contexts[modifier.name].map { "\(modifier.name)=\($0)" } }.joined(separator: ", ")
+        }
+        return labels.prefix(4).joined(separator: "; ") + (labels.count > 4 ? " and \(labels.count - 4) more" : "")
     }
 
     /// Compares a permutation with the base one: reports tokens defined in only one of them and
