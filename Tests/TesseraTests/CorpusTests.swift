@@ -43,6 +43,25 @@ struct CorpusTests {
         #expect(report.variesAlong.values.allSatisfy { !$0.isEmpty }, "every modifier changes something")
     }
 
+    /// Permutations resolved from the base one agree with the same permutations resolved whole.
+    @Test(arguments: ["github-primer", "adobe-spectrum", "microsoft-fluent"])
+    func permutationsResolvedFromTheBaseAgree(_ system: String) {
+        let composer = Composer(resolverAt: fixtures.appendingPathComponent("dtcg-examples/\(system).resolver.json").path)
+        var variants = 0
+        for contexts in composer.resolver!.permutations {
+            if composer.resolvesAsVariant(contexts: contexts) { variants += 1 }
+            let fast = composer.resolve(contexts: contexts)
+            let whole = composer.resolveWholly(contexts: contexts)
+            #expect(fast.resolved.count == whole.resolved.count)
+            for token in whole.resolved.all where fast.resolved.value(token.path) != token.value {
+                Issue.record("\(fast.label(composer.resolver!)): '\(token.path)' differs")
+                break
+            }
+            #expect(Set(fast.diagnostics) == Set(whole.diagnostics), "\(fast.label(composer.resolver!))")
+        }
+        #expect(variants > 0, "some permutations are resolved from the base one")
+    }
+
     @Test func spectrumHasTheExpectedShape() {
         let dir = fixtures.appendingPathComponent("dtcg-examples/adobe-spectrum").path
         let result = TokenPipeline.run(paths: ["\(dir)/base.tokens.json", "\(dir)/theme-light.tokens.json", "\(dir)/size-desktop.tokens.json"])

@@ -25,6 +25,10 @@ public final class Composer {
     private let directory: String
     private let seed = PathTable.randomSeed()
     private var parsed: [String: (file: SourceFile, fragment: TokenFragment)?] = [:]
+    /// Each parsed source's tokens by path and group properties, for resolving variants.
+    private var contents: [String: SourceContents] = [:]
+    /// The base permutation's resolution, which the others are resolved from.
+    private var baseState: ResolutionState?
 
     /// One permutation, put together and resolved.
     public struct Permutation: Sendable {
@@ -83,32 +87,157 @@ public final class Composer {
     }
 
     /// Puts together and resolves the permutation with these contexts.
+    ///
+    /// The base permutation (`baseContexts`) is resolved whole, once; another is resolved from
+    /// it when it differs only in the definitions of tokens the base has (the usual case: a
+    /// context overrides values), re-resolving just those tokens and the tokens that depend on
+    /// them. Anything else (new or missing tokens, different group types, `$extends`) is
+    /// resolved whole.
     public func resolve(contexts: [String: String]) -> Permutation {
+        let state = resolveState(contexts: contexts)
+        let diagnostics = WarningLimiter.limit(state.diagnostics, to: options.strict ? nil : options.warningLimit)
+        return Permutation(contexts: contexts, document: state.document, resolved: state.resolved, diagnostics: diagnostics)
+    }
+
+    private func resolveState(contexts: [String: String]) -> ResolutionState {
+        let baseContexts = self.baseContexts
+        if baseState == nil, contexts != baseContexts { baseState = resolveWhole(contexts: baseContexts) }
+        if let base = baseState {
+            if contexts == baseContexts { return base }
+            if let variant = resolveVariant(contexts: contexts, base: base, baseContexts: baseContexts) { return variant }
+            return resolveWhole(contexts: contexts)
+        }
+        let state = resolveWhole(contexts: contexts)
+        baseState = state
+        return state
+    }
+
+    /// The permutation resolved whole, never from the base one (to check the two agree).
+    func resolveWholly(contexts: [String: String]) -> Permutation {
+        let state = resolveWhole(contexts: contexts)
+        return Permutation(contexts: contexts, document: state.document, resolved: state.resolved,
+            diagnostics: WarningLimiter.limit(state.diagnostics, to: options.strict ? nil : options.warningLimit))
+    }
+
+    /// Whether the permutation can be resolved from the base one (see `resolve(contexts:)`).
+    func resolvesAsVariant(contexts: [String: String]) -> Bool {
+        let baseContexts = self.baseContexts
+        guard contexts != baseContexts else { return false }
+        let base = baseState ?? resolveWhole(contexts: baseContexts)
+        baseState = base
+        return resolveVariant(contexts: contexts, base: base, baseContexts: baseContexts) != nil
+    }
+
+    /// Merges the permutation's sources and resolves the result, keeping every warning (the
+    /// limit applies when they are reported).
+    private func resolveWhole(contexts: [String: String]) -> ResolutionState {
         var document = TokenDocument(seed: seed)
         var diagnostics: [Diagnostic] = []
         for source in resolver?.sources(for: contexts) ?? [] {
-            guard let (file, fragment) = parse(source) else { continue }
+            guard let (_, file, fragment) = parse(source) else { continue }
             // A later source replacing a token is the point of the resolver: no conflict.
             _ = document.add(fragment, from: file)
         }
         ExtendsExpander.expand(&document, diagnostics: &diagnostics)
-        let (resolved, found) = Resolver.resolve(document, options: options)
-        return Permutation(contexts: contexts, document: document, resolved: resolved, diagnostics: diagnostics + found)
+        let state = Resolver.resolveState(document, warningLimit: nil)
+        return ResolutionState(document: state.document, types: state.types, values: state.values, edgeStart: state.edgeStart,
+            edges: state.edges, aliasTarget: state.aliasTarget, declaredTypes: state.declaredTypes, blocked: state.blocked,
+            groupTypes: state.groupTypes, groupDeprecations: state.groupDeprecations,
+            anyTokenDeprecated: state.anyTokenDeprecated, diagnostics: diagnostics + state.diagnostics)
+    }
+
+    /// A source's tokens by path, with their group paths, and its group properties.
+    private struct SourceContents {
+        var tokens: [(definition: TokenDefinition, group: String)] = []
+        var index: [String: Int] = [:]
+        var groups: [String: GroupDefinition] = [:]
+        var groupPaths: [String] = []
+    }
+
+    private func contents(of key: String) -> SourceContents {
+        if let known = contents[key] { return known }
+        var result = SourceContents()
+        if let (_, fragment) = parsed[key] ?? nil {
+            for run in fragment.allRuns {
+                for token in fragment.piece(of: run).tokens[run.range] {
+                    result.index[token.path] = result.tokens.count
+                    result.tokens.append((token, fragment.groupPaths[Int(run.groupID(token.groupID))]))
+                }
+            }
+            for (id, group) in fragment.groupProperties { result.groups[fragment.groupPaths[Int(id)]] = group }
+            result.groupPaths = fragment.groupPaths
+        }
+        contents[key] = result
+        return result
+    }
+
+    /// The permutation resolved from the base one, or nil when it differs in more than the
+    /// definitions of tokens the base has.
+    private func resolveVariant(contexts: [String: String], base: ResolutionState, baseContexts: [String: String])
+        -> ResolutionState?
+    {
+        guard let resolver, !base.document.groups.values.contains(where: { $0.extends != nil }) else { return nil }
+        let keys = resolver.sources(for: contexts).compactMap { parse($0)?.key }
+        let baseKeys = resolver.sources(for: baseContexts).compactMap { parse($0)?.key }
+        let differing = Set(keys).symmetricDifference(Set(baseKeys))
+        // The sources both have must come in the same order.
+        guard keys.filter({ !differing.contains($0) }) == baseKeys.filter({ !differing.contains($0) }) else { return nil }
+        func winner(_ path: String, among keys: [String]) -> (key: String, position: Int)? {
+            for key in keys.reversed() {
+                if let position = contents(of: key).index[path] { return (key, position) }
+            }
+            return nil
+        }
+        var redefined: [(index: Int, token: TokenDefinition)] = []
+        var seen = Set<String>()
+        for key in differing.sorted() {
+            let source = contents(of: key)
+            for group in source.groupPaths where !base.document.isGroup(group) { return nil }
+            for (path, group) in source.groups {
+                var merged: GroupDefinition?
+                for other in keys {
+                    guard let next = contents(of: other).groups[path] else { continue }
+                    if merged == nil { merged = next } else {
+                        merged!.type = next.type ?? merged!.type
+                        merged!.unknownType = next.unknownType ?? merged!.unknownType
+                        merged!.deprecated = next.deprecated ?? merged!.deprecated
+                    }
+                }
+                let known = base.document.groups[path]
+                guard merged?.type == known?.type, merged?.unknownType == known?.unknownType,
+                    merged?.deprecated == known?.deprecated, group.extends == nil
+                else { return nil }
+            }
+            for (definition, _) in source.tokens where seen.insert(definition.path).inserted {
+                guard let index = base.document.index(of: definition.path), let now = winner(definition.path, among: keys)
+                else { return nil }
+                if let before = winner(definition.path, among: baseKeys), before == now { continue }
+                let (token, group) = contents(of: now.key).tokens[now.position]
+                guard let groupID = base.document.groupIDs[group] else { return nil }
+                var redefinition = token
+                redefinition.groupID = Int32(groupID)
+                redefined.append((index, redefinition))
+            }
+        }
+        var document = base.document
+        document.redefine(redefined)
+        return Resolver.resolveVariant(of: base, document: document, changed: redefined.map(\.index), warningLimit: nil)
     }
 
     // MARK: Sources
 
-    /// The parsed tokens of a source, parsed on first use; nil when it cannot be read.
-    private func parse(_ source: ResolverDocument.Source) -> (SourceFile, TokenFragment)? {
+    /// The parsed tokens of a source (with the key it is cached under), parsed on first use;
+    /// nil when it cannot be read.
+    private func parse(_ source: ResolverDocument.Source) -> (key: String, SourceFile, TokenFragment)? {
         let key: String
         switch source.origin {
         case .file(let path, let pointer): key = "file:" + resolvedPath(path) + "#" + pointer.joined(separator: "/")
         case .inline(let value): key = "inline:\(value.offset)"
         }
-        if let cached = parsed[key] { return cached.map { ($0.file, $0.fragment) } }
+        if let cached = parsed[key] { return cached.map { (key, $0.file, $0.fragment) } }
         let result = load(source)
         parsed[key] = result.map { (file: $0.0, fragment: $0.1) }
-        return result
+        return result.map { (key, $0.0, $0.1) }
     }
 
     /// A source's path, relative to the resolver's directory, without `./` steps.

@@ -53,6 +53,17 @@ struct WarningLimiter: Sendable {
         return kept
     }
 
+    /// `diagnostics` as a limiter with `limit` lets them through, with its summaries at the end.
+    static func limit(_ diagnostics: [Diagnostic], to limit: Int?) -> [Diagnostic] {
+        guard limit != nil else { return diagnostics }
+        var limiter = WarningLimiter(limit: limit)
+        let kept = diagnostics.filter { diagnostic in
+            guard let location = diagnostic.location else { return true }
+            return limiter.admit(diagnostic.id, diagnostic.severity, file: location.file, location: { location })
+        }
+        return kept + limiter.summaries()
+    }
+
     /// One warning per file and id that went over the limit.
     func summaries() -> [Diagnostic] {
         guard let limit else { return [] }

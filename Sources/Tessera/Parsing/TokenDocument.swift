@@ -259,6 +259,11 @@ public struct TokenDocument: Sendable {
         }
     }
 
+    /// Replaces the definitions at some indices (same paths, groups of this document).
+    mutating func redefine(_ definitions: [(index: Int, token: TokenDefinition)]) {
+        for (index, token) in definitions { tokens[index] = token }
+    }
+
     /// Adds or replaces a token; returns the definition it replaced.
     @discardableResult
     mutating func insert(_ token: consuming TokenDefinition) -> TokenDefinition? {

@@ -14,12 +14,70 @@ public enum Resolver {
     static func resolve(_ document: TokenDocument, options: PipelineOptions, parallelThreshold: Int)
         -> (ResolvedTokens, [Diagnostic])
     {
+        let state = resolveState(document, warningLimit: options.strict ? nil : options.warningLimit,
+            parallelThreshold: parallelThreshold)
+        return (state.resolved, state.diagnostics)
+    }
+
+    /// Resolves a document and keeps what a later resolution of a variant of it can start from.
+    static func resolveState(_ document: TokenDocument, warningLimit: Int?,
+        parallelThreshold: Int = ResolutionContext.defaultParallelThreshold) -> ResolutionState
+    {
         let context = ResolutionContext(document: document)
         context.parallelThreshold = parallelThreshold
-        let (types, values) = context.run(warningLimit: options.strict ? nil : options.warningLimit)
-        let resolved = ResolvedTokens(document: document, types: types, values: values,
-            aliasTargets: context.aliasTarget, groupDeprecations: context.groupDeprecations)
-        return (resolved, context.diagnostics)
+        let (types, values) = context.run(warningLimit: warningLimit)
+        return context.state(types: types, values: values)
+    }
+
+    /// Resolves `document`, which is `base.document` with the tokens at `changed` defined
+    /// anew (same paths, same groups): only those tokens and the tokens that depend on them
+    /// are evaluated again; the rest keep their results and their diagnostics.
+    ///
+    /// - Complexity: O(n) to copy the results, plus the cost of resolving the tokens affected.
+    static func resolveVariant(of base: ResolutionState, document: TokenDocument, changed: [Int], warningLimit: Int?)
+        -> ResolutionState
+    {
+        let context = ResolutionContext(variantOf: base, document: document)
+        let (types, values) = context.runVariant(of: base, changed: changed, warningLimit: warningLimit)
+        return context.state(types: types, values: values)
+    }
+}
+
+/// What a resolution keeps: its results, and the reference graph a variant starts from.
+struct ResolutionState: Sendable {
+    let document: TokenDocument
+    let types: [TokenType?]
+    let values: [TokenValue?]
+    let edgeStart: [Int32]
+    let edges: [Int32]
+    let aliasTarget: [Int32]
+    let declaredTypes: [ResolutionContext.DeclaredType]
+    let blocked: [Bool]
+    let groupTypes: [TokenType?]
+    let groupDeprecations: [Deprecation?]
+    let anyTokenDeprecated: Bool
+    let diagnostics: [Diagnostic]
+
+    var resolved: ResolvedTokens {
+        ResolvedTokens(document: document, types: types, values: values, aliasTargets: aliasTarget,
+            groupDeprecations: groupDeprecations)
+    }
+
+    /// For each token, the tokens that reference it (CSR: `starts`, `dependents`).
+    func dependents() -> (starts: [Int32], dependents: [Int32]) {
+        var counts = [Int32](repeating: 0, count: document.count + 1)
+        for target in edges { counts[Int(target) + 1] += 1 }
+        for index in 0..<document.count { counts[index + 1] += counts[index] }
+        var next = counts
+        var dependents = [Int32](repeating: 0, count: edges.count)
+        for source in 0..<document.count {
+            for edge in Int(edgeStart[source])..<Int(edgeStart[source + 1]) {
+                let target = Int(edges[edge])
+                dependents[Int(next[target])] = Int32(source)
+                next[target] += 1
+            }
+        }
+        return (counts, dependents)
     }
 }
 
@@ -54,6 +112,25 @@ final class ResolutionContext {
     static let defaultParallelThreshold = 10_000
     lazy var suggester = ReferenceSuggester(document: document)
 
+    /// A context for a variant of `base`: same paths and groups, some tokens defined anew.
+    init(variantOf base: ResolutionState, document: TokenDocument) {
+        self.document = document
+        blocked = base.blocked
+        edgeStart = base.edgeStart
+        edges = base.edges
+        aliasTarget = base.aliasTarget
+        declaredTypes = base.declaredTypes
+        groupTypes = base.groupTypes
+        groupDeprecations = base.groupDeprecations
+        anyTokenDeprecated = base.anyTokenDeprecated || document.tokens.contains { $0.deprecated != nil }
+    }
+
+    func state(types: [TokenType?], values: [TokenValue?]) -> ResolutionState {
+        ResolutionState(document: document, types: types, values: values, edgeStart: edgeStart, edges: edges,
+            aliasTarget: aliasTarget, declaredTypes: declaredTypes, blocked: blocked, groupTypes: groupTypes,
+            groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated, diagnostics: diagnostics)
+    }
+
     init(document: TokenDocument) {
         self.document = document
         blocked = Array(repeating: false, count: document.count)
@@ -69,11 +146,22 @@ final class ResolutionContext {
     func run(warningLimit: Int?) -> ([TokenType?], [TokenValue?]) {
         collectReferences()
         let order = orderAndReportCycles()
+        let (waves, starts) = waves(of: order)
+        return evaluate(waves: waves, starts: starts,
+            types: [TokenType?](repeating: nil, count: document.count),
+            values: [TokenValue?](repeating: nil, count: document.count), warningLimit: warningLimit)
+    }
+
+    /// Evaluates the tokens of `waves` into `types` and `values` (which hold the results of
+    /// every token outside them), large waves on two cores.
+    func evaluate(waves: [Int32], starts: [Int32], types: [TokenType?], values: [TokenValue?], warningLimit: Int?)
+        -> ([TokenType?], [TokenValue?])
+    {
         let shared = Evaluator.Shared(document: document, aliasTarget: aliasTarget, declaredTypes: declaredTypes,
             groupTypes: groupTypes, groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated)
-        let (waves, starts) = waves(of: order)
-        var types = [TokenType?](repeating: nil, count: document.count)
-        var values = [TokenValue?](repeating: nil, count: document.count)
+        var types = types
+        var values = values
+        let parallelThreshold = self.parallelThreshold
         let found: [Diagnostic] = types.withUnsafeMutableBufferPointer { types in
             values.withUnsafeMutableBufferPointer { values in
                 let slots = Evaluator.Slots(types: types, values: values)
@@ -103,7 +191,7 @@ final class ResolutionContext {
     /// references, so that a wave's tokens are independent of each other), in resolution order
     /// within a wave: the tokens, and where each wave starts (with the end last). Tokens that
     /// depend on a blocked token are blocked on the way.
-    private func waves(of order: [Int32]) -> (tokens: [Int32], starts: [Int32]) {
+    func waves(of order: [Int32]) -> (tokens: [Int32], starts: [Int32]) {
         var wave = [Int32](repeating: 0, count: document.count)
         var sizes: [Int32] = []
         for position in order where !blocked[Int(position)] {
@@ -139,7 +227,7 @@ final class ResolutionContext {
 
     /// The references of a run of tokens: edges, where each token's edges start (relative to
     /// the run), whole-value alias targets, and references to nothing.
-    private struct References: Sendable {
+    struct References: Sendable {
         var edges: [Int32] = []
         var edgeStarts: [Int32] = []
         var aliasTargets: [Int32] = []
@@ -147,7 +235,7 @@ final class ResolutionContext {
         var unknown: [(Reference, Int)] = []
     }
 
-    private static func references(in range: Range<Int>, of document: TokenDocument) -> References {
+    static func references(in range: Range<Int>, of document: TokenDocument) -> References {
         let tokens = document.tokens
         let paths = document.tokenIndex
         var part = References()
@@ -226,7 +314,7 @@ final class ResolutionContext {
         }
     }
 
-    private func reportUnknown(_ reference: Reference, in token: TokenDefinition) {
+    func reportUnknown(_ reference: Reference, in token: TokenDefinition) {
         let location = SourceAnchor(file: token.anchor.file, offset: reference.offset)
             .location(pointer: token.pointer + "/$value", token: token.path)
         if document.isGroup(reference.path) {
@@ -246,8 +334,9 @@ final class ResolutionContext {
     // MARK: Cycles and order
 
     /// Tarjan's algorithm without recursion: returns tokens so that every token comes after
-    /// the tokens it references, and reports each cycle once.
-    private func orderAndReportCycles() -> [Int32] {
+    /// the tokens it references, and reports each cycle once. With `only`, just the tokens it
+    /// marks are ordered (references to the others are taken as settled).
+    func orderAndReportCycles(only included: [Bool]? = nil) -> [Int32] {
         let count = document.count
         var indexOf = [Int32](repeating: -1, count: count)
         var low = [Int32](repeating: 0, count: count)
@@ -265,13 +354,14 @@ final class ResolutionContext {
             onStack[node] = true
             frames.append((Int32(node), edgeStart[node]))
         }
-        for root in 0..<count where indexOf[root] == -1 {
+        for root in 0..<count where indexOf[root] == -1 && included?[root] != false {
             visit(root)
             while let frame = frames.last {
                 let node = Int(frame.node)
                 if frame.edge < edgeStart[node + 1] {
                     frames[frames.count - 1].edge += 1
                     let next = Int(edges[Int(frame.edge)])
+                    if included?[next] == false { continue }
                     if indexOf[next] == -1 {
                         visit(next)
                     } else if onStack[next] {

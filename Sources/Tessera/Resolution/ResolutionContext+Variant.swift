@@ -1,0 +1,77 @@
+/// Resolving a variant of a resolved document (another permutation of a resolver): only the
+/// tokens defined anew and the tokens that depend on them are resolved again.
+extension ResolutionContext {
+    /// Resolves the tokens at `changed` and their dependents; every other token keeps the
+    /// result and the diagnostics it had in `base`. The context starts as a copy of `base`'s
+    /// graph (see `init(variantOf:document:)`).
+    func runVariant(of base: ResolutionState, changed: [Int], warningLimit: Int?) -> ([TokenType?], [TokenValue?]) {
+        let count = document.count
+        // The changed tokens' own references, then the graph with their edges replaced.
+        var replaced: [Int: References] = [:]
+        for index in changed { replaced[index] = Self.references(in: index..<index + 1, of: document) }
+        rebuildEdges(replacing: replaced)
+
+        // Everything that depends on a changed token, through the base graph (the references
+        // of unchanged tokens are unchanged).
+        let (dependentStarts, dependents) = base.dependents()
+        var affected = [Bool](repeating: false, count: count)
+        var queue = changed
+        for index in changed { affected[index] = true }
+        while let index = queue.popLast() {
+            for position in Int(dependentStarts[index])..<Int(dependentStarts[index + 1]) {
+                let dependent = Int(dependents[position])
+                if !affected[dependent] {
+                    affected[dependent] = true
+                    queue.append(dependent)
+                }
+            }
+        }
+        let affectedPaths = Set((0..<count).lazy.filter { affected[$0] }.map { self.document.tokens[$0].path })
+
+        // Their earlier diagnostics no longer hold; the rest do.
+        diagnostics = base.diagnostics.filter { diagnostic in
+            guard let token = diagnostic.location?.token else { return true }
+            return !affectedPaths.contains(token)
+        }
+        for index in 0..<count where affected[index] { blocked[index] = false }
+        for (index, part) in replaced.sorted(by: { $0.key < $1.key }) {
+            for (reference, _) in part.unknown {
+                reportUnknown(reference, in: document.tokens[index])
+                blocked[index] = true
+            }
+        }
+
+        let order = orderAndReportCycles(only: affected)
+        let (waves, starts) = waves(of: order)
+        var types = base.types
+        var values = base.values
+        for index in 0..<count where affected[index] {
+            types[index] = nil
+            values[index] = nil
+        }
+        return evaluate(waves: waves, starts: starts, types: types, values: values, warningLimit: warningLimit)
+    }
+
+    /// The reference graph with the edges, alias targets and declared types of some tokens
+    /// replaced.
+    private func rebuildEdges(replacing replaced: [Int: References]) {
+        guard !replaced.isEmpty else { return }
+        var newStart: [Int32] = []
+        newStart.reserveCapacity(edgeStart.count)
+        var newEdges: [Int32] = []
+        newEdges.reserveCapacity(edges.count)
+        for index in 0..<document.count {
+            newStart.append(Int32(newEdges.count))
+            if let part = replaced[index] {
+                newEdges.append(contentsOf: part.edges)
+                aliasTarget[index] = part.aliasTargets[0]
+                declaredTypes[index] = part.declaredTypes[0]
+            } else {
+                newEdges.append(contentsOf: edges[Int(edgeStart[index])..<Int(edgeStart[index + 1])])
+            }
+        }
+        newStart.append(Int32(newEdges.count))
+        edgeStart = newStart
+        edges = newEdges
+    }
+}
