@@ -11,7 +11,7 @@ extension Composer {
         /// For each modifier, the tokens whose type or value changes when only that modifier
         /// leaves its default context.
         public let variesAlong: [String: [String]]
-        /// The default permutation (every modifier at its default, or its first context).
+        /// The base permutation (every modifier at its default, or its first context).
         public let base: Permutation?
 
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -30,45 +30,90 @@ extension Composer {
     /// contexts but not in others, or whose type changes between contexts, is reported with the
     /// contexts named; a problem found in some permutations only says in which.
     ///
-    /// - Complexity: one resolution per permutation; only the base permutation is kept while
-    ///   the others are compared with it.
+    /// - Complexity: the base permutation is resolved whole; each other one, when it only
+    ///   redefines tokens, costs what it changes (see `resolve(contexts:)`).
     public func checkAllPermutations() -> PermutationReport {
         guard let resolver else {
             return PermutationReport(permutationCount: 0, diagnostics: diagnostics, variesAlong: [:], base: nil)
         }
         let baseContexts = self.baseContexts
-        let base = resolve(contexts: baseContexts)
-        var found: [Diagnostic: [[String: String]]] = [:]
-        var order: [Diagnostic] = []
+        let base = resolveState(contexts: baseContexts)
+        let permutations = resolver.permutations
+        // The base's diagnostics hold in every permutation but where marked absent; others are
+        // counted where they occur.
+        var baseIndex: [Diagnostic: Int] = [:]
+        var baseByToken: [String: [Int]] = [:]
+        for (index, diagnostic) in base.diagnostics.enumerated() {
+            baseIndex[diagnostic] = baseIndex[diagnostic] ?? index
+            if let token = diagnostic.location?.token { baseByToken[token, default: []].append(index) }
+        }
+        var absent = [[Int]](repeating: [], count: base.diagnostics.count)
+        var extra: [Diagnostic: [Int]] = [:]
+        var extraOrder: [Diagnostic] = []
         var contextDiagnostics: [Diagnostic] = []
         var variesAlong: [String: Set<String>] = [:]
-        let permutations = resolver.permutations
-        for contexts in permutations {
-            let permutation = contexts == baseContexts ? base : resolve(contexts: contexts)
-            for diagnostic in permutation.diagnostics {
-                if found[diagnostic] == nil { order.append(diagnostic) }
-                found[diagnostic, default: []].append(contexts)
+        var limiters = [base.limiter]
+        let baseLabel = label(baseContexts, in: resolver)
+        for (number, contexts) in permutations.enumerated() where contexts != baseContexts {
+            let state = resolveState(contexts: contexts)
+            limiters.append(state.limiter)
+            var missing = Set<Int>()
+            if let affected = state.affected {
+                for index in affected {
+                    for diagnostic in baseByToken[state.document.tokens[index].path] ?? [] { missing.insert(diagnostic) }
+                }
+            } else {
+                let found = Set(state.diagnostics)
+                for (index, diagnostic) in base.diagnostics.enumerated() where !found.contains(diagnostic) { missing.insert(index) }
             }
-            guard contexts != baseContexts else { continue }
-            let changed = compare(permutation, with: base, label: permutation.label(resolver), baseLabel: base.label(resolver),
+            for diagnostic in state.diagnostics {
+                if let index = baseIndex[diagnostic] {
+                    missing.remove(index)
+                } else {
+                    if extra[diagnostic] == nil { extraOrder.append(diagnostic) }
+                    extra[diagnostic, default: []].append(number)
+                }
+            }
+            for index in missing { absent[index].append(number) }
+            let changed = compare(state, with: base, label: label(contexts, in: resolver), baseLabel: baseLabel,
                 into: &contextDiagnostics)
             let moved = resolver.modifiers.filter { contexts[$0.name] != baseContexts[$0.name] }
             if moved.count == 1 { variesAlong[moved[0].name, default: []].formUnion(changed) }
         }
         var merged = diagnostics
-        for diagnostic in order {
-            let chosen = found[diagnostic]!
-            guard chosen.count < permutations.count else {
+        for (index, diagnostic) in base.diagnostics.enumerated() where baseIndex[diagnostic] == index {
+            let gone = Set(absent[index])
+            guard !gone.isEmpty else {
                 merged.append(diagnostic)
                 continue
             }
-            var noted = diagnostic
-            noted.notes.append(Diagnostic.Note("only when " + describe(chosen, in: resolver)
-                + " (\(chosen.count) of \(permutations.count) permutations)"))
-            merged.append(noted)
+            let present = permutations.indices.filter { !gone.contains($0) }.map { permutations[$0] }
+            merged.append(noting(diagnostic, present: present, of: permutations.count, in: resolver))
         }
-        return PermutationReport(permutationCount: permutations.count, diagnostics: merged + contextDiagnostics,
-            variesAlong: variesAlong.mapValues { $0.sorted() }, base: base)
+        for diagnostic in extraOrder {
+            merged.append(noting(diagnostic, present: extra[diagnostic]!.map { permutations[$0] }, of: permutations.count,
+                in: resolver))
+        }
+        let limited = WarningLimiter.limit(merged + contextDiagnostics, to: warningLimit, seenBy: limiters)
+        let basePermutation = Permutation(contexts: baseContexts, document: base.document, resolved: base.resolved,
+            diagnostics: WarningLimiter.limit(base.diagnostics, to: warningLimit, seenBy: [base.limiter]))
+        return PermutationReport(permutationCount: permutations.count, diagnostics: limited,
+            variesAlong: variesAlong.mapValues { $0.sorted() }, base: basePermutation)
+    }
+
+    private func label(_ contexts: [String: String], in resolver: ResolverDocument) -> String {
+        resolver.modifiers.compactMap { modifier in contexts[modifier.name].map { "\(modifier.name)=\($0)" } }
+            .joined(separator: ", ")
+    }
+
+    /// The diagnostic with a note naming the permutations it occurs in, unless it occurs in all.
+    private func noting(_ diagnostic: Diagnostic, present: [[String: String]], of total: Int, in resolver: ResolverDocument)
+        -> Diagnostic
+    {
+        guard present.count < total else { return diagnostic }
+        var noted = diagnostic
+        noted.notes.append(Diagnostic.Note("only when " + describe(present, in: resolver) + " (\(present.count) of \(total) permutations)"))
+        return noted
     }
 
     /// Some permutations in words: `theme=dark` when they are all those with the dark theme,
@@ -82,30 +127,30 @@ extension Composer {
             if values.count == 1 { fixed.append("\(modifier.name)=\(values.first!)") } else { free *= modifier.contexts.count }
         }
         if !fixed.isEmpty, chosen.count == free { return fixed.joined(separator: ", ") }
-        let labels = chosen.map { contexts in
-            modifiers.compactMap { modifier in contexts[modifier.name].map { "\(modifier.name)=\($0)" } }.joined(separator: ", ")
-        }
+        let labels = chosen.map { label($0, in: resolver) }
         return labels.prefix(4).joined(separator: "; ") + (labels.count > 4 ? " and \(labels.count - 4) more" : "")
     }
 
     /// Compares a permutation with the base one: reports tokens defined in only one of them and
-    /// types that differ, and returns the paths whose type or value differ.
+    /// types that differ, and returns the paths whose type or value differ. A permutation
+    /// resolved from the base has the base's tokens, and only its affected ones can differ.
     private func compare(
-        _ permutation: Permutation, with base: Permutation, label: String, baseLabel: String, into diagnostics: inout [Diagnostic]
+        _ state: ResolutionState, with base: ResolutionState, label: String, baseLabel: String,
+        into diagnostics: inout [Diagnostic]
     ) -> [String] {
         var changed: [String] = []
-        for token in permutation.document.tokens {
-            guard let baseIndex = base.document.index(of: token.path) else {
+        let candidates = state.affected ?? Array(state.document.tokens.indices)
+        for index in candidates {
+            let token = state.document.tokens[index]
+            guard let baseIndex = state.affected != nil ? index : base.document.index(of: token.path) else {
                 diagnostics.append(Diagnostic(.contextTokenMissing, .warning,
                     "token '\(token.path)' is defined when \(label) but not when \(baseLabel)",
                     at: token.anchor.location(pointer: token.pointer, token: token.path)))
                 changed.append(token.path)
                 continue
             }
-            let here = permutation.resolved.value(token.path)
-            let there = base.resolved.value(at: baseIndex)
-            let type = permutation.resolved.type(token.path)
-            let baseType = base.resolved.type(at: baseIndex)
+            let type = state.types[index]
+            let baseType = base.types[baseIndex]
             if let type, let baseType, type != baseType {
                 diagnostics.append(Diagnostic(.contextTypeChange, .error,
                     "token '\(token.path)' is a \(type.rawValue) when \(label) but a \(baseType.rawValue) when \(baseLabel)",
@@ -113,13 +158,15 @@ extension Composer {
                     notes: [Diagnostic.Note("the \(baseType.rawValue) is defined here",
                         at: base.document.tokens[baseIndex].anchor.location(pointer: token.pointer, token: token.path))]))
             }
-            if here != there || type != baseType { changed.append(token.path) }
+            if state.values[index] != base.values[baseIndex] || type != baseType { changed.append(token.path) }
         }
-        for token in base.document.tokens where permutation.document.index(of: token.path) == nil {
-            diagnostics.append(Diagnostic(.contextTokenMissing, .warning,
-                "token '\(token.path)' is defined when \(baseLabel) but not when \(label)",
-                at: token.anchor.location(pointer: token.pointer, token: token.path)))
-            changed.append(token.path)
+        if state.affected == nil {
+            for token in base.document.tokens where state.document.index(of: token.path) == nil {
+                diagnostics.append(Diagnostic(.contextTokenMissing, .warning,
+                    "token '\(token.path)' is defined when \(baseLabel) but not when \(label)",
+                    at: token.anchor.location(pointer: token.pointer, token: token.path)))
+                changed.append(token.path)
+            }
         }
         return changed
     }

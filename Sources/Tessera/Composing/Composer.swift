@@ -74,6 +74,9 @@ public final class Composer {
         diagnostics += found
     }
 
+    /// How many warnings of one kind per file are listed (none: all are).
+    var warningLimit: Int? { options.strict ? nil : options.warningLimit }
+
     /// Whether the resolver or a source has an error (permutations may add their own).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -95,11 +98,20 @@ public final class Composer {
     /// resolved whole.
     public func resolve(contexts: [String: String]) -> Permutation {
         let state = resolveState(contexts: contexts)
-        let diagnostics = WarningLimiter.limit(state.diagnostics, to: options.strict ? nil : options.warningLimit)
+        let diagnostics = WarningLimiter.limit(allDiagnostics(of: state), to: warningLimit,
+            seenBy: [baseState?.limiter, state.limiter].compactMap { $0 })
         return Permutation(contexts: contexts, document: state.document, resolved: state.resolved, diagnostics: diagnostics)
     }
 
-    private func resolveState(contexts: [String: String]) -> ResolutionState {
+    /// Everything resolving a permutation found: for one resolved from the base, the base's
+    /// diagnostics about the tokens it did not resolve again, then its own.
+    func allDiagnostics(of state: ResolutionState) -> [Diagnostic] {
+        guard let affected = state.affected, let base = baseState else { return state.diagnostics }
+        let paths = Set(affected.map { state.document.tokens[$0].path })
+        return base.diagnostics.filter { $0.location?.token.map { !paths.contains($0) } ?? true } + state.diagnostics
+    }
+
+    func resolveState(contexts: [String: String]) -> ResolutionState {
         let baseContexts = self.baseContexts
         if baseState == nil, contexts != baseContexts { baseState = resolveWhole(contexts: baseContexts) }
         if let base = baseState {
@@ -116,7 +128,7 @@ public final class Composer {
     func resolveWholly(contexts: [String: String]) -> Permutation {
         let state = resolveWhole(contexts: contexts)
         return Permutation(contexts: contexts, document: state.document, resolved: state.resolved,
-            diagnostics: WarningLimiter.limit(state.diagnostics, to: options.strict ? nil : options.warningLimit))
+            diagnostics: WarningLimiter.limit(state.diagnostics, to: warningLimit, seenBy: [state.limiter]))
     }
 
     /// Whether the permutation can be resolved from the base one (see `resolve(contexts:)`).
@@ -139,11 +151,11 @@ public final class Composer {
             _ = document.add(fragment, from: file)
         }
         ExtendsExpander.expand(&document, diagnostics: &diagnostics)
-        let state = Resolver.resolveState(document, warningLimit: nil)
+        let state = Resolver.resolveState(document, warningLimit: warningLimit)
         return ResolutionState(document: state.document, types: state.types, values: state.values, edgeStart: state.edgeStart,
             edges: state.edges, aliasTarget: state.aliasTarget, declaredTypes: state.declaredTypes, blocked: state.blocked,
             groupTypes: state.groupTypes, groupDeprecations: state.groupDeprecations,
-            anyTokenDeprecated: state.anyTokenDeprecated, diagnostics: diagnostics + state.diagnostics)
+            anyTokenDeprecated: state.anyTokenDeprecated, diagnostics: diagnostics + state.diagnostics, limiter: state.limiter)
     }
 
     /// A source's tokens by path, with their group paths, and its group properties.
@@ -221,7 +233,7 @@ public final class Composer {
         }
         var document = base.document
         document.redefine(redefined)
-        return Resolver.resolveVariant(of: base, document: document, changed: redefined.map(\.index), warningLimit: nil)
+        return Resolver.resolveVariant(of: base, document: document, changed: redefined.map(\.index), warningLimit: warningLimit)
     }
 
     // MARK: Sources

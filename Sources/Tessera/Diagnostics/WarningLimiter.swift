@@ -53,25 +53,43 @@ struct WarningLimiter: Sendable {
         return kept
     }
 
-    /// `diagnostics` as a limiter with `limit` lets them through, with its summaries at the end.
-    static func limit(_ diagnostics: [Diagnostic], to limit: Int?) -> [Diagnostic] {
-        guard limit != nil else { return diagnostics }
+    /// `diagnostics`, gathered from several resolutions each limited by one of `limiters`, as
+    /// one limiter lets them through, with summaries at the end. A summary counts the most
+    /// warnings of its kind any one resolution saw, less those listed.
+    static func limit(_ diagnostics: [Diagnostic], to limit: Int?, seenBy limiters: [WarningLimiter] = []) -> [Diagnostic] {
+        guard let limit else { return diagnostics }
         var limiter = WarningLimiter(limit: limit)
         let kept = diagnostics.filter { diagnostic in
             guard let location = diagnostic.location else { return true }
             return limiter.admit(diagnostic.id, diagnostic.severity, file: location.file, location: { location })
         }
-        return kept + limiter.summaries()
+        var order = limiter.order
+        var totals = limiter.counts
+        var firstSuppressed = limiter.firstSuppressed
+        for other in limiters {
+            for (key, count) in other.counts where count > totals[key, default: 0] { totals[key] = count }
+            for key in other.order where firstSuppressed[key] == nil {
+                firstSuppressed[key] = other.firstSuppressed[key]
+                order.append(key)
+            }
+        }
+        let summaries = order.compactMap { key -> Diagnostic? in
+            let more = totals[key]! - min(limit, limiter.counts[key, default: 0])
+            guard more > 0 else { return nil }
+            return summary(key, more: more, at: firstSuppressed[key])
+        }
+        return kept + summaries
+    }
+
+    private static func summary(_ key: Key, more: Int, at location: SourceLocation?) -> Diagnostic {
+        Diagnostic(key.id, .warning,
+            "\(more) more '\(key.id)' warning\(more == 1 ? "" : "s") in this file are not listed; use --all-warnings to list every one",
+            at: location)
     }
 
     /// One warning per file and id that went over the limit.
     func summaries() -> [Diagnostic] {
         guard let limit else { return [] }
-        return order.map { key in
-            let more = counts[key]! - limit
-            return Diagnostic(key.id, .warning,
-                "\(more) more '\(key.id)' warning\(more == 1 ? "" : "s") in this file are not listed; use --all-warnings to list every one",
-                at: firstSuppressed[key])
-        }
+        return order.map { key in Self.summary(key, more: counts[key]! - limit, at: firstSuppressed[key]) }
     }
 }

@@ -26,13 +26,9 @@ extension ResolutionContext {
                 }
             }
         }
-        let affectedPaths = Set((0..<count).lazy.filter { affected[$0] }.map { self.document.tokens[$0].path })
-
-        // Their earlier diagnostics no longer hold; the rest do.
-        diagnostics = base.diagnostics.filter { diagnostic in
-            guard let token = diagnostic.location?.token else { return true }
-            return !affectedPaths.contains(token)
-        }
+        // Their earlier diagnostics no longer hold (the rest do: see `ResolutionState.affected`).
+        self.affected = (0..<count).filter { affected[$0] }
+        diagnostics = []
         for index in 0..<count where affected[index] { blocked[index] = false }
         for (index, part) in replaced.sorted(by: { $0.key < $1.key }) {
             for (reference, _) in part.unknown {

@@ -16,7 +16,7 @@ public enum Resolver {
     {
         let state = resolveState(document, warningLimit: options.strict ? nil : options.warningLimit,
             parallelThreshold: parallelThreshold)
-        return (state.resolved, state.diagnostics)
+        return (state.resolved, state.diagnostics + state.limiter.summaries())
     }
 
     /// Resolves a document and keeps what a later resolution of a variant of it can start from.
@@ -56,7 +56,13 @@ struct ResolutionState: Sendable {
     let groupTypes: [TokenType?]
     let groupDeprecations: [Deprecation?]
     let anyTokenDeprecated: Bool
+    /// What resolving found; for a variant, only what resolving its affected tokens found.
     let diagnostics: [Diagnostic]
+    /// For a variant: the tokens resolved again (the redefined ones and their dependents).
+    /// The base's diagnostics about other tokens hold for the variant too.
+    var affected: [Int]? = nil
+    /// What the warning limit held back (its summaries are not in `diagnostics`).
+    var limiter = WarningLimiter(limit: nil)
 
     var resolved: ResolvedTokens {
         ResolvedTokens(document: document, types: types, values: values, aliasTargets: aliasTarget,
@@ -107,6 +113,10 @@ final class ResolutionContext {
     let groupDeprecations: [Deprecation?]
     /// Whether any token sets `$deprecated` itself.
     let anyTokenDeprecated: Bool
+    /// For a variant run: the tokens resolved again.
+    var affected: [Int]?
+    /// The warning limiter of the evaluation, once run.
+    var limiter = WarningLimiter(limit: nil)
     /// Waves of at least this many tokens are evaluated on two cores.
     var parallelThreshold = ResolutionContext.defaultParallelThreshold
     static let defaultParallelThreshold = 10_000
@@ -128,7 +138,8 @@ final class ResolutionContext {
     func state(types: [TokenType?], values: [TokenValue?]) -> ResolutionState {
         ResolutionState(document: document, types: types, values: values, edgeStart: edgeStart, edges: edges,
             aliasTarget: aliasTarget, declaredTypes: declaredTypes, blocked: blocked, groupTypes: groupTypes,
-            groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated, diagnostics: diagnostics)
+            groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated, diagnostics: diagnostics,
+            affected: affected, limiter: limiter)
     }
 
     init(document: TokenDocument) {
@@ -162,7 +173,7 @@ final class ResolutionContext {
         var types = types
         var values = values
         let parallelThreshold = self.parallelThreshold
-        let found: [Diagnostic] = types.withUnsafeMutableBufferPointer { types in
+        let (found, limiter): ([Diagnostic], WarningLimiter) = types.withUnsafeMutableBufferPointer { types in
             values.withUnsafeMutableBufferPointer { values in
                 let slots = Evaluator.Slots(types: types, values: values)
                 let main = Evaluator(shared: shared, slots: slots, limit: warningLimit)
@@ -180,10 +191,11 @@ final class ResolutionContext {
                     }
                     for part in findings { main.absorb(part) }
                 }
-                return main.diagnostics + main.limiter.summaries()
+                return (main.diagnostics, main.limiter)
             }
         }
         diagnostics += found
+        self.limiter = limiter
         return (types, values)
     }
 
