@@ -44,3 +44,11 @@ for set in "small=$work/small" "50k=$work/50k" "200k=$work/200k" "200k-object=$w
   "$here/.build/release/TesseraBench" --rounds "${ROUNDS:-5}" "$set" | if [ $first = 1 ]; then cat; else tail -n +2; fi
   first=0
 done
+
+# Permutations: a themed 50k system (dark theme, high contrast, compact density, second brand)
+# with 1, 4 and 16 permutations, every permutation resolved and checked.
+[ -d "$work/50k-modes" ] || python3 "$here/Scripts/make_modes.py" "$work/50k" "$work/50k-modes"
+for count in 1 4 16; do
+  "$here/.build/release/TesseraBench" --rounds "${ROUNDS:-5}" --resolver "$count=$work/50k-modes/$count.resolver.json" \
+    | if [ $count = 1 ]; then cat; else tail -n +2; fi
+done

@@ -32,6 +32,33 @@ if arguments.first == "--parse-only" {
     }
     exit(0)
 }
+if arguments.first == "--resolver" {
+    // Every permutation of each resolver: resolved and checked against the others.
+    arguments.removeFirst()
+    print("resolver\tpermutations\ttokens\ttokens_resolved\tmedian_s\tmin_s\tpeak_rss_mb")
+    for argument in arguments {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        let name = parts.count == 2 ? parts[0] : argument
+        let path = parts.count == 2 ? parts[1] : argument
+        var times: [Double] = []
+        var permutations = 0
+        var tokens = 0
+        var resolved = 0
+        for _ in 0..<rounds {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let report = Composer(resolverAt: path).checkAllPermutations()
+            times.append((clock.now - start) / .seconds(1))
+            permutations = report.permutationCount
+            tokens = report.base?.document.count ?? 0
+            resolved = report.tokensResolved
+        }
+        times.sort()
+        print(String(format: "%@\t%d\t%d\t%d\t%.3f\t%.3f\t%.0f", name, permutations, tokens, resolved, times[times.count / 2], times[0],
+            peakResidentMegabytes()))
+    }
+    exit(0)
+}
 if arguments.first == "--stages" {
     arguments.removeFirst()
     for argument in arguments {

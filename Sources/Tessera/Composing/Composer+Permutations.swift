@@ -13,6 +13,10 @@ extension Composer {
         public let variesAlong: [String: [String]]
         /// The base permutation (every modifier at its default, or its first context).
         public let base: Permutation?
+        /// How many token resolutions all permutations took together: the base's tokens, plus,
+        /// for each other permutation, the tokens it resolved again (all of them when it had to
+        /// be resolved whole).
+        public var tokensResolved = 0
 
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -53,9 +57,11 @@ extension Composer {
         var contextDiagnostics: [Diagnostic] = []
         var variesAlong: [String: Set<String>] = [:]
         var limiters = [base.limiter]
+        var tokensResolved = base.document.count
         let baseLabel = label(baseContexts, in: resolver)
         for (number, contexts) in permutations.enumerated() where contexts != baseContexts {
             let state = resolveState(contexts: contexts)
+            tokensResolved += state.affected?.count ?? state.document.count
             limiters.append(state.limiter)
             var missing = Set<Int>()
             if let affected = state.affected {
@@ -98,7 +104,7 @@ extension Composer {
         let basePermutation = Permutation(contexts: baseContexts, document: base.document, resolved: base.resolved,
             diagnostics: WarningLimiter.limit(base.diagnostics, to: warningLimit, seenBy: [base.limiter]))
         return PermutationReport(permutationCount: permutations.count, diagnostics: limited,
-            variesAlong: variesAlong.mapValues { $0.sorted() }, base: basePermutation)
+            variesAlong: variesAlong.mapValues { $0.sorted() }, base: basePermutation, tokensResolved: tokensResolved)
     }
 
     private func label(_ contexts: [String: String], in resolver: ResolverDocument) -> String {
@@ -141,7 +147,7 @@ extension Composer {
         var changed: [String] = []
         let candidates = state.affected ?? Array(state.document.tokens.indices)
         for index in candidates {
-            let token = state.document.tokens[index]
+            var token: TokenDefinition { state.document.tokens[index] }
             guard let baseIndex = state.affected != nil ? index : base.document.index(of: token.path) else {
                 diagnostics.append(Diagnostic(.contextTokenMissing, .warning,
                     "token '\(token.path)' is defined when \(label) but not when \(baseLabel)",
@@ -158,7 +164,7 @@ extension Composer {
                     notes: [Diagnostic.Note("the \(baseType.rawValue) is defined here",
                         at: base.document.tokens[baseIndex].anchor.location(pointer: token.pointer, token: token.path))]))
             }
-            if state.values[index] != base.values[baseIndex] || type != baseType { changed.append(token.path) }
+            if type != baseType || state.values[index] != base.values[baseIndex] { changed.append(state.document.tokens[index].path) }
         }
         if state.affected == nil {
             for token in base.document.tokens where state.document.index(of: token.path) == nil {

@@ -161,7 +161,8 @@ public final class Composer {
     /// A source's tokens by path, with their group paths, and its group properties.
     private struct SourceContents {
         var tokens: [(definition: TokenDefinition, group: String)] = []
-        var index: [String: Int] = [:]
+        /// Token paths by position in `tokens`.
+        var index = PathTable()
         var groups: [String: GroupDefinition] = [:]
         var groupPaths: [String] = []
     }
@@ -170,12 +171,14 @@ public final class Composer {
         if let known = contents[key] { return known }
         var result = SourceContents()
         if let (_, fragment) = parsed[key] ?? nil {
+            result.tokens.reserveCapacity(fragment.tokenCount)
             for run in fragment.allRuns {
                 for token in fragment.piece(of: run).tokens[run.range] {
-                    result.index[token.path] = result.tokens.count
                     result.tokens.append((token, fragment.groupPaths[Int(run.groupID(token.groupID))]))
                 }
             }
+            result.index = PathTable(minimumCapacity: result.tokens.count)
+            _ = result.index.insertAll(result.tokens.map(\.definition.path))
             for (id, group) in fragment.groupProperties { result.groups[fragment.groupPaths[Int(id)]] = group }
             result.groupPaths = fragment.groupPaths
         }
@@ -194,21 +197,26 @@ public final class Composer {
         let differing = Set(keys).symmetricDifference(Set(baseKeys))
         // The sources both have must come in the same order.
         guard keys.filter({ !differing.contains($0) }) == baseKeys.filter({ !differing.contains($0) }) else { return nil }
-        func winner(_ path: String, among keys: [String]) -> (key: String, position: Int)? {
-            for key in keys.reversed() {
-                if let position = contents(of: key).index[path] { return (key, position) }
+        // Each source's contents once, by position in each order.
+        var byKey: [String: SourceContents] = [:]
+        for key in keys + baseKeys where byKey[key] == nil { byKey[key] = contents(of: key) }
+        let sources = keys.map { byKey[$0]! }
+        let baseSources = baseKeys.map { byKey[$0]! }
+        func winner(_ path: String, among sources: [SourceContents]) -> (source: Int, position: Int)? {
+            for number in sources.indices.reversed() {
+                if let position = sources[number].index[path] { return (number, position) }
             }
             return nil
         }
         var redefined: [(index: Int, token: TokenDefinition)] = []
-        var seen = Set<String>()
+        var seen = PathTable()
         for key in differing.sorted() {
-            let source = contents(of: key)
+            let source = byKey[key]!
             for group in source.groupPaths where !base.document.isGroup(group) { return nil }
             for (path, group) in source.groups {
                 var merged: GroupDefinition?
-                for other in keys {
-                    guard let next = contents(of: other).groups[path] else { continue }
+                for other in sources {
+                    guard let next = other.groups[path] else { continue }
                     if merged == nil { merged = next } else {
                         merged!.type = next.type ?? merged!.type
                         merged!.unknownType = next.unknownType ?? merged!.unknownType
@@ -221,10 +229,14 @@ public final class Composer {
                 else { return nil }
             }
             for (definition, _) in source.tokens where seen.insert(definition.path).inserted {
-                guard let index = base.document.index(of: definition.path), let now = winner(definition.path, among: keys)
+                guard let index = base.document.index(of: definition.path), let now = winner(definition.path, among: sources)
                 else { return nil }
-                if let before = winner(definition.path, among: baseKeys), before == now { continue }
-                let (token, group) = contents(of: now.key).tokens[now.position]
+                if let before = winner(definition.path, among: baseSources), keys[now.source] == baseKeys[before.source],
+                    before.position == now.position
+                {
+                    continue
+                }
+                let (token, group) = sources[now.source].tokens[now.position]
                 guard let groupID = base.document.groupIDs[group] else { return nil }
                 var redefinition = token
                 redefinition.groupID = Int32(groupID)
