@@ -211,7 +211,7 @@ struct Contexts: ParsableCommand {
             let fallback = modifier.defaultContext.map { " (default \($0))" } ?? " (no default)"
             let varying = report.variesAlong[modifier.name]?.count ?? 0
             lines.append("\(modifier.name)\(fallback): \(modifier.contextNames.joined(separator: ", "))"
-                + " — \(varying) token\(varying == 1 ? "" : "s") vary")
+                + " — changes \(varying) token\(varying == 1 ? "" : "s") on its own")
         }
         lines.append("\(document.permutationCount) permutation\(document.permutationCount == 1 ? "" : "s")")
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))

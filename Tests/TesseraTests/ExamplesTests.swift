@@ -46,4 +46,34 @@ struct ExamplesTests {
         #expect(!brand.isInGamut(.srgb))
         #expect(brand.mapped(to: .srgb).isInGamut(.srgb))
     }
+
+    // MARK: The resolver
+
+    static let resolverPath = URL(fileURLWithPath: directory).deletingLastPathComponent()
+        .appendingPathComponent("app.resolver.json").path
+
+    @Test func everyPermutationOfTheExampleResolverIsClean() {
+        let composer = Composer(resolverAt: Self.resolverPath, options: PipelineOptions(strict: true))
+        let report = composer.checkAllPermutations()
+        #expect(report.permutationCount == 32)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.message))")
+    }
+
+    @Test func contextsChangeWhatTheySay() throws {
+        let composer = Composer(resolverAt: Self.resolverPath)
+        func value(_ path: String, _ inputs: [String: String]) -> TokenValue? {
+            composer.resolve(inputs: inputs).0?.resolved.value(path)
+        }
+        let dark = ["theme": "dark"]
+        #expect(value("color.background.default", dark) == value("color.gray.900", [:]))
+        // Elevation changes nothing in light, and lifts the page in dark.
+        #expect(value("color.background.default", ["level": "elevated"]) == value("color.background.default", [:]))
+        #expect(value("color.background.default", ["theme": "dark", "level": "elevated"]) == value("color.gray.800", [:]))
+        // High contrast follows the appearance it is combined with.
+        #expect(value("color.text.link", ["contrast": "high"]) == value("color.text.primary", [:]))
+        #expect(value("color.text.link", ["contrast": "high", "theme": "dark"]) == value("color.gray.0", [:]))
+        // The second brand reaches the components; the compact size class shortens controls.
+        #expect(value("button.primary.background", ["brand": "ocean"]) != value("button.primary.background", [:]))
+        #expect(value("button.primary.height", ["sizeClass": "compact"]) == value("space.compact", [:]))
+    }
 }
