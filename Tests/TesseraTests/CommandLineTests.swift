@@ -47,6 +47,47 @@ struct CommandLineTests {
          "ratio": {"$type": "number", "$value": 1.5}}
         """##
 
+    // MARK: Resolvers
+
+    /// A themed resolver and its token files, in a fresh directory; returns the resolver's path.
+    func writeResolver() throws -> String {
+        let tokens = try write(Self.good, name: "base.tokens.json")
+        let directory = URL(fileURLWithPath: tokens).deletingLastPathComponent()
+        try ##"{"color": {"blue": {"$value": {"colorSpace": "srgb", "components": [0.2, 0.6, 1]}}}}"##
+            .write(to: directory.appendingPathComponent("dark.tokens.json"), atomically: true, encoding: .utf8)
+        let resolver = directory.appendingPathComponent("app.resolver.json")
+        try ##"""
+            {"version": "2025.10", "sets": {"base": {"sources": [{"$ref": "base.tokens.json"}]}},
+             "modifiers": {"theme": {"contexts": {"light": [], "dark": [{"$ref": "dark.tokens.json"}]}, "default": "light"}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}]}
+            """##.write(to: resolver, atomically: true, encoding: .utf8)
+        return resolver.path
+    }
+
+    @Test func resolverPermutationsResolveAndValidate() throws {
+        let resolver = try writeResolver()
+        let light = try tessera(["resolve", "--resolver", resolver])
+        let dark = try tessera(["resolve", "--resolver", resolver, "--input", "Theme=DARK", "--token", "color.accent"])
+        #expect(light.status == 0 && dark.status == 0)
+        #expect(light.stdout.contains("color.accent\tcolor\t#0066ccff"))
+        #expect(dark.stdout == "color.accent\tcolor\t#3399ffff\n")
+        let validate = try tessera(["validate", resolver])
+        #expect(validate.status == 0, "\(validate.stderr)")
+        let contexts = try tessera(["contexts", "--resolver", resolver])
+        #expect(contexts.stdout == "theme (default light): light, dark — changes 2 tokens on its own\n2 permutations\n")
+    }
+
+    @Test func resolverInputMistakes() throws {
+        let resolver = try writeResolver()
+        let unknown = try tessera(["resolve", "--resolver", resolver, "--input", "theme=drak"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stdout.isEmpty)
+        #expect(unknown.stderr.contains("[resolver.unknown-context]") && unknown.stderr.contains("use 'dark'"))
+        #expect(try tessera(["resolve", "--resolver", resolver, "--input", "theme"]).status == 2)
+        #expect(try tessera(["resolve", try write(Self.good), "--input", "theme=dark"]).status == 2)
+        #expect(try tessera(["validate", try write("{\"version\": \"2025.10\"}", name: "x.resolver.json")]).status == 1)
+    }
+
     @Test func validateExitsZeroOnCleanInput() throws {
         let run = try tessera(["validate", try write(Self.good)])
         #expect(run.status == 0)
