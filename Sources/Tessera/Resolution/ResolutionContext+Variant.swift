@@ -45,7 +45,8 @@ extension ResolutionContext {
             types[index] = nil
             values[index] = nil
         }
-        return evaluate(waves: waves, starts: starts, types: types, values: values, warningLimit: warningLimit)
+        evaluate(waves: waves, starts: starts, types: &types, values: &values, warningLimit: warningLimit)
+        return (types, values)
     }
 
     /// The reference graph with the edges, alias targets and declared types of some tokens

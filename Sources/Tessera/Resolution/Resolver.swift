@@ -158,20 +158,19 @@ final class ResolutionContext {
         collectReferences()
         let order = orderAndReportCycles()
         let (waves, starts) = waves(of: order)
-        return evaluate(waves: waves, starts: starts,
-            types: [TokenType?](repeating: nil, count: document.count),
-            values: [TokenValue?](repeating: nil, count: document.count), warningLimit: warningLimit)
+        var types = [TokenType?](repeating: nil, count: document.count)
+        var values = [TokenValue?](repeating: nil, count: document.count)
+        evaluate(waves: waves, starts: starts, types: &types, values: &values, warningLimit: warningLimit)
+        return (types, values)
     }
 
     /// Evaluates the tokens of `waves` into `types` and `values` (which hold the results of
     /// every token outside them), large waves on two cores.
-    func evaluate(waves: [Int32], starts: [Int32], types: [TokenType?], values: [TokenValue?], warningLimit: Int?)
-        -> ([TokenType?], [TokenValue?])
-    {
+    func evaluate(
+        waves: [Int32], starts: [Int32], types: inout [TokenType?], values: inout [TokenValue?], warningLimit: Int?
+    ) {
         let shared = Evaluator.Shared(document: document, aliasTarget: aliasTarget, declaredTypes: declaredTypes,
             groupTypes: groupTypes, groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated)
-        var types = types
-        var values = values
         let parallelThreshold = self.parallelThreshold
         let (found, limiter): ([Diagnostic], WarningLimiter) = types.withUnsafeMutableBufferPointer { types in
             values.withUnsafeMutableBufferPointer { values in
@@ -196,7 +195,6 @@ final class ResolutionContext {
         }
         diagnostics += found
         self.limiter = limiter
-        return (types, values)
     }
 
     /// The tokens to evaluate, grouped in waves (each wave after the waves of the tokens it
