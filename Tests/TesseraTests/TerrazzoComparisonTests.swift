@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// The corpus systems' colors, resolved through their resolvers, agree with the CSS another DTCG
+/// tool generates for the same mode inputs (after normalising notation: its `rgb()` percentages
+/// and `var()` chains against our 8-bit hex).
+struct TerrazzoComparisonTests {
+    static let directory = fixtures.appendingPathComponent("terrazzo-css")
+
+    /// Custom properties by block (`:root`, `[data-theme="dark"]`, `@media (…) :root` …).
+    static func blocks(_ css: String) -> [String: [String: String]] {
+        var blocks: [String: [String: String]] = [:]
+        var headers: [String] = []
+        for line in css.split(separator: "\n", omittingEmptySubsequences: false) {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.hasSuffix("{") {
+                headers.append(String(text.dropLast()).trimmingCharacters(in: .whitespaces))
+            } else if text == "}" {
+                _ = headers.popLast()
+            } else if text.hasPrefix("--"), let colon = text.firstIndex(of: ":") {
+                let name = String(text[..<colon])
+                let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                blocks[headers.joined(separator: " "), default: [:]][name] = String(value.dropLast())
+            }
+        }
+        return blocks
+    }
+
+    /// The block a wrapper such as `@media (width >= 600px) { :root { … } }` names.
+    static func blockName(_ wrapper: String) -> String {
+        wrapper.replacingOccurrences(of: "{ … }", with: "").replacingOccurrences(of: "{", with: "")
+            .replacingOccurrences(of: "}", with: "").split(separator: " ", omittingEmptySubsequences: true)
+            .joined(separator: " ")
+    }
+
+    /// `color.bgColor.default` → `--color-bg-color-default`.
+    static func customProperty(_ path: String) -> String {
+        var name = "-"
+        for scalar in path.unicodeScalars {
+            if scalar == "." {
+                name += "-"
+            } else if CharacterSet.uppercaseLetters.contains(scalar) {
+                name += "-" + String(scalar).lowercased()
+            } else {
+                name.unicodeScalars.append(scalar)
+            }
+        }
+        return "-" + name
+    }
+
+    /// 8-bit RGBA of a CSS `rgb(r% g% b% [/ a])`, following `var()` through the blocks.
+    static func rgba(_ value: String, in blocks: [[String: String]]) -> [Int]? {
+        var value = value
+        for _ in 0..<32 {
+            guard value.hasPrefix("var("), value.hasSuffix(")") else { break }
+            let name = String(value.dropFirst(4).dropLast())
+            guard let next = blocks.lazy.compactMap({ $0[name] }).first else { return nil }
+            value = next
+        }
+        guard value.hasPrefix("rgb("), value.hasSuffix(")") else { return nil }
+        let parts = value.dropFirst(4).dropLast().split(separator: " ").filter { $0 != "/" }
+        guard parts.count == 3 || parts.count == 4 else { return nil }
+        var channels = parts.prefix(3).compactMap { Double($0.dropLast()) }.map { Int(($0 / 100 * 255).rounded()) }
+        channels.append(parts.count == 4 ? Int(((Double(parts[3]) ?? 1) * 255).rounded()) : 255)
+        return channels.count == 4 ? channels : nil
+    }
+
+    static func rgba(hex: String) -> [Int] {
+        let digits = Array(hex.dropFirst())
+        return stride(from: 0, to: 8, by: 2).map { Int(String(digits[$0...$0 + 1]), radix: 16)! }
+    }
+
+    @Test(arguments: [("ds-github-primer", "github-primer", "primer.want.css"),
+        ("ds-adobe-spectrum", "adobe-spectrum", "spectrum.want.css"),
+        ("ds-microsoft-fluent", "microsoft-fluent", "fluent.want.css")])
+    func colorsMatchForEveryModeInput(_ fixture: String, _ system: String, _ css: String) throws {
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.directory.appendingPathComponent("fixtures.json")))
+            as! [String: [String: Any]]
+        let blocks = Self.blocks(try String(contentsOf: Self.directory.appendingPathComponent(css), encoding: .utf8))
+        let composer = Composer(resolverAt: fixtures.appendingPathComponent("dtcg-examples/\(system).resolver.json").path)
+        var compared = 0
+        var mismatches: [String] = []
+        for permutation in index[fixture]!["permutations"] as! [[String: Any]] {
+            let name = Self.blockName(permutation["wrapper"] as! String)
+            guard let block = blocks[name] else { continue }
+            let (resolved, problems) = composer.resolve(inputs: permutation["input"] as! [String: String])
+            #expect(problems.isEmpty, "\(problems.map(\.message))")
+            guard let resolved else { continue }
+            for token in resolved.resolved.all {
+                guard case .color = token.value, let expected = block[Self.customProperty(token.path)],
+                    let theirs = Self.rgba(expected, in: [block, blocks[":root"] ?? [:]])
+                else { continue }
+                let ours = Self.rgba(hex: token.value.flatText)
+                compared += 1
+                if zip(ours, theirs).contains(where: { abs($0 - $1) > 1 }) {
+                    mismatches.append("\(name) \(token.path): \(token.value.flatText) vs \(expected)")
+                }
+            }
+        }
+        #expect(compared > 100, "colors compared: \(compared)")
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(compared): \(mismatches.prefix(5))")
+    }
+}
