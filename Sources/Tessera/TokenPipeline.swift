@@ -6,10 +6,15 @@ public struct PipelineOptions: Sendable {
     /// warning; `nil` reports every one. Errors are always all reported, and so is every
     /// diagnostic under `strict`.
     public var warningLimit: Int?
+    /// How tokens are sorted into tiers and how references against them are reported; nil
+    /// checks no tiers. By default, tiers come from `$extensions` and conventional set and
+    /// file names, and a reference against them is a warning.
+    public var tiers: TierRules?
 
-    public init(strict: Bool = false, warningLimit: Int? = 100) {
+    public init(strict: Bool = false, warningLimit: Int? = 100, tiers: TierRules? = TierRules()) {
         self.strict = strict
         self.warningLimit = warningLimit
+        self.tiers = tiers
     }
 }
 
@@ -52,10 +57,11 @@ public enum TokenPipeline {
             DocumentParser.parse(file, into: &document, allowComments: allowComments, diagnostics: &diagnostics)
         }
         ExtendsExpander.expand(&document, diagnostics: &diagnostics)
-        let (resolved, resolveDiagnostics) = Resolver.resolve(document, options: options)
+        let state = Resolver.resolveState(document, warningLimit: options.strict ? nil : options.warningLimit)
         var bag = DiagnosticBag(strict: options.strict)
         bag.append(contentsOf: diagnostics)
-        bag.append(contentsOf: resolveDiagnostics)
-        return PipelineResult(files: files, document: document, resolved: resolved, diagnostics: bag)
+        bag.append(contentsOf: state.diagnostics + state.limiter.summaries())
+        if let tiers = options.tiers { bag.append(contentsOf: tiers.check(state)) }
+        return PipelineResult(files: files, document: document, resolved: state.resolved, diagnostics: bag)
     }
 }

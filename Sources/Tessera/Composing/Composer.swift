@@ -152,10 +152,23 @@ public final class Composer {
         }
         ExtendsExpander.expand(&document, diagnostics: &diagnostics)
         let state = Resolver.resolveState(document, warningLimit: warningLimit)
-        return ResolutionState(document: state.document, types: state.types, values: state.values, edgeStart: state.edgeStart,
+        let whole = ResolutionState(document: state.document, types: state.types, values: state.values, edgeStart: state.edgeStart,
             edges: state.edges, aliasTarget: state.aliasTarget, declaredTypes: state.declaredTypes, blocked: state.blocked,
             groupTypes: state.groupTypes, groupDeprecations: state.groupDeprecations,
             anyTokenDeprecated: state.anyTokenDeprecated, diagnostics: diagnostics + state.diagnostics, limiter: state.limiter)
+        return whole.adding(options.tiers?.check(whole, setNames: setNames) ?? [])
+    }
+
+    /// For each file a resolver set lists, the names of those sets (they say a tier).
+    private var setNames: [String: [String]] {
+        var names: [String: [String]] = [:]
+        for layer in resolver?.layers ?? [] {
+            guard case .set(let set) = layer else { continue }
+            for source in set.sources {
+                if case .file(let path, _) = source.origin { names[resolvedPath(path), default: []].append(set.name) }
+            }
+        }
+        return names
     }
 
     /// A source's tokens by path, with their group paths, and its group properties.
@@ -245,7 +258,9 @@ public final class Composer {
         }
         var document = base.document
         document.redefine(redefined)
-        return Resolver.resolveVariant(of: base, document: document, changed: redefined.map(\.index), warningLimit: warningLimit)
+        let variant = Resolver.resolveVariant(of: base, document: document, changed: redefined.map(\.index),
+            warningLimit: warningLimit)
+        return variant.adding(options.tiers?.check(variant, setNames: setNames, only: variant.affected) ?? [])
     }
 
     // MARK: Sources

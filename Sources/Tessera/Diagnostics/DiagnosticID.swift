@@ -88,6 +88,9 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let contextTokenMissing: DiagnosticID = "context.token-missing"
     public static let contextTypeChange: DiagnosticID = "context.type-change"
 
+    // MARK: Tiers
+    public static let tierDirection: DiagnosticID = "tier.direction"
+
     // MARK: Queries
     public static let tokenNotFound: DiagnosticID = "query.token-not-found"
 }

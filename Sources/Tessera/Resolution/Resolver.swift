@@ -64,6 +64,17 @@ struct ResolutionState: Sendable {
     /// What the warning limit held back (its summaries are not in `diagnostics`).
     var limiter = WarningLimiter(limit: nil)
 
+    /// The same state with more diagnostics.
+    func adding(_ extra: [Diagnostic]) -> ResolutionState {
+        guard !extra.isEmpty else { return self }
+        var state = ResolutionState(document: document, types: types, values: values, edgeStart: edgeStart, edges: edges,
+            aliasTarget: aliasTarget, declaredTypes: declaredTypes, blocked: blocked, groupTypes: groupTypes,
+            groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated, diagnostics: diagnostics + extra)
+        state.affected = affected
+        state.limiter = limiter
+        return state
+    }
+
     var resolved: ResolvedTokens {
         ResolvedTokens(document: document, types: types, values: values, aliasTargets: aliasTarget,
             groupDeprecations: groupDeprecations)

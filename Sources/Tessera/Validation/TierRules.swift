@@ -1,0 +1,137 @@
+/// Tiers: every token is a primitive (global, raw value), a semantic token (alias with a
+/// meaning) or a component token (control), and references go one way only — component →
+/// semantic → primitive — so that a palette change never depends on a button, and, when
+/// `componentsSkipSemantic` is false, a component never reaches past the semantic tier.
+///
+/// A token's tier comes from, in order:
+/// 1. `$extensions` on the token or its nearest group that says so:
+///    `"$extensions": {"dev.tessera": {"tier": "semantic"}}`;
+/// 2. `groups`: the longest listed path prefix of the token (`"color.palette": .primitive`);
+/// 3. `names`: a word in the name of the resolver set or of the file that defines the token
+///    (by default `primitives`, `core`, `global`, `base`… → primitive; `semantic`, `alias`,
+///    `functional` → semantic; `components`, `component`, `control` → component).
+///
+/// A token whose tier none of these gives is not checked.
+public struct TierRules: Sendable {
+    public enum Tier: Int, Sendable, Comparable, CaseIterable {
+        case primitive, semantic, component
+
+        public static func < (lhs: Tier, rhs: Tier) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        public var name: String {
+            switch self {
+            case .primitive: "primitive"
+            case .semantic: "semantic"
+            case .component: "component"
+            }
+        }
+
+        public init?(name: String) {
+            switch name.lowercased() {
+            case "primitive", "global", "raw", "core": self = .primitive
+            case "semantic", "alias": self = .semantic
+            case "component", "control": self = .component
+            default: return nil
+            }
+        }
+    }
+
+    /// Path prefixes and their tier.
+    public var groups: [String: Tier]
+    /// Words in set and file names and their tier.
+    public var names: [String: Tier]
+    /// Whether component tokens may reference primitives directly.
+    public var componentsSkipSemantic: Bool
+    /// How serious a reference against the tiers is.
+    public var severity: Severity
+
+    public init(groups: [String: Tier] = [:], names: [String: Tier] = TierRules.conventionalNames,
+        componentsSkipSemantic: Bool = true, severity: Severity = .warning)
+    {
+        self.groups = groups
+        self.names = names
+        self.componentsSkipSemantic = componentsSkipSemantic
+        self.severity = severity
+    }
+
+    public static let conventionalNames: [String: Tier] = [
+        "primitive": .primitive, "primitives": .primitive, "global": .primitive, "core": .primitive, "raw": .primitive,
+        "base": .primitive, "palette": .primitive,
+        "semantic": .semantic, "semantics": .semantic, "alias": .semantic, "aliases": .semantic, "functional": .semantic,
+        "component": .component, "components": .component, "control": .component, "controls": .component,
+    ]
+
+    /// The extension key that names a tier.
+    public static let extensionKey = "dev.tessera"
+
+    /// Every reference against the tiers in a resolved document: one diagnostic per reference,
+    /// naming both tokens and their tiers. `setNames` gives, for a file path, the names of the
+    /// resolver sets that list it.
+    /// With `only`, just the references of those tokens are checked.
+    func check(_ state: ResolutionState, setNames: [String: [String]] = [:], only: [Int]? = nil) -> [Diagnostic] {
+        let document = state.document
+        var known: [Int: Tier?] = [:]
+        func tierAt(_ index: Int) -> Tier? {
+            if let tier = known[index] { return tier }
+            let tier = tier(of: document.tokens[index], in: document, setNames: setNames)
+            known[index] = tier
+            return tier
+        }
+        var diagnostics: [Diagnostic] = []
+        for index in only ?? Array(document.tokens.indices) {
+            guard state.edgeStart[index] < state.edgeStart[index + 1], let from = tierAt(index) else { continue }
+            for edge in Int(state.edgeStart[index])..<Int(state.edgeStart[index + 1]) {
+                let target = Int(state.edges[edge])
+                guard let to = tierAt(target) else { continue }
+                let skips = from == .component && to == .primitive && !componentsSkipSemantic
+                guard to > from || skips else { continue }
+                let token = document.tokens[index]
+                let other = document.tokens[target]
+                let rule = skips
+                    ? "component tokens reach primitives through semantic tokens"
+                    : "references go from component to semantic to primitive tokens, never back"
+                diagnostics.append(Diagnostic(.tierDirection, severity,
+                    "\(from.name) token '\(token.path)' references \(to.name) token '\(other.path)'; \(rule)",
+                    at: SourceAnchor(file: token.anchor.file, offset: token.value.offset)
+                        .location(pointer: token.pointer + "/$value", token: token.path),
+                    notes: [Diagnostic.Note("'\(other.path)' is a \(to.name) token",
+                        at: other.anchor.location(pointer: other.pointer, token: other.path))]))
+            }
+        }
+        return diagnostics
+    }
+
+    /// The tier of a token, or nil when nothing says.
+    func tier(of token: TokenDefinition, in document: TokenDocument, setNames: [String: [String]]) -> Tier? {
+        if let declared = Self.declaredTier(token.extensions) { return declared }
+        var group = TokenPathSyntax.parent(of: token.path)
+        while let path = group {
+            if let declared = Self.declaredTier(document.groups[path]?.extensions) { return declared }
+            group = TokenPathSyntax.parent(of: path)
+        }
+        if !groups.isEmpty {
+            let prefix = groups.keys.filter { token.path == $0 || token.path.hasPrefix($0 + ".") }.max { $0.count < $1.count }
+            if let prefix { return groups[prefix] }
+        }
+        let file = token.anchor.file.path
+        for name in setNames[file] ?? [] {
+            if let tier = tier(named: name) { return tier }
+        }
+        let words = file.split(separator: "/").suffix(3).flatMap { $0.split { !$0.isLetter } }.map { $0.lowercased() }
+        for word in words.reversed() {
+            if let tier = names[word] { return tier }
+        }
+        return nil
+    }
+
+    private func tier(named name: String) -> Tier? {
+        for word in name.split(whereSeparator: { !$0.isLetter }).map({ $0.lowercased() }).reversed() {
+            if let tier = names[word] { return tier }
+        }
+        return nil
+    }
+
+    private static func declaredTier(_ extensions: JSONValue?) -> Tier? {
+        (extensions?[extensionKey]?["tier"]?.string).flatMap(Tier.init(name:))
+    }
+}

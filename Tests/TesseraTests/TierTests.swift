@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// Tiers: component → semantic → primitive, never back; a token's tier from `$extensions`,
+/// group prefixes, or the set and file it comes from.
+struct TierTests {
+    static func tier(_ name: String) -> String { ##""$extensions": {"dev.tessera": {"tier": "\##(name)"}}"## }
+
+    static let palette = ##""palette": {"$type": "color", \##(tier("primitive")), "red": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}"##
+
+    @Test func referencesAgainstTheTiersAreReportedAtTheReference() {
+        let marked = ##"{\##(Self.palette), "brand": {"$type": "color", \##(Self.tier("semantic")), "accent": {"$value": "{palette.red}"}}, "button": {\##(Self.tier("component")), "bg": {"$value": "{brand.accent}"}}, "palette2": {"$type": "color", \##(Self.tier("primitive")), "alias": {"$value": ⊙"{button.bg}"}}}"##
+        expectDiagnostics(marked, [.tierDirection], severity: .warning)
+        let result = pipeline(MarkedSource(marked).text)
+        let diagnostic = result.diagnostics.all.first { $0.id == .tierDirection }
+        #expect(diagnostic?.message == "primitive token 'palette2.alias' references component token 'button.bg'; references go from component to semantic to primitive tokens, never back")
+        #expect(diagnostic?.notes.first?.message == "'button.bg' is a component token")
+    }
+
+    @Test func componentsMayReachPrimitivesUnlessTold() {
+        let text = ##"{\##(Self.palette), "button": {"$type": "color", \##(Self.tier("component")), "bg": {"$value": "{palette.red}"}}}"##
+        #expect(pipeline(text).diagnostics.all.isEmpty)
+        let strict = TokenPipeline.run(files: [SourceFile(path: "t.json", text: text)],
+            options: PipelineOptions(tiers: TierRules(componentsSkipSemantic: false, severity: .error)))
+        #expect(strict.diagnostics.all.map(\.id) == [.tierDirection])
+        #expect(strict.hasErrors)
+    }
+
+    @Test func groupPrefixesAndFileNamesSayTheTier() {
+        let rules = TierRules(groups: ["color.base": .primitive, "color.role": .semantic])
+        let grouped = TokenPipeline.run(files: [SourceFile(path: "t.json", text: ##"""
+            {"color": {"$type": "color", "base": {"red": {"$value": "{color.role.danger}"}},
+                       "role": {"danger": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}}}
+            """##)], options: PipelineOptions(tiers: rules))
+        #expect(grouped.diagnostics.all.map(\.id) == [.tierDirection])
+        let files = TokenPipeline.run(files: [
+            SourceFile(path: "tokens/primitives.tokens.json", text: ##"{"red": {"$type": "color", "$value": "{danger}"}}"##),
+            SourceFile(path: "tokens/semantic.tokens.json", text: ##"{"danger": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}"##),
+        ])
+        #expect(files.diagnostics.all.map(\.id) == [.tierDirection])
+        let unchecked = TokenPipeline.run(files: [
+            SourceFile(path: "tokens/a.tokens.json", text: ##"{"red": {"$type": "color", "$value": "{danger}"}}"##),
+            SourceFile(path: "tokens/b.tokens.json", text: ##"{"danger": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}"##),
+        ])
+        #expect(unchecked.diagnostics.all.isEmpty, "no tier is known, so nothing is checked")
+    }
+
+    @Test func resolverSetNamesSayTheTier() {
+        let composer = ResolverTests.composer(##"""
+            {"version": "2025.10",
+             "sets": {"core": {"sources": [{"$ref": "a.tokens.json"}]}, "components": {"sources": [{"$ref": "b.tokens.json"}]}},
+             "resolutionOrder": [{"$ref": "#/sets/core"}, {"$ref": "#/sets/components"}]}
+            """##, files: [
+                "a.tokens.json": ##"{"red": {"$type": "color", "$value": "{button}"}}"##,
+                "b.tokens.json": ##"{"button": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}"##,
+            ])
+        let report = composer.checkAllPermutations()
+        #expect(report.diagnostics.map(\.id) == [.tierDirection])
+        #expect(report.diagnostics.first?.message.hasPrefix("primitive token 'red' references component token 'button'") == true)
+    }
+}
