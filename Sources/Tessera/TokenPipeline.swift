@@ -62,6 +62,7 @@ public enum TokenPipeline {
         bag.append(contentsOf: diagnostics)
         bag.append(contentsOf: state.diagnostics + state.limiter.summaries())
         if let tiers = options.tiers { bag.append(contentsOf: tiers.check(state)) }
+        bag.append(contentsOf: ThemeRules.forbidden(in: state))
         return PipelineResult(files: files, document: document, resolved: state.resolved, diagnostics: bag)
     }
 }

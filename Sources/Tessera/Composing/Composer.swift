@@ -147,8 +147,13 @@ public final class Composer {
         var diagnostics: [Diagnostic] = []
         for source in resolver?.sources(for: contexts) ?? [] {
             guard let (_, file, fragment) = parse(source) else { continue }
-            // A later source replacing a token is the point of the resolver: no conflict.
-            _ = document.add(fragment, from: file)
+            // A later source replacing a token is the point of the resolver: no conflict,
+            // unless the token is closed.
+            for (index, old) in document.add(fragment, from: file) {
+                if let closed = ThemeRules.closedOverride(new: document.tokens[index], old: old, in: document) {
+                    diagnostics.append(closed)
+                }
+            }
         }
         ExtendsExpander.expand(&document, diagnostics: &diagnostics)
         let state = Resolver.resolveState(document, warningLimit: warningLimit)
@@ -156,7 +161,7 @@ public final class Composer {
             edges: state.edges, aliasTarget: state.aliasTarget, declaredTypes: state.declaredTypes, blocked: state.blocked,
             groupTypes: state.groupTypes, groupDeprecations: state.groupDeprecations,
             anyTokenDeprecated: state.anyTokenDeprecated, diagnostics: diagnostics + state.diagnostics, limiter: state.limiter)
-        return whole.adding(options.tiers?.check(whole, setNames: setNames) ?? [])
+        return whole.adding((options.tiers?.check(whole, setNames: setNames) ?? []) + ThemeRules.forbidden(in: whole))
     }
 
     /// For each file a resolver set lists, the names of those sets (they say a tier).
@@ -260,7 +265,9 @@ public final class Composer {
         document.redefine(redefined)
         let variant = Resolver.resolveVariant(of: base, document: document, changed: redefined.map(\.index),
             warningLimit: warningLimit)
-        return variant.adding(options.tiers?.check(variant, setNames: setNames, only: variant.affected) ?? [])
+        let closed = redefined.compactMap { ThemeRules.closedOverride(new: $0.token, old: base.document.tokens[$0.index], in: base.document) }
+        return variant.adding(closed + (options.tiers?.check(variant, setNames: setNames, only: variant.affected) ?? [])
+            + ThemeRules.forbidden(in: variant, only: variant.affected))
     }
 
     // MARK: Sources

@@ -88,6 +88,11 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let contextTokenMissing: DiagnosticID = "context.token-missing"
     public static let contextTypeChange: DiagnosticID = "context.type-change"
 
+    // MARK: Closed tokens and forbidden values
+    public static let closedToken: DiagnosticID = "token.closed"
+    public static let forbiddenToken: DiagnosticID = "token.forbidden"
+    public static let usesForbiddenToken: DiagnosticID = "token.uses-forbidden"
+
     // MARK: Tiers
     public static let tierDirection: DiagnosticID = "tier.direction"
 

@@ -1,0 +1,74 @@
+/// Closed tokens and forbidden values, declared in `$extensions` under `dev.tessera` on a token
+/// or on a group (for all its tokens):
+///
+/// - `"closed": true` — the token is defined once: no later file, set, modifier context or brand
+///   may define it again with another value (`token.closed`, an error at the redefinition).
+/// - `"forbidden": true` or a reason — this theme does not provide the token (a design kit that
+///   cannot leave a token out marks it instead). The token is reported (`token.forbidden`, a
+///   warning) and every token that references it is an error (`token.uses-forbidden`), at build
+///   time rather than as a crash in the app.
+enum ThemeRules {
+    /// Whether the token, or its nearest group saying so, sets `dev.tessera.<flag>`.
+    static func flag(_ name: String, of token: TokenDefinition, in document: TokenDocument) -> JSONValue? {
+        if let value = token.extensions?[TierRules.extensionKey]?[name] { return value }
+        var group = TokenPathSyntax.parent(of: token.path)
+        while let path = group {
+            if let value = document.groups[path]?.extensions?[TierRules.extensionKey]?[name] { return value }
+            group = TokenPathSyntax.parent(of: path)
+        }
+        return nil
+    }
+
+    static func isClosed(_ token: TokenDefinition, in document: TokenDocument) -> Bool {
+        flag("closed", of: token, in: document)?.bool == true
+    }
+
+    /// The `token.closed` error when `new` redefines a closed token `old` with another value.
+    static func closedOverride(new: TokenDefinition, old: TokenDefinition, in document: TokenDocument, context: String? = nil)
+        -> Diagnostic?
+    {
+        guard isClosed(old, in: document), !(new.value.sameContent(as: old.value) && new.explicitType == old.explicitType)
+        else { return nil }
+        return Diagnostic(.closedToken, .error,
+            "token '\(new.path)' is closed and cannot be defined again" + (context.map { " (\($0))" } ?? ""),
+            at: new.anchor.location(pointer: new.pointer, token: new.path),
+            notes: [Diagnostic.Note("it is defined and closed here", at: old.anchor.location(pointer: old.pointer, token: old.path))],
+            fixIts: [Diagnostic.FixIt("remove this definition, or reopen the token where it is defined", replacement: "")])
+    }
+
+    /// Forbidden tokens and the tokens that use them, in a resolved document. With `only`,
+    /// just those tokens are checked.
+    static func forbidden(in state: ResolutionState, only: [Int]? = nil) -> [Diagnostic] {
+        let document = state.document
+        var known: [Int: JSONValue?] = [:]
+        func forbidden(_ index: Int) -> JSONValue? {
+            if let value = known[index] { return value }
+            let value = flag("forbidden", of: document.tokens[index], in: document)
+            let marked = value.flatMap { $0.bool == false ? nil : $0 }
+            known[index] = marked
+            return marked
+        }
+        var diagnostics: [Diagnostic] = []
+        for index in only ?? Array(document.tokens.indices) {
+            let token = document.tokens[index]
+            if let reason = forbidden(index) {
+                diagnostics.append(Diagnostic(.forbiddenToken, .warning,
+                    "token '\(token.path)' is not provided by this theme" + (reason.string.map { ": \($0)" } ?? ""),
+                    at: token.anchor.location(pointer: token.pointer, token: token.path)))
+            }
+            for edge in Int(state.edgeStart[index])..<Int(state.edgeStart[index + 1]) {
+                let target = Int(state.edges[edge])
+                guard forbidden(target) != nil else { continue }
+                let used = document.tokens[target]
+                diagnostics.append(Diagnostic(.usesForbiddenToken, .error,
+                    "token '\(token.path)' uses '\(used.path)', which this theme does not provide",
+                    at: SourceAnchor(file: token.anchor.file, offset: token.value.offset)
+                        .location(pointer: token.pointer + "/$value", token: token.path),
+                    notes: [Diagnostic.Note("'\(used.path)' is marked forbidden here",
+                        at: used.anchor.location(pointer: used.pointer, token: used.path))],
+                    fixIts: [Diagnostic.FixIt("give '\(used.path)' a value in this theme, or stop using it here", replacement: "")]))
+            }
+        }
+        return diagnostics
+    }
+}
