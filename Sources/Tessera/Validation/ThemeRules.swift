@@ -38,15 +38,20 @@ enum ThemeRules {
 
     /// Forbidden tokens and the tokens that use them, in a resolved document. With `only`,
     /// just those tokens are checked.
+    ///
+    /// - Complexity: O(g) for g groups, then O(1) per token and reference checked.
     static func forbidden(in state: ResolutionState, only: [Int]? = nil) -> [Diagnostic] {
         let document = state.document
-        var known: [Int: JSONValue?] = [:]
+        let groupFlags = document.groupPropertiesInherited { group -> JSONValue? in
+            group.extensions?[TierRules.extensionKey]?["forbidden"]
+        }
+        let anyGroup = groupFlags.contains { $0 != nil }
+        guard anyGroup || document.tokens.contains(where: { $0.extensions?[TierRules.extensionKey]?["forbidden"] != nil })
+        else { return [] }
         func forbidden(_ index: Int) -> JSONValue? {
-            if let value = known[index] { return value }
-            let value = flag("forbidden", of: document.tokens[index], in: document)
-            let marked = value.flatMap { $0.bool == false ? nil : $0 }
-            known[index] = marked
-            return marked
+            let token = document.tokens[index]
+            let value = token.extensions?[TierRules.extensionKey]?["forbidden"] ?? groupFlags[Int(token.groupID)]
+            return value.flatMap { $0.bool == false ? nil : $0 }
         }
         var diagnostics: [Diagnostic] = []
         for index in only ?? Array(document.tokens.indices) {
