@@ -132,28 +132,36 @@ struct Resolve: ParsableCommand {
     @Option(help: "Print only this token, or the tokens of this group (dot- or slash-separated path).")
     var token: String?
 
+    /// `--token` as a dot-separated path.
+    var path: String? { token?.replacingOccurrences(of: "/", with: ".") }
+
     func run() throws {
         if let resolverPath = options.resolverPath { try runWithResolver(resolverPath) }
         let result = options.run()
-        let path = token?.replacingOccurrences(of: "/", with: ".")
-        var extra: [Diagnostic] = []
-        if let path, !result.hasErrors, result.resolved.tokens(under: path).isEmpty {
-            let suggestion = Suggestions.closest(to: path, in: result.document.tokens.map(\.path))
-            extra.append(Diagnostic(.tokenNotFound, .error, "no token or group '\(path)'", at: nil,
-                notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []))
-        }
+        let extra = result.hasErrors ? [] : notFound(in: result.resolved)
         options.report(result, extra: extra)
         if result.hasErrors || !extra.isEmpty { throw ExitCode(1) }
-        let output: String
+        FileHandle.standardOutput.write(Data(output(result.resolved).utf8))
+        finish(0)
+    }
+
+    /// The error for a `--token` that names no token or group, with a "did you mean".
+    func notFound(in resolved: ResolvedTokens) -> [Diagnostic] {
+        guard let path, resolved.tokens(under: path).isEmpty else { return [] }
+        let suggestion = Suggestions.closest(to: path, in: resolved.document.tokens.map(\.path))
+        return [Diagnostic(.tokenNotFound, .error, "no token or group '\(path)'", at: nil,
+            notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [])]
+    }
+
+    /// The tokens selected, in the chosen format.
+    func output(_ resolved: ResolvedTokens) -> String {
         switch format {
         case .flat:
-            output = ResolvedEmitter.flat(result.resolved, prefix: path)
+            return ResolvedEmitter.flat(resolved, prefix: path)
         case .json:
-            let selected = path.map { result.resolved.tokens(under: $0) } ?? result.resolved.all
-            output = JSONWriter(pretty: true).string(ResolvedEmitter.tree(selected, document: result.document)) + "\n"
+            let selected = path.map { resolved.tokens(under: $0) } ?? resolved.all
+            return JSONWriter(pretty: true).string(ResolvedEmitter.tree(selected, document: resolved.document)) + "\n"
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
-        finish(0)
     }
 }
 
@@ -164,26 +172,11 @@ extension Resolve {
         let (permutation, problems) = composer.resolve(inputs: try options.inputMap())
         var bag = DiagnosticBag(strict: options.strict)
         bag.append(contentsOf: composer.diagnostics + problems + (permutation?.diagnostics ?? []))
-        let path = token?.replacingOccurrences(of: "/", with: ".")
-        if let permutation, let path, !bag.hasErrors, permutation.resolved.tokens(under: path).isEmpty {
-            let suggestion = Suggestions.closest(to: path, in: permutation.document.tokens.map(\.path))
-            bag.append(Diagnostic(.tokenNotFound, .error, "no token or group '\(path)'", at: nil,
-                notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []))
-        }
+        if let permutation, !bag.hasErrors { bag.append(contentsOf: notFound(in: permutation.resolved)) }
         options.report(bag, files: composer.files)
         guard let permutation, !bag.hasErrors else { finish(1) }
-        FileHandle.standardOutput.write(Data(output(permutation.resolved, document: permutation.document, path: path).utf8))
+        FileHandle.standardOutput.write(Data(output(permutation.resolved).utf8))
         finish(0)
-    }
-
-    func output(_ resolved: ResolvedTokens, document: TokenDocument, path: String?) -> String {
-        switch format {
-        case .flat:
-            return ResolvedEmitter.flat(resolved, prefix: path)
-        case .json:
-            let selected = path.map { resolved.tokens(under: $0) } ?? resolved.all
-            return JSONWriter(pretty: true).string(ResolvedEmitter.tree(selected, document: document)) + "\n"
-        }
     }
 }
 
