@@ -15,6 +15,18 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
+enum TierSeverity: String, ExpressibleByArgument, CaseIterable {
+    case warning, error, off
+
+    var severity: Severity? {
+        switch self {
+        case .warning: .warning
+        case .error: .error
+        case .off: nil
+        }
+    }
+}
+
 struct CommonOptions: ParsableArguments {
     @Argument(help: "Token files (.tokens, .tokens.json, .json) or directories of them, merged in order; or one *.resolver.json.")
     var paths: [String] = []
@@ -30,6 +42,12 @@ struct CommonOptions: ParsableArguments {
 
     @Flag(help: "List every warning; by default each kind of warning is listed 100 times per file, then summed up.")
     var allWarnings = false
+
+    @Option(help: "How serious a reference against the tiers (component → semantic → primitive) is: warning, error or off.")
+    var tiers: TierSeverity = .warning
+
+    @Flag(help: "Component tokens must reach primitives through semantic tokens.")
+    var componentsThroughSemantic = false
 
     @Option(help: "How diagnostics are written to standard error: text or json.")
     var diagnosticsFormat: DiagnosticsFormat = .text
@@ -61,7 +79,10 @@ struct CommonOptions: ParsableArguments {
         return map
     }
 
-    var pipelineOptions: PipelineOptions { PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100) }
+    var pipelineOptions: PipelineOptions {
+        let rules = tiers.severity.map { TierRules(componentsSkipSemantic: !componentsThroughSemantic, severity: $0) }
+        return PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100, tiers: rules)
+    }
 
     func run() -> PipelineResult {
         TokenPipeline.run(paths: paths, options: pipelineOptions)

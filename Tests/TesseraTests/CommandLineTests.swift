@@ -88,6 +88,18 @@ struct CommandLineTests {
         #expect(try tessera(["validate", try write("{\"version\": \"2025.10\"}", name: "x.resolver.json")]).status == 1)
     }
 
+    @Test func tierChecksAreChosenOnTheCommandLine() throws {
+        let directory = URL(fileURLWithPath: try write(##"{"red": {"$type": "color", "$value": "{danger}"}}"##,
+            name: "primitives.tokens.json")).deletingLastPathComponent()
+        try ##"{"danger": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}"##
+            .write(to: directory.appendingPathComponent("semantic.tokens.json"), atomically: true, encoding: .utf8)
+        let warned = try tessera(["validate", directory.path])
+        #expect(warned.status == 0 && warned.stderr.contains("[tier.direction]"))
+        #expect(try tessera(["validate", directory.path, "--tiers", "error"]).status == 1)
+        #expect(try tessera(["validate", directory.path, "--tiers", "off"]).stderr.isEmpty)
+        #expect(try tessera(["validate", directory.path, "--tiers", "loud"]).status == 2)
+    }
+
     @Test func validateExitsZeroOnCleanInput() throws {
         let run = try tessera(["validate", try write(Self.good)])
         #expect(run.status == 0)
