@@ -105,6 +105,25 @@ struct ResolverTests {
         #expect(permutation?.resolved.value("color.bg") == Color(legacyCSS: "#ffffff").map(TokenValue.color))
     }
 
+    @Test func filesReferringToFilesAreFollowedAndCyclesReported() {
+        let set = ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "a.tokens.json"}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##
+        let chained = Self.composer(set, files: [
+            "a.tokens.json": ##"{"$ref": "shared/b.tokens.json", "extra": {"$type": "number", "$value": "{base}"}}"##,
+            "shared/b.tokens.json": ##"{"base": {"$type": "number", "$value": 4}}"##,
+        ])
+        let (permutation, _) = chained.resolve(inputs: [:])
+        #expect(chained.diagnostics.isEmpty, "\(chained.diagnostics.map(\.message))")
+        #expect(permutation?.resolved.value("extra") == .number(4))
+        let cyclic = Self.composer(set, files: [
+            "a.tokens.json": ##"{"$ref": "b.tokens.json"}"##,
+            "b.tokens.json": ##"{"$ref": "c.tokens.json#/tokens"}"##,
+            "c.tokens.json": ##"{"tokens": {"$ref": "a.tokens.json"}}"##,
+        ])
+        _ = cyclic.resolve(inputs: [:])
+        #expect(cyclic.diagnostics.map(\.id) == [.resolverReferenceCycle])
+        #expect(cyclic.diagnostics.first?.message.contains("a.tokens.json") == true)
+    }
+
     // MARK: Every permutation
 
     @Test func everyPermutationIsCheckedAndVariationIsReported() {

@@ -25,6 +25,8 @@ public final class Composer {
     private let directory: String
     private let seed = PathTable.randomSeed()
     private var parsed: [String: (file: SourceFile, fragment: TokenFragment)?] = [:]
+    /// For each file source, the keys of the trees it stands for (see `trees(of:)`).
+    private var chains: [String: [String]] = [:]
     /// Each parsed source's tokens by path and group properties, for resolving variants.
     private var contents: [String: SourceContents] = [:]
     /// The base permutation's resolution, which the others are resolved from.
@@ -145,8 +147,7 @@ public final class Composer {
     private func resolveWhole(contexts: [String: String]) -> ResolutionState {
         var document = TokenDocument(seed: seed)
         var diagnostics: [Diagnostic] = []
-        for source in resolver?.sources(for: contexts) ?? [] {
-            guard let (_, file, fragment) = parse(source) else { continue }
+        for (_, file, fragment) in (resolver?.sources(for: contexts) ?? []).flatMap(trees(of:)) {
             // A later source replacing a token is the point of the resolver: no conflict,
             // unless the token is closed.
             for (index, old) in document.add(fragment, from: file) {
@@ -170,7 +171,7 @@ public final class Composer {
         for layer in resolver?.layers ?? [] {
             guard case .set(let set) = layer else { continue }
             for source in set.sources {
-                if case .file(let path, _) = source.origin { names[resolvedPath(path), default: []].append(set.name) }
+                if case .file(let path, _) = source.origin { names[resolvedPath(path, from: directory), default: []].append(set.name) }
             }
         }
         return names
@@ -210,8 +211,8 @@ public final class Composer {
         -> ResolutionState?
     {
         guard let resolver, !base.document.groups.values.contains(where: { $0.extends != nil }) else { return nil }
-        let keys = resolver.sources(for: contexts).compactMap { parse($0)?.key }
-        let baseKeys = resolver.sources(for: baseContexts).compactMap { parse($0)?.key }
+        let keys = resolver.sources(for: contexts).flatMap(trees(of:)).map(\.key)
+        let baseKeys = resolver.sources(for: baseContexts).flatMap(trees(of:)).map(\.key)
         let differing = Set(keys).symmetricDifference(Set(baseKeys))
         // The sources both have must come in the same order.
         guard keys.filter({ !differing.contains($0) }) == baseKeys.filter({ !differing.contains($0) }) else { return nil }
@@ -272,73 +273,116 @@ public final class Composer {
 
     // MARK: Sources
 
-    /// The parsed tokens of a source (with the key it is cached under), parsed on first use;
-    /// nil when it cannot be read.
-    private func parse(_ source: ResolverDocument.Source) -> (key: String, SourceFile, TokenFragment)? {
-        let key: String
+    /// The token trees a source stands for, in merge order, each parsed once and cached under
+    /// its key: usually one; more when a file (or the object a pointer names) is itself a
+    /// reference to another file, whose trees come first (its own members extend them).
+    private func trees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
         switch source.origin {
-        case .file(let path, let pointer): key = "file:" + resolvedPath(path) + "#" + pointer.joined(separator: "/")
-        case .inline(let value): key = "inline:\(value.offset)"
+        case .inline(let value):
+            let key = "inline:\(value.offset)"
+            if parsed[key] == nil {
+                guard let resolverFile = files.first else { return [] }
+                // A `$ref` beside inline tokens names what they extend, which comes before them.
+                let (fragment, found) = DocumentParser.parseObject(in: resolverFile, at: value.offset,
+                    skippingReference: true, seed: seed)
+                diagnostics += found
+                parsed[key] = fragment.map { (resolverFile, $0) }
+            }
+            return (parsed[key] ?? nil).map { [(key, $0.file, $0.fragment)] } ?? []
+        case .file(let path, let pointer):
+            return trees(ofFile: resolvedPath(path, from: directory), pointer: pointer, named: path, at: source.anchor, through: [])
         }
-        if let cached = parsed[key] { return cached.map { (key, $0.file, $0.fragment) } }
-        let result = load(source)
-        parsed[key] = result.map { (file: $0.0, fragment: $0.1) }
-        return result.map { (key, $0.0, $0.1) }
     }
 
-    /// A source's path, relative to the resolver's directory, without `./` steps.
-    private func resolvedPath(_ path: String) -> String {
+    /// The token trees of a file, or of the object a pointer names in it.
+    private func trees(
+        ofFile fullPath: String, pointer: [String], named written: String, at anchor: SourceAnchor, through stack: [String]
+    ) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
+        let key = "file:" + fullPath + "#" + pointer.joined(separator: "/")
+        if stack.contains(key) {
+            let names = (stack + [key]).map { "'\($0.dropFirst(5))'" }.joined(separator: " → ")
+            diagnostics.append(Diagnostic(.resolverReferenceCycle, .error, "files refer to each other in a cycle: \(names)",
+                at: anchor.location()))
+            return []
+        }
+        if let chain = chains[key] {
+            return chain.compactMap { key in (parsed[key] ?? nil).map { (key, $0.file, $0.fragment) } }
+        }
+        guard let file = read(fullPath, named: written, at: anchor) else { return [] }
+        var found: [Diagnostic] = []
+        var reference: (path: String, pointer: [String])?
+        let own: TokenFragment?
+        if pointer.isEmpty {
+            let comments = fullPath.lowercased().hasSuffix(".jsonc")
+            var (fragment, more) = DocumentParser.parseInParts(file, allowComments: comments, seed: seed)
+                ?? DocumentParser.parseWhole(file, allowComments: comments, seed: seed)
+            // A file whose root is a reference object ({"$ref": "other.tokens.json", …}).
+            if let target = fragment?.rootReference, let external = Self.externalReference(target) {
+                reference = external
+                (fragment, more) = DocumentParser.parseObject(in: file, at: Self.rootOffset(of: file), skippingReference: true, seed: seed)
+            }
+            found = more
+            own = fragment
+        } else {
+            guard let root = JSONParser(file: file).parse(into: &found) else {
+                diagnostics += found
+                return []
+            }
+            guard let node = root.descendant(at: pointer), node.isObject else {
+                diagnostics += found
+                diagnostics.append(Diagnostic(.resolverReferenceUnresolved, .error,
+                    "'\(written)#/\(pointer.joined(separator: "/"))' leads to no object", at: anchor.location()))
+                return []
+            }
+            reference = node["$ref"]?.string.flatMap(Self.externalReference)
+            let (fragment, more) = DocumentParser.parseObject(in: file, at: node.offset, skippingReference: reference != nil, seed: seed)
+            found += more
+            own = fragment
+        }
+        diagnostics += found
+        var chain: [(key: String, file: SourceFile, fragment: TokenFragment)] = []
+        if let reference {
+            let directory = (fullPath as NSString).deletingLastPathComponent
+            chain = trees(ofFile: resolvedPath(reference.path, from: directory), pointer: reference.pointer, named: reference.path,
+                at: anchor, through: stack + [key])
+        }
+        parsed[key] = own.map { (file, $0) }
+        if let own { chain.append((key, file, own)) }
+        chains[key] = chain.map(\.key)
+        return chain
+    }
+
+    /// A reference to another file (`other.tokens.json` or `other.tokens.json#/a/b`); nil for a
+    /// reference inside the same document.
+    private static func externalReference(_ text: String) -> (path: String, pointer: [String])? {
+        guard !text.hasPrefix("#"), !text.hasPrefix("{") else { return nil }
+        let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let pointer = parts.count == 2 ? TokenPathSyntax.pointerSegments("#" + parts[1]) ?? [] : []
+        return (String(parts[0]), pointer)
+    }
+
+    /// Where a file's root object starts.
+    private static func rootOffset(of file: SourceFile) -> Int {
+        file.bytes.firstIndex { !(($0 == 0x20) || ($0 == 0x0A) || ($0 == 0x0D) || ($0 == 0x09) || ($0 == 0xEF) || ($0 == 0xBB) || ($0 == 0xBF)) } ?? 0
+    }
+
+    private func read(_ fullPath: String, named written: String, at anchor: SourceAnchor) -> SourceFile? {
+        if let known = files.first(where: { $0.path == fullPath }) { return known }
+        var found: [Diagnostic] = []
+        guard let read = TokenFileLoader.read(fullPath, diagnostics: &found) else {
+            diagnostics.append(Diagnostic(.fileUnreadable, .error, "cannot read '\(written)', named by the resolver",
+                at: anchor.location()))
+            return nil
+        }
+        files.append(read)
+        return read
+    }
+
+    /// A path relative to `directory`, without `./` steps.
+    private func resolvedPath(_ path: String, from directory: String) -> String {
         guard !path.hasPrefix("/") else { return path }
         var relative = Substring(path)
         while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
         return directory.isEmpty ? String(relative) : (directory as NSString).appendingPathComponent(String(relative))
-    }
-
-    private func load(_ source: ResolverDocument.Source) -> (SourceFile, TokenFragment)? {
-        switch source.origin {
-        case .inline(let value):
-            guard let resolverFile = files.first else { return nil }
-            // A `$ref` beside inline tokens names what they extend, which comes before them.
-            let (fragment, found) = DocumentParser.parseObject(in: resolverFile, at: value.offset,
-                skippingReference: true, seed: seed)
-            diagnostics += found
-            return fragment.map { (resolverFile, $0) }
-        case .file(let path, let pointer):
-            let fullPath = resolvedPath(path)
-            let file: SourceFile
-            if let known = files.first(where: { $0.path == fullPath }) {
-                file = known
-            } else {
-                var found: [Diagnostic] = []
-                guard let read = TokenFileLoader.read(fullPath, diagnostics: &found) else {
-                    diagnostics.append(Diagnostic(.fileUnreadable, .error, "cannot read '\(path)', named by the resolver",
-                        at: source.anchor.location()))
-                    return nil
-                }
-                file = read
-                files.append(file)
-            }
-            guard !pointer.isEmpty else {
-                let comments = fullPath.lowercased().hasSuffix(".jsonc")
-                let (fragment, found) = DocumentParser.parseInParts(file, allowComments: comments, seed: seed)
-                    ?? DocumentParser.parseWhole(file, allowComments: comments, seed: seed)
-                diagnostics += found
-                return fragment.map { (file, $0) }
-            }
-            var found: [Diagnostic] = []
-            guard let root = JSONParser(file: file).parse(into: &found) else {
-                diagnostics += found
-                return nil
-            }
-            diagnostics += found
-            guard let node = root.descendant(at: pointer), node.isObject else {
-                diagnostics.append(Diagnostic(.resolverReferenceUnresolved, .error,
-                    "'\(path)#/\(pointer.joined(separator: "/"))' leads to no object", at: source.anchor.location()))
-                return nil
-            }
-            let (fragment, more) = DocumentParser.parseObject(in: file, at: node.offset, skippingReference: false, seed: seed)
-            diagnostics += more
-            return fragment.map { (file, $0) }
-        }
     }
 }

@@ -77,6 +77,11 @@ struct TokenFragment: Sendable {
         return Int32(groupPaths.count - 1)
     }
 
+    /// The `$ref` of the root object, when it has one (it names what the file extends).
+    var rootReference: String? {
+        groupProperties.first { groupPaths[Int($0.id)].isEmpty }?.group.extends?.reference
+    }
+
     /// The parent of the root group.
     static let noGroup = Int32.min
 
