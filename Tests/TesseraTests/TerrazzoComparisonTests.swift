@@ -3,8 +3,8 @@ import Testing
 
 @testable import Tessera
 
-/// The corpus systems' colors and dimensions, resolved through their resolvers, agree with the
-/// CSS another DTCG tool generates for the same mode inputs (after normalising notation: its
+/// The corpus systems' colors, dimensions, durations, numbers, font weights and cubic Béziers,
+/// resolved through their resolvers, agree with the CSS another DTCG tool generates for the same mode inputs (after normalising notation: its
 /// `rgb()` percentages and `var()` chains against our 8-bit hex).
 struct TerrazzoComparisonTests {
     static let directory = fixtures.appendingPathComponent("terrazzo-css")
@@ -67,6 +67,28 @@ struct TerrazzoComparisonTests {
         return channels.count == 4 ? channels : nil
     }
 
+    /// The numbers of a duration (in ms), number, font weight or cubic Bézier.
+    static func numbers(_ value: TokenValue) -> [Double]? {
+        switch value {
+        case .duration(let duration): [duration.unit == .s ? duration.value * 1000 : duration.value]
+        case .number(let number): [number]
+        case .fontWeight(let weight): [weight]
+        case .cubicBezier(let curve): [curve.x1, curve.y1, curve.x2, curve.y2]
+        default: nil
+        }
+    }
+
+    /// The numbers of the same in CSS: `150ms`, `0.3s`, `1.5`, `cubic-bezier(0.2, 0, 0, 1)`.
+    static func numbers(css: String) -> [Double]? {
+        if css.hasPrefix("cubic-bezier(") {
+            let values = css.dropFirst(13).dropLast().split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            return values.count == 4 ? values : nil
+        }
+        if css.hasSuffix("ms") { return Double(css.dropLast(2)).map { [$0] } }
+        if css.hasSuffix("s") { return Double(css.dropLast()).map { [$0 * 1000] } }
+        return Double(css).map { [$0] }
+    }
+
     /// A value with its `var()` chain followed, when it is a plain word such as `16px`.
     static func plain(_ value: String, in blocks: [[String: String]]) -> String? {
         var value = value
@@ -76,7 +98,7 @@ struct TerrazzoComparisonTests {
             guard let next = blocks.lazy.compactMap({ $0[name] }).first else { return nil }
             value = next
         }
-        return value.contains(where: { $0 == " " || $0 == "(" }) ? nil : value
+        return value.hasPrefix("cubic-bezier(") || !value.contains(where: { $0 == " " || $0 == "(" }) ? value : nil
     }
 
     static func rgba(hex: String) -> [Int] {
@@ -94,7 +116,7 @@ struct TerrazzoComparisonTests {
     @Test(arguments: [("ds-github-primer", "github-primer", "primer.want.css"),
         ("ds-adobe-spectrum", "adobe-spectrum", "spectrum.want.css"),
         ("ds-microsoft-fluent", "microsoft-fluent", "fluent.want.css")])
-    func colorsAndDimensionsMatchForEveryModeInput(_ fixture: String, _ system: String, _ css: String) throws {
+    func valuesMatchForEveryModeInput(_ fixture: String, _ system: String, _ css: String) throws {
         let index = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.directory.appendingPathComponent("fixtures.json")))
             as! [String: [String: Any]]
         let blocks = Self.blocks(try String(contentsOf: Self.directory.appendingPathComponent(css), encoding: .utf8))
@@ -108,6 +130,15 @@ struct TerrazzoComparisonTests {
             #expect(problems.isEmpty, "\(problems.map(\.message))")
             guard let resolved else { continue }
             for token in resolved.resolved.all {
+                if let ours = Self.numbers(token.value), let expected = block[Self.customProperty(token.path)],
+                    let theirs = Self.plain(expected, in: [block, blocks[":root"] ?? [:]]).flatMap(Self.numbers(css:))
+                {
+                    compared += 1
+                    if ours.count != theirs.count || zip(ours, theirs).contains(where: { abs($0 - $1) > 1e-4 }) {
+                        mismatches.append("\(name) \(token.path): \(token.value.flatText) vs \(expected)")
+                    }
+                    continue
+                }
                 if case .dimension = token.value, let expected = block[Self.customProperty(token.path)],
                     let theirs = Self.plain(expected, in: [block, blocks[":root"] ?? [:]])
                 {
