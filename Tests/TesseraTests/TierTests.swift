@@ -60,4 +60,25 @@ struct TierTests {
         #expect(report.diagnostics.map(\.id) == [.tierDirection])
         #expect(report.diagnostics.first?.message.hasPrefix("primitive token 'red' references component token 'button'") == true)
     }
+
+    @Test func aResolverSaysItsOwnTiers() {
+        let composer = ResolverTests.composer(##"""
+            {"version": "2025.10",
+             "$extensions": {"dev.tessera": {"tiers": {"sets": {"foundation": "primitive", "widget-kit": "component"},
+                                                       "severity": "error"}}},
+             "sets": {"foundation": {"sources": [{"$ref": "a.tokens.json"}]}, "widget-kit": {"sources": [{"$ref": "b.tokens.json"}]}},
+             "resolutionOrder": [{"$ref": "#/sets/foundation"}, {"$ref": "#/sets/widget-kit"}]}
+            """##, files: [
+                "a.tokens.json": ##"{"red": {"$type": "color", "$value": "{button}"}}"##,
+                "b.tokens.json": ##"{"button": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}"##,
+            ])
+        let report = composer.checkAllPermutations()
+        #expect(report.diagnostics.map(\.id) == [.tierDirection])
+        #expect(report.hasErrors)
+        let invalid = ResolverDocument.read(SourceFile(path: "t.resolver.json", text: ##"""
+            {"version": "2025.10", "$extensions": {"dev.tessera": {"tiers": {"sets": {"a": "ground"}, "severity": "loud"}}},
+             "resolutionOrder": [{"type": "set", "name": "a", "sources": []}]}
+            """##)).1
+        #expect(invalid.map(\.id) == [.resolverInvalid, .resolverInvalid])
+    }
 }

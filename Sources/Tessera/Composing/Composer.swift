@@ -162,7 +162,12 @@ public final class Composer {
             edges: state.edges, aliasTarget: state.aliasTarget, declaredTypes: state.declaredTypes, blocked: state.blocked,
             groupTypes: state.groupTypes, groupDeprecations: state.groupDeprecations,
             anyTokenDeprecated: state.anyTokenDeprecated, diagnostics: diagnostics + state.diagnostics, limiter: state.limiter)
-        return whole.adding((options.tiers?.check(whole, setNames: setNames) ?? []) + ThemeRules.forbidden(in: whole))
+        return whole.adding((tiers?.check(whole, setNames: setNames) ?? []) + ThemeRules.forbidden(in: whole))
+    }
+
+    /// The tier rules: the caller's, with the resolver's own settings applied.
+    private var tiers: TierRules? {
+        resolver?.tierSettings.map { $0.applied(to: options.tiers) } ?? options.tiers
     }
 
     /// For each file a resolver set lists, the names of those sets (they say a tier).
@@ -267,7 +272,7 @@ public final class Composer {
         let variant = Resolver.resolveVariant(of: base, document: document, changed: redefined.map(\.index),
             warningLimit: warningLimit)
         let closed = redefined.compactMap { ThemeRules.closedOverride(new: $0.token, old: base.document.tokens[$0.index], in: base.document) }
-        return variant.adding(closed + (options.tiers?.check(variant, setNames: setNames, only: variant.affected) ?? [])
+        return variant.adding(closed + (tiers?.check(variant, setNames: setNames, only: variant.affected) ?? [])
             + ThemeRules.forbidden(in: variant, only: variant.affected))
     }
 

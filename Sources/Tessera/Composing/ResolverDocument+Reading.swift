@@ -75,7 +75,47 @@ struct ResolverReader {
             report(.resolverInvalid, "a resolver must have a 'resolutionOrder'", at: root, pointer: "",
                 fixIts: [Diagnostic.FixIt("add \"resolutionOrder\": [{\"$ref\": \"#/sets/…\"}]", replacement: "")])
         }
-        return ResolverDocument(name: name, description: description, layers: layers, file: file)
+        var document = ResolverDocument(name: name, description: description, layers: layers, file: file)
+        document.tierSettings = readTierSettings()
+        return document
+    }
+
+    /// `$extensions.dev.tessera.tiers`, when present.
+    mutating func readTierSettings() -> ResolverDocument.TierSettings? {
+        let pointer = "/$extensions/\(TierRules.extensionKey)/tiers"
+        guard let node = root["$extensions"]?[TierRules.extensionKey]?["tiers"] else { return nil }
+        guard node.isObject else {
+            report(.resolverInvalid, "tier settings must be an object, found \(node.kindDescription)", at: node, pointer: pointer)
+            return nil
+        }
+        checkMembers(node, allowed: ["sets", "groups", "componentsThroughSemantic", "severity"], pointer: pointer,
+            what: "tier settings")
+        var settings = ResolverDocument.TierSettings()
+        func tiers(_ key: String) -> [String: TierRules.Tier] {
+            var result: [String: TierRules.Tier] = [:]
+            for member in node[key]?.members ?? [] {
+                if let name = member.value.string, let tier = TierRules.Tier(name: name) {
+                    result[member.key] = tier
+                } else {
+                    report(.resolverInvalid, "a tier is \"primitive\", \"semantic\" or \"component\", found \(JSONWriter().string(member.value))",
+                        at: member.value, pointer: pointer + "/\(key)/" + TokenPathSyntax.escape(member.key))
+                }
+            }
+            return result
+        }
+        settings.sets = tiers("sets")
+        settings.groups = tiers("groups")
+        settings.componentsThroughSemantic = node["componentsThroughSemantic"]?.bool
+        if let severity = node["severity"] {
+            switch severity.string {
+            case "warning": settings.severity = .some(.warning)
+            case "error": settings.severity = .some(.error)
+            case "off": settings.severity = .some(nil)
+            default:
+                report(.resolverInvalid, "'severity' is \"warning\", \"error\" or \"off\"", at: severity, pointer: pointer + "/severity")
+            }
+        }
+        return settings
     }
 
     mutating func checkVersion() {

@@ -60,10 +60,38 @@ public struct ResolverDocument: Sendable {
 
     public var name: String?
     public var description: String?
+    /// Tier settings from `$extensions` (`dev.tessera.tiers`), applied over the caller's.
+    public var tierSettings: TierSettings?
     /// The resolution order: each layer's tokens override those of the layers before it.
     public var layers: [Layer]
     /// The resolver file itself.
     public let file: SourceFile
+
+    /// How a resolver says its tiers:
+    ///
+    /// ```json
+    /// "$extensions": {"dev.tessera": {"tiers": {
+    ///   "sets": {"foundation": "primitive", "theme": "semantic"}, "groups": {"color.palette": "primitive"},
+    ///   "componentsThroughSemantic": true, "severity": "error"}}}
+    /// ```
+    public struct TierSettings: Sendable {
+        public var sets: [String: TierRules.Tier] = [:]
+        public var groups: [String: TierRules.Tier] = [:]
+        public var componentsThroughSemantic: Bool?
+        /// nil: unchanged; `.some(nil)`: no tier check.
+        public var severity: Severity??
+
+        /// `rules` with these settings applied.
+        public func applied(to rules: TierRules?) -> TierRules? {
+            if case .some(.none) = severity { return nil }
+            var result = rules ?? TierRules()
+            for (name, tier) in sets { result.names[name.lowercased()] = tier }
+            result.groups.merge(groups) { $1 }
+            if let through = componentsThroughSemantic { result.componentsSkipSemantic = !through }
+            if case .some(.some(let chosen)) = severity { result.severity = chosen }
+            return result
+        }
+    }
 
     /// The modifiers, in resolution order.
     public var modifiers: [Modifier] {

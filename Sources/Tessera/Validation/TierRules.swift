@@ -135,6 +135,7 @@ public struct TierRules: Sendable {
     }
 
     private func tier(named name: String) -> Tier? {
+        if let tier = names[name.lowercased()] { return tier }
         for word in name.split(whereSeparator: { !$0.isLetter }).map({ $0.lowercased() }).reversed() {
             if let tier = names[word] { return tier }
         }
