@@ -3,8 +3,9 @@ import Testing
 
 @testable import Tessera
 
-/// The corpus systems' colors, dimensions, durations, numbers, font weights and cubic Béziers,
-/// resolved through their resolvers, agree with the CSS another DTCG tool generates for the same mode inputs (after normalising notation: its
+/// The corpus systems' values (colors, dimensions, durations, numbers, font weights, cubic
+/// Béziers, shadows, borders, typography), resolved through their resolvers, agree with the CSS
+/// another DTCG tool generates for the same mode inputs (after normalising notation: its
 /// `rgb()` percentages and `var()` chains against our 8-bit hex).
 struct TerrazzoComparisonTests {
     static let directory = fixtures.appendingPathComponent("terrazzo-css")
@@ -65,6 +66,88 @@ struct TerrazzoComparisonTests {
         var channels = parts.prefix(3).compactMap { Double($0.dropLast()) }.map { Int(($0 / 100 * 255).rounded()) }
         channels.append(parts.count == 4 ? Int(((Double(parts[3]) ?? 1) * 255).rounded()) : 255)
         return channels.count == 4 ? channels : nil
+    }
+
+    /// A value's top-level parts: comma-separated layers, each split at spaces outside
+    /// parentheses.
+    static func layers(_ value: String) -> [[String]] {
+        var layers: [[String]] = [[]]
+        var part = ""
+        var depth = 0
+        func close() {
+            if !part.isEmpty { layers[layers.count - 1].append(part) }
+            part = ""
+        }
+        for character in value {
+            switch character {
+            case "(": depth += 1; part.append(character)
+            case ")": depth -= 1; part.append(character)
+            case " " where depth == 0: close()
+            case "," where depth == 0:
+                close()
+                layers.append([])
+            default: part.append(character)
+            }
+        }
+        close()
+        return layers
+    }
+
+    /// A single value with its `var()` chain followed.
+    static func followed(_ value: String, in blocks: [[String: String]]) -> String {
+        var value = value
+        for _ in 0..<32 {
+            guard value.hasPrefix("var("), value.hasSuffix(")"),
+                let next = blocks.lazy.compactMap({ $0[String(value.dropFirst(4).dropLast())] }).first
+            else { break }
+            value = next
+        }
+        return value
+    }
+
+    static func sameColor(_ color: Color, _ css: String, in blocks: [[String: String]]) -> Bool {
+        guard let theirs = rgba(followed(css, in: blocks), in: blocks) else { return false }
+        return !zip(rgba(hex: TokenValue.color(color).flatText), theirs).contains { abs($0 - $1) > 1 }
+    }
+
+    static func sameDimension(_ dimension: Tessera.Dimension, _ css: String, in blocks: [[String: String]]) -> Bool {
+        let theirs = followed(css, in: blocks)
+        return theirs == TokenValue.dimension(dimension).flatText || (theirs == "0" && dimension.value == 0)
+    }
+
+    /// Whether a shadow, border or typography token agrees with the CSS for it; nil when there
+    /// is none to compare.
+    static func compositeAgrees(_ token: ResolvedToken, property: String, in blocks: [[String: String]]) -> Bool? {
+        switch token.value {
+        case .shadow(let shadows, _):
+            guard let css = blocks.lazy.compactMap({ $0[property] }).first else { return nil }
+            let layers = Self.layers(followed(css, in: blocks))
+            guard layers.count == shadows.count else { return false }
+            return zip(shadows, layers).allSatisfy { shadow, parts in
+                let parts = parts.filter { $0 != "inset" }
+                return parts.count == 5 && sameDimension(shadow.offsetX, parts[0], in: blocks)
+                    && sameDimension(shadow.offsetY, parts[1], in: blocks) && sameDimension(shadow.blur, parts[2], in: blocks)
+                    && sameDimension(shadow.spread, parts[3], in: blocks) && sameColor(shadow.color, parts[4], in: blocks)
+            }
+        case .border(let border):
+            guard let css = blocks.lazy.compactMap({ $0[property] }).first else { return nil }
+            let parts = Self.layers(followed(css, in: blocks)).first ?? []
+            guard parts.count == 3, case .keyword(let style) = border.style else { return false }
+            return sameDimension(border.width, parts[0], in: blocks) && followed(parts[1], in: blocks) == style
+                && sameColor(border.color, parts[2], in: blocks)
+        case .typography(let typography):
+            func part(_ name: String) -> String? {
+                blocks.lazy.compactMap { $0[property + "-" + name] }.first.map { followed($0, in: blocks) }
+            }
+            guard let size = part("font-size"), let weight = part("font-weight") else { return nil }
+            var agrees = size == TokenValue.dimension(typography.fontSize).flatText && Double(weight) == typography.fontWeight
+            if let lineHeight = part("line-height"), let ours = typography.lineHeight {
+                agrees = agrees && Double(lineHeight).map { abs($0 - ours) < 1e-4 } == true
+            }
+            return agrees
+        default:
+            return nil
+        }
     }
 
     /// The numbers of a duration (in ms), number, font weight or cubic Bézier.
@@ -129,7 +212,13 @@ struct TerrazzoComparisonTests {
             let (resolved, problems) = composer.resolve(inputs: permutation["input"] as! [String: String])
             #expect(problems.isEmpty, "\(problems.map(\.message))")
             guard let resolved else { continue }
+            let chain = [block, blocks[":root"] ?? [:]]
             for token in resolved.resolved.all {
+                if let agrees = Self.compositeAgrees(token, property: Self.customProperty(token.path), in: chain) {
+                    compared += 1
+                    if !agrees { mismatches.append("\(name) \(token.path): \(token.value.flatText)") }
+                    continue
+                }
                 if let ours = Self.numbers(token.value), let expected = block[Self.customProperty(token.path)],
                     let theirs = Self.plain(expected, in: [block, blocks[":root"] ?? [:]]).flatMap(Self.numbers(css:))
                 {
