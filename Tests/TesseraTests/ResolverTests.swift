@@ -148,6 +148,47 @@ struct ResolverTests {
         #expect(change?.message.contains("theme=dark") == true && change?.message.contains("theme=light") == true)
     }
 
+    @Test func tooManyPermutationsAreCheckedOneModifierAtATime() {
+        let modifiers = (0..<12).map { ##""m\##($0)": {"contexts": {"a": [], "b": [{"n": {"$type": "number", "$value": \##($0)}}]}, "default": "a"}"## }
+        let composer = Self.composer(##"""
+            {"version": "2025.10", "modifiers": {\##(modifiers.joined(separator: ", "))},
+             "resolutionOrder": [\##((0..<12).map { ##"{"$ref": "#/modifiers/m\##($0)"}"## }.joined(separator: ", "))]}
+            """##)
+        #expect(composer.resolver?.permutationCount == 4_096)
+        let report = composer.checkAllPermutations()
+        #expect(report.permutationCount == 13)
+        #expect(report.diagnostics.map(\.id).contains(.resolverPermutationsLimited))
+        #expect(report.variesAlong.count == 12)
+    }
+
+    /// Mutated resolvers never crash or hang, and every diagnostic is located in its file.
+    @Test(arguments: 0..<2)
+    func mutatedResolversAlwaysComeBackWithDiagnostics(_ seed: Int) {
+        var generator = SplitMix64(state: UInt64(seed + 11) * 104_729)
+        let original = Array(Self.themed.utf8)
+        let fragments = ["{", "}", "[", "]", ",", "\"", "#/sets/", "#/modifiers/theme", "#/resolutionOrder/0", "$ref",
+            "contexts", "default", "version", "2025.10", "null", "../", "dark.tokens.json"].map { Array($0.utf8) }
+        let directory = Self.directory(Self.themedFiles)
+        for _ in 0..<150 {
+            var bytes = original
+            for _ in 0...Int.random(in: 0..<3, using: &generator) {
+                let position = Int.random(in: 0...bytes.count, using: &generator)
+                if Bool.random(using: &generator) {
+                    bytes.insert(contentsOf: fragments.randomElement(using: &generator)!, at: position)
+                } else {
+                    bytes.removeSubrange(position..<min(bytes.count, position + Int.random(in: 1..<20, using: &generator)))
+                }
+            }
+            let file = SourceFile(path: directory.appendingPathComponent("t.resolver.json").path, bytes: bytes)
+            let composer = Composer(resolver: file)
+            let report = composer.checkAllPermutations()
+            for diagnostic in report.diagnostics where diagnostic.location?.file == file.path {
+                #expect(diagnostic.location!.line >= 1 && diagnostic.location!.line <= file.lineStarts.count)
+            }
+            _ = composer.resolve(inputs: ["theme": "dark"])
+        }
+    }
+
     // MARK: Rules of the resolver document
 
     struct Case: CustomTestStringConvertible, Sendable {

@@ -21,6 +21,9 @@ extension Composer {
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
+    /// Beyond this many permutations, only those changing one modifier at a time are checked.
+    public static let permutationLimit = 1_024
+
     /// The contexts of the base permutation: each modifier's default, else its first context.
     public var baseContexts: [String: String] {
         var contexts: [String: String] = [:]
@@ -42,7 +45,22 @@ extension Composer {
         }
         let baseContexts = self.baseContexts
         let base = resolveState(contexts: baseContexts)
-        let permutations = resolver.permutations
+        var notices: [Diagnostic] = []
+        let permutations: [[String: String]]
+        if resolver.permutationCount <= Self.permutationLimit {
+            permutations = resolver.permutations
+        } else {
+            // Too many to resolve each: the base, and each context of each modifier on its own.
+            permutations = [baseContexts] + resolver.modifiers.flatMap { modifier in
+                modifier.contexts.filter { $0.name != baseContexts[modifier.name] }
+                    .map { baseContexts.merging([modifier.name: $0.name]) { $1 } }
+            }
+            notices.append(Diagnostic(.resolverPermutationsLimited, .warning,
+                "\(resolver.permutationCount) permutations are more than \(Self.permutationLimit); checked the "
+                    + "\(permutations.count) that change one modifier at a time from the defaults",
+                at: SourceAnchor(file: resolver.file, offset: 0).location(),
+                fixIts: [Diagnostic.FixIt("check other combinations with --input", replacement: "")]))
+        }
         // The base's diagnostics hold in every permutation but where marked absent; others are
         // counted where they occur.
         var baseIndex: [Diagnostic: Int] = [:]
@@ -100,7 +118,7 @@ extension Composer {
             merged.append(noting(diagnostic, present: extra[diagnostic]!.map { permutations[$0] }, of: permutations.count,
                 in: resolver))
         }
-        let limited = WarningLimiter.limit(merged + contextDiagnostics, to: warningLimit, seenBy: limiters)
+        let limited = WarningLimiter.limit(notices + merged + contextDiagnostics, to: warningLimit, seenBy: limiters)
         let basePermutation = Permutation(contexts: baseContexts, document: base.document, resolved: base.resolved,
             diagnostics: WarningLimiter.limit(base.diagnostics, to: warningLimit, seenBy: [base.limiter]))
         return PermutationReport(permutationCount: permutations.count, diagnostics: limited,

@@ -98,8 +98,13 @@ public struct ResolverDocument: Sendable {
         layers.compactMap { if case .modifier(let modifier) = $0 { modifier } else { nil } }
     }
 
-    /// How many combinations of contexts there are.
-    public var permutationCount: Int { modifiers.reduce(1) { $0 * max($1.contexts.count, 1) } }
+    /// How many combinations of contexts there are (saturating at `Int.max`).
+    public var permutationCount: Int {
+        modifiers.reduce(1) { count, modifier in
+            let (product, overflow) = count.multipliedReportingOverflow(by: max(modifier.contexts.count, 1))
+            return overflow ? .max : product
+        }
+    }
 
     /// Every combination of contexts, modifier by modifier in resolution order, the first
     /// modifier varying slowest; each maps modifier names to context names.

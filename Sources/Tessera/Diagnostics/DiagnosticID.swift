@@ -85,6 +85,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let resolverDuplicateName: DiagnosticID = "resolver.duplicate-name"
     public static let resolverReferenceCycle: DiagnosticID = "resolver.reference-cycle"
     public static let resolverReferenceUnresolved: DiagnosticID = "resolver.reference-unresolved"
+    public static let resolverPermutationsLimited: DiagnosticID = "resolver.permutations-limited"
     public static let contextTokenMissing: DiagnosticID = "context.token-missing"
     public static let contextTypeChange: DiagnosticID = "context.type-change"
 
