@@ -1,0 +1,118 @@
+import Foundation
+
+/// Where a composer's token trees come from: files (following files that refer to files),
+/// objects inside them, and trees written inline; each parsed once.
+extension Composer {
+    /// The token trees a source stands for, in merge order, each parsed once and cached under
+    /// its key: usually one; more when a file (or the object a pointer names) is itself a
+    /// reference to another file, whose trees come first (its own members extend them).
+    func trees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
+        switch source.origin {
+        case .inline(let value):
+            let key = "inline:\(value.offset)"
+            if parsed[key] == nil {
+                guard let resolverFile = files.first else { return [] }
+                // A `$ref` beside inline tokens names what they extend, which comes before them.
+                let (fragment, found) = DocumentParser.parseObject(in: resolverFile, at: value.offset,
+                    skippingReference: true, seed: seed)
+                diagnostics += found
+                parsed[key] = fragment.map { (resolverFile, $0) }
+            }
+            return (parsed[key] ?? nil).map { [(key, $0.file, $0.fragment)] } ?? []
+        case .file(let path, let pointer):
+            return trees(ofFile: resolvedPath(path, from: directory), pointer: pointer, named: path, at: source.anchor, through: [])
+        }
+    }
+
+    /// The token trees of a file, or of the object a pointer names in it.
+    private func trees(
+        ofFile fullPath: String, pointer: [String], named written: String, at anchor: SourceAnchor, through stack: [String]
+    ) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
+        let key = "file:" + fullPath + "#" + pointer.joined(separator: "/")
+        if stack.contains(key) {
+            let names = (stack + [key]).map { "'\($0.dropFirst(5))'" }.joined(separator: " → ")
+            diagnostics.append(Diagnostic(.resolverReferenceCycle, .error, "files refer to each other in a cycle: \(names)",
+                at: anchor.location()))
+            return []
+        }
+        if let chain = chains[key] {
+            return chain.compactMap { key in (parsed[key] ?? nil).map { (key, $0.file, $0.fragment) } }
+        }
+        guard let file = read(fullPath, named: written, at: anchor) else { return [] }
+        var found: [Diagnostic] = []
+        var reference: (path: String, pointer: [String])?
+        let own: TokenFragment?
+        if pointer.isEmpty {
+            let comments = fullPath.lowercased().hasSuffix(".jsonc")
+            var (fragment, more) = DocumentParser.parseInParts(file, allowComments: comments, seed: seed)
+                ?? DocumentParser.parseWhole(file, allowComments: comments, seed: seed)
+            // A file whose root is a reference object ({"$ref": "other.tokens.json", …}).
+            if let target = fragment?.rootReference, let external = Self.externalReference(target) {
+                reference = external
+                (fragment, more) = DocumentParser.parseObject(in: file, at: Self.rootOffset(of: file), skippingReference: true, seed: seed)
+            }
+            found = more
+            own = fragment
+        } else {
+            guard let root = JSONParser(file: file).parse(into: &found) else {
+                diagnostics += found
+                return []
+            }
+            guard let node = root.descendant(at: pointer), node.isObject else {
+                diagnostics += found
+                diagnostics.append(Diagnostic(.resolverReferenceUnresolved, .error,
+                    "'\(written)#/\(pointer.joined(separator: "/"))' leads to no object", at: anchor.location()))
+                return []
+            }
+            reference = node["$ref"]?.string.flatMap(Self.externalReference)
+            let (fragment, more) = DocumentParser.parseObject(in: file, at: node.offset, skippingReference: reference != nil, seed: seed)
+            found += more
+            own = fragment
+        }
+        diagnostics += found
+        var chain: [(key: String, file: SourceFile, fragment: TokenFragment)] = []
+        if let reference {
+            let directory = (fullPath as NSString).deletingLastPathComponent
+            chain = trees(ofFile: resolvedPath(reference.path, from: directory), pointer: reference.pointer, named: reference.path,
+                at: anchor, through: stack + [key])
+        }
+        parsed[key] = own.map { (file, $0) }
+        if let own { chain.append((key, file, own)) }
+        chains[key] = chain.map(\.key)
+        return chain
+    }
+
+    /// A reference to another file (`other.tokens.json` or `other.tokens.json#/a/b`); nil for a
+    /// reference inside the same document.
+    private static func externalReference(_ text: String) -> (path: String, pointer: [String])? {
+        guard !text.hasPrefix("#"), !text.hasPrefix("{") else { return nil }
+        let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let pointer = parts.count == 2 ? TokenPathSyntax.pointerSegments("#" + parts[1]) ?? [] : []
+        return (String(parts[0]), pointer)
+    }
+
+    /// Where a file's root object starts.
+    private static func rootOffset(of file: SourceFile) -> Int {
+        file.bytes.firstIndex { !(($0 == 0x20) || ($0 == 0x0A) || ($0 == 0x0D) || ($0 == 0x09) || ($0 == 0xEF) || ($0 == 0xBB) || ($0 == 0xBF)) } ?? 0
+    }
+
+    private func read(_ fullPath: String, named written: String, at anchor: SourceAnchor) -> SourceFile? {
+        if let known = files.first(where: { $0.path == fullPath }) { return known }
+        var found: [Diagnostic] = []
+        guard let read = TokenFileLoader.read(fullPath, diagnostics: &found) else {
+            diagnostics.append(Diagnostic(.fileUnreadable, .error, "cannot read '\(written)', named by the resolver",
+                at: anchor.location()))
+            return nil
+        }
+        files.append(read)
+        return read
+    }
+
+    /// A path relative to `directory`, without `./` steps.
+    func resolvedPath(_ path: String, from directory: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return directory.isEmpty ? String(relative) : (directory as NSString).appendingPathComponent(String(relative))
+    }
+}

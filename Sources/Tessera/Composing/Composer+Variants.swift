@@ -1,0 +1,97 @@
+/// Permutations resolved from the base one: what a permutation redefines, found from its
+/// sources, and only that and its dependents resolved again.
+extension Composer {
+    /// A source's tokens by path, with their group paths, and its group properties.
+    struct SourceContents {
+        var tokens: [(definition: TokenDefinition, group: String)] = []
+        /// Token paths by position in `tokens`.
+        var index = PathTable()
+        var groups: [String: GroupDefinition] = [:]
+        var groupPaths: [String] = []
+    }
+
+    func contents(of key: String) -> SourceContents {
+        if let known = contents[key] { return known }
+        var result = SourceContents()
+        if let (_, fragment) = parsed[key] ?? nil {
+            result.tokens.reserveCapacity(fragment.tokenCount)
+            for run in fragment.allRuns {
+                for token in fragment.piece(of: run).tokens[run.range] {
+                    result.tokens.append((token, fragment.groupPaths[Int(run.groupID(token.groupID))]))
+                }
+            }
+            result.index = PathTable(minimumCapacity: result.tokens.count)
+            _ = result.index.insertAll(result.tokens.map(\.definition.path))
+            for (id, group) in fragment.groupProperties { result.groups[fragment.groupPaths[Int(id)]] = group }
+            result.groupPaths = fragment.groupPaths
+        }
+        contents[key] = result
+        return result
+    }
+
+    /// The permutation resolved from the base one, or nil when it differs in more than the
+    /// definitions of tokens the base has.
+    func resolveVariant(contexts: [String: String], base: ResolutionState, baseContexts: [String: String])
+        -> ResolutionState?
+    {
+        guard let resolver, !base.document.groups.values.contains(where: { $0.extends != nil }) else { return nil }
+        let keys = resolver.sources(for: contexts).flatMap(trees(of:)).map(\.key)
+        let baseKeys = resolver.sources(for: baseContexts).flatMap(trees(of:)).map(\.key)
+        let differing = Set(keys).symmetricDifference(Set(baseKeys))
+        // The sources both have must come in the same order.
+        guard keys.filter({ !differing.contains($0) }) == baseKeys.filter({ !differing.contains($0) }) else { return nil }
+        // Each source's contents once, by position in each order.
+        var byKey: [String: SourceContents] = [:]
+        for key in keys + baseKeys where byKey[key] == nil { byKey[key] = contents(of: key) }
+        let sources = keys.map { byKey[$0]! }
+        let baseSources = baseKeys.map { byKey[$0]! }
+        func winner(_ path: String, among sources: [SourceContents]) -> (source: Int, position: Int)? {
+            for number in sources.indices.reversed() {
+                if let position = sources[number].index[path] { return (number, position) }
+            }
+            return nil
+        }
+        var redefined: [(index: Int, token: TokenDefinition)] = []
+        var seen = PathTable()
+        for key in differing.sorted() {
+            let source = byKey[key]!
+            for group in source.groupPaths where !base.document.isGroup(group) { return nil }
+            for (path, group) in source.groups {
+                var merged: GroupDefinition?
+                for other in sources {
+                    guard let next = other.groups[path] else { continue }
+                    if merged == nil { merged = next } else {
+                        merged!.type = next.type ?? merged!.type
+                        merged!.unknownType = next.unknownType ?? merged!.unknownType
+                        merged!.deprecated = next.deprecated ?? merged!.deprecated
+                    }
+                }
+                let known = base.document.groups[path]
+                guard merged?.type == known?.type, merged?.unknownType == known?.unknownType,
+                    merged?.deprecated == known?.deprecated, group.extends == nil
+                else { return nil }
+            }
+            for (definition, _) in source.tokens where seen.insert(definition.path).inserted {
+                guard let index = base.document.index(of: definition.path), let now = winner(definition.path, among: sources)
+                else { return nil }
+                if let before = winner(definition.path, among: baseSources), keys[now.source] == baseKeys[before.source],
+                    before.position == now.position
+                {
+                    continue
+                }
+                let (token, group) = sources[now.source].tokens[now.position]
+                guard let groupID = base.document.groupIDs[group] else { return nil }
+                var redefinition = token
+                redefinition.groupID = Int32(groupID)
+                redefined.append((index, redefinition))
+            }
+        }
+        var document = base.document
+        document.redefine(redefined)
+        let variant = Resolver.resolveVariant(of: base, document: document, changed: redefined.map(\.index),
+            warningLimit: warningLimit)
+        let closed = redefined.compactMap { ThemeRules.closedOverride(new: $0.token, old: base.document.tokens[$0.index], in: base.document) }
+        return variant.adding(closed + (tiers?.check(variant, setNames: setNames, only: variant.affected) ?? [])
+            + ThemeRules.forbidden(in: variant, only: variant.affected))
+    }
+}

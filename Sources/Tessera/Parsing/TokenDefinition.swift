@@ -1,0 +1,100 @@
+/// Whether a token is deprecated, as `$deprecated` states it on the token or a group.
+public enum Deprecation: Sendable, Hashable {
+    /// `$deprecated: false` — not deprecated, even inside a deprecated group.
+    case active
+    /// `$deprecated: true` or a reason string.
+    case deprecated(reason: String?)
+}
+
+/// A token as written in a file, before its value is resolved.
+///
+/// The properties most tokens leave unset (description, deprecation, extensions, where an
+/// `$extends` copied it from, an unknown type) share one rarely allocated box, which keeps the
+/// definition small: loading copies and frees hundreds of thousands of them.
+public struct TokenDefinition: Sendable {
+    /// Dot-separated path, e.g. `color.brand.primary`.
+    public var path: String
+    /// The enclosing group, as an index into `TokenDocument.groupPaths`.
+    public var groupID: Int32
+    /// `$type` written on the token itself.
+    public var explicitType: TokenType?
+    /// The `$type` inherited from groups at the token's original place (set by `$extends`).
+    public var inheritedGroupType: TokenType?
+    /// The raw `$value` (for a token-level `$ref`, a synthesized `{"$ref": …}` value).
+    public var value: JSONValue
+    /// Where the token's key is.
+    public var anchor: SourceAnchor
+    private var details: Details?
+
+    public init(
+        path: String, groupID: Int32, explicitType: TokenType? = nil, value: JSONValue, anchor: SourceAnchor,
+        description: String? = nil, deprecated: Deprecation? = nil, extensions: JSONValue? = nil
+    ) {
+        self.path = path
+        self.groupID = groupID
+        self.explicitType = explicitType
+        self.value = value
+        self.anchor = anchor
+        self.description = description
+        self.deprecated = deprecated
+        self.extensions = extensions
+    }
+
+    public var description: String? {
+        get { self[detail: \.description] }
+        set { self[detail: \.description] = newValue }
+    }
+
+    public var deprecated: Deprecation? {
+        get { self[detail: \.deprecated] }
+        set { self[detail: \.deprecated] = newValue }
+    }
+
+    public var extensions: JSONValue? {
+        get { self[detail: \.extensions] }
+        set { self[detail: \.extensions] = newValue }
+    }
+
+    /// The group this token was copied from by `$extends`, if any.
+    public var inheritedFrom: String? {
+        get { self[detail: \.inheritedFrom] }
+        set { self[detail: \.inheritedFrom] = newValue }
+    }
+
+    /// A `$type` this version does not know; such tokens are skipped with a warning.
+    public var unknownType: String? {
+        get { self[detail: \.unknownType] }
+        set { self[detail: \.unknownType] = newValue }
+    }
+
+    /// The JSON pointer of the token object.
+    public var pointer: String { TokenPathSyntax.pointer(forPath: path) }
+
+    private struct Fields: Sendable {
+        var description: String?
+        var deprecated: Deprecation?
+        var extensions: JSONValue?
+        var inheritedFrom: String?
+        var unknownType: String?
+
+        var isEmpty: Bool {
+            description == nil && deprecated == nil && extensions == nil && inheritedFrom == nil && unknownType == nil
+        }
+    }
+
+    /// Immutable: a change makes a new box, so copies of a definition never share a change.
+    private final class Details: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// One of the rarely set properties; setting one makes a new box.
+    private subscript<T>(detail field: WritableKeyPath<Fields, T?>) -> T? {
+        get { details?.fields[keyPath: field] }
+        set {
+            var fields = details?.fields ?? Fields()
+            fields[keyPath: field] = newValue
+            details = fields.isEmpty ? nil : Details(fields)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// What a resolution keeps: its results, and the reference graph a variant starts from.
+struct ResolutionState: Sendable {
+    let document: TokenDocument
+    let types: [TokenType?]
+    let values: [TokenValue?]
+    let edgeStart: [Int32]
+    let edges: [Int32]
+    let aliasTarget: [Int32]
+    let declaredTypes: [ResolutionContext.DeclaredType]
+    let blocked: [Bool]
+    let groupTypes: [TokenType?]
+    let groupDeprecations: [Deprecation?]
+    let anyTokenDeprecated: Bool
+    /// What resolving found; for a variant, only what resolving its affected tokens found.
+    let diagnostics: [Diagnostic]
+    /// For a variant: the tokens resolved again (the redefined ones and their dependents).
+    /// The base's diagnostics about other tokens hold for the variant too.
+    var affected: [Int]? = nil
+    /// What the warning limit held back (its summaries are not in `diagnostics`).
+    var limiter = WarningLimiter(limit: nil)
+
+    /// The same state with more diagnostics.
+    func adding(_ extra: [Diagnostic]) -> ResolutionState {
+        guard !extra.isEmpty else { return self }
+        var state = ResolutionState(document: document, types: types, values: values, edgeStart: edgeStart, edges: edges,
+            aliasTarget: aliasTarget, declaredTypes: declaredTypes, blocked: blocked, groupTypes: groupTypes,
+            groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated, diagnostics: diagnostics + extra)
+        state.affected = affected
+        state.limiter = limiter
+        return state
+    }
+
+    var resolved: ResolvedTokens {
+        ResolvedTokens(document: document, types: types, values: values, aliasTargets: aliasTarget,
+            groupDeprecations: groupDeprecations)
+    }
+
+    /// For each token, the tokens that reference it (CSR: `starts`, `dependents`).
+    func dependents() -> (starts: [Int32], dependents: [Int32]) {
+        var counts = [Int32](repeating: 0, count: document.count + 1)
+        for target in edges { counts[Int(target) + 1] += 1 }
+        for index in 0..<document.count { counts[index + 1] += counts[index] }
+        var next = counts
+        var dependents = [Int32](repeating: 0, count: edges.count)
+        for source in 0..<document.count {
+            for edge in Int(edgeStart[source])..<Int(edgeStart[source + 1]) {
+                let target = Int(edges[edge])
+                dependents[Int(next[target])] = Int32(source)
+                next[target] += 1
+            }
+        }
+        return (counts, dependents)
+    }
+}
