@@ -53,13 +53,7 @@ struct TerrazzoComparisonTests {
 
     /// 8-bit RGBA of a CSS `rgb(r% g% b% [/ a])`, following `var()` through the blocks.
     static func rgba(_ value: String, in blocks: [[String: String]]) -> [Int]? {
-        var value = value
-        for _ in 0..<32 {
-            guard value.hasPrefix("var("), value.hasSuffix(")") else { break }
-            let name = String(value.dropFirst(4).dropLast())
-            guard let next = blocks.lazy.compactMap({ $0[name] }).first else { return nil }
-            value = next
-        }
+        let value = followed(value, in: blocks)
         guard value.hasPrefix("rgb("), value.hasSuffix(")") else { return nil }
         let parts = value.dropFirst(4).dropLast().split(separator: " ").filter { $0 != "/" }
         guard parts.count == 3 || parts.count == 4 else { return nil }
@@ -174,13 +168,8 @@ struct TerrazzoComparisonTests {
 
     /// A value with its `var()` chain followed, when it is a plain word such as `16px`.
     static func plain(_ value: String, in blocks: [[String: String]]) -> String? {
-        var value = value
-        for _ in 0..<32 {
-            guard value.hasPrefix("var("), value.hasSuffix(")") else { break }
-            let name = String(value.dropFirst(4).dropLast())
-            guard let next = blocks.lazy.compactMap({ $0[name] }).first else { return nil }
-            value = next
-        }
+        let value = followed(value, in: blocks)
+        guard !value.hasPrefix("var(") else { return nil }
         return value.hasPrefix("cubic-bezier(") || !value.contains(where: { $0 == " " || $0 == "(" }) ? value : nil
     }
 
