@@ -110,6 +110,17 @@ struct LargeFileTests {
         #expect(diagnostics.contains { $0.id == .jsonSyntax && $0.message.contains("trailing comma") })
     }
 
+    /// Nesting too deep inside a part of a large file is found as on one thread.
+    @Test func deepNestingInsideAPartIsReportedAsOnOneThread() {
+        let deep = String(repeating: ##"{"g":"##, count: 600) + "{}" + String(repeating: "}", count: 600)
+        let file = Self.largeFile(sections: 1_200, tail: ",\n\"deep\": " + deep)
+        var document = TokenDocument()
+        var diagnostics: [Diagnostic] = []
+        #expect(!DocumentParser.parse(file, into: &document, diagnostics: &diagnostics))
+        #expect(diagnostics == DocumentParser.parseWhole(file, allowComments: false).1)
+        #expect(diagnostics.map(\.id).contains(.jsonTooDeep))
+    }
+
     /// Files without shared paths are moved into the document whole; their groups still merge,
     /// so tokens of a later file take the type a group of an earlier file sets.
     @Test func laterFilesJoinGroupsOfEarlierOnes() {
