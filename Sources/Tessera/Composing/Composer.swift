@@ -30,7 +30,11 @@ public final class Composer {
     /// Each parsed source's tokens by path and group properties, for resolving variants.
     var contents: [String: SourceContents] = [:]
     /// The base permutation's resolution, which the others are resolved from.
-    var baseState: ResolutionState?
+    var baseState: ResolutionState? {
+        didSet { baseDependents = nil }
+    }
+    /// Who references whom in the base permutation, worked out for the first variant.
+    var baseDependents: ResolutionState.Dependents?
 
     /// One permutation, put together and resolved.
     public struct Permutation: Sendable {

@@ -4,7 +4,9 @@ extension ResolutionContext {
     /// Resolves the tokens at `changed` and their dependents; every other token keeps the
     /// result and the diagnostics it had in `base`. The context starts as a copy of `base`'s
     /// graph (see `init(variantOf:document:)`).
-    func runVariant(of base: ResolutionState, changed: [Int], warningLimit: Int?) -> ([TokenType?], [TokenValue?]) {
+    func runVariant(of base: ResolutionState, dependents graph: ResolutionState.Dependents, changed: [Int], warningLimit: Int?)
+        -> ([TokenType?], [TokenValue?])
+    {
         let count = document.count
         // The changed tokens' own references, then the graph with their edges replaced.
         var replaced: [Int: References] = [:]
@@ -13,7 +15,7 @@ extension ResolutionContext {
 
         // Everything that depends on a changed token, through the base graph (the references
         // of unchanged tokens are unchanged).
-        let (dependentStarts, dependents) = base.dependents()
+        let (dependentStarts, dependents) = graph
         var affected = [Bool](repeating: false, count: count)
         var queue = changed
         for index in changed { affected[index] = true }

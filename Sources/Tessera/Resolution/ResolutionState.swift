@@ -36,7 +36,10 @@ struct ResolutionState: Sendable {
     }
 
     /// For each token, the tokens that reference it (CSR: `starts`, `dependents`).
-    func dependents() -> (starts: [Int32], dependents: [Int32]) {
+    typealias Dependents = (starts: [Int32], dependents: [Int32])
+
+    /// Works out `Dependents` (kept by whoever resolves several variants of one base).
+    func dependents() -> Dependents {
         var counts = [Int32](repeating: 0, count: document.count + 1)
         for target in edges { counts[Int(target) + 1] += 1 }
         for index in 0..<document.count { counts[index + 1] += counts[index] }

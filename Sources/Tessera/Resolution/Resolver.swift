@@ -34,11 +34,13 @@ public enum Resolver {
     /// are evaluated again; the rest keep their results and their diagnostics.
     ///
     /// - Complexity: O(n) to copy the results, plus the cost of resolving the tokens affected.
-    static func resolveVariant(of base: ResolutionState, document: TokenDocument, changed: [Int], warningLimit: Int?)
-        -> ResolutionState
-    {
+    static func resolveVariant(
+        of base: ResolutionState, dependents: ResolutionState.Dependents? = nil, document: TokenDocument, changed: [Int],
+        warningLimit: Int?
+    ) -> ResolutionState {
         let context = ResolutionContext(variantOf: base, document: document)
-        let (types, values) = context.runVariant(of: base, changed: changed, warningLimit: warningLimit)
+        let (types, values) = context.runVariant(of: base, dependents: dependents ?? base.dependents(), changed: changed,
+            warningLimit: warningLimit)
         return context.state(types: types, values: values)
     }
 }
