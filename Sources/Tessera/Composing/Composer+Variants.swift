@@ -20,7 +20,7 @@ extension Composer {
                     result.tokens.append((token, fragment.groupPaths[Int(run.groupID(token.groupID))]))
                 }
             }
-            result.index = PathTable(minimumCapacity: result.tokens.count)
+            result.index = PathTable(minimumCapacity: result.tokens.count, seed: seed)
             _ = result.index.insertAll(result.tokens.map(\.definition.path))
             for (id, group) in fragment.groupProperties { result.groups[fragment.groupPaths[Int(id)]] = group }
             result.groupPaths = fragment.groupPaths
@@ -45,11 +45,18 @@ extension Composer {
         for key in keys + baseKeys where byKey[key] == nil { byKey[key] = contents(of: key) }
         let sources = keys.map { byKey[$0]! }
         let baseSources = baseKeys.map { byKey[$0]! }
+        // The last source defining a path; every source's table hashes with one seed, so a
+        // path is hashed once for all of them.
         func winner(_ path: String, among sources: [SourceContents]) -> (source: Int, position: Int)? {
-            for number in sources.indices.reversed() {
-                if let position = sources[number].index[path] { return (number, position) }
+            var path = path
+            return path.withUTF8 { utf8 in
+                let bytes = UnsafeRawBufferPointer(utf8)
+                let hash = PathTable.hash(bytes, seed: seed)
+                for number in sources.indices.reversed() {
+                    if let position = sources[number].index.position(of: bytes, hash: hash) { return (number, position) }
+                }
+                return nil
             }
-            return nil
         }
         var redefined: [(index: Int, token: TokenDefinition)] = []
         var seen = PathTable()

@@ -244,6 +244,11 @@ struct PathTable: Sendable {
         find(bytes, hash: Self.hash(bytes, seed: seed)).position
     }
 
+    /// The position of the key with these bytes, whose hash under this table's seed is known.
+    func position(of bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+        find(bytes, hash: hash).position
+    }
+
     /// The slot holding `bytes`, or the empty slot where it would go.
     private func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, position: Int?) {
         let tag = hash >> 32
