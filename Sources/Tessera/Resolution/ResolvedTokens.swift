@@ -62,10 +62,6 @@ public struct ResolvedTokens: Sendable {
         document.index(of: path).flatMap { types[$0] }
     }
 
-    /// The resolved value and type of the token at `index` in the document.
-    func value(at index: Int) -> TokenValue? { values[index] }
-    func type(at index: Int) -> TokenType? { types[index] }
-
     func token(at index: Int) -> ResolvedToken? {
         guard let type = types[index], let value = values[index] else { return nil }
         let definition = document.tokens[index]

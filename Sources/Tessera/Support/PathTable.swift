@@ -45,7 +45,6 @@ struct PathTable: Sendable {
     }
 
     var count: Int { ends.count }
-    var isEmpty: Bool { ends.isEmpty }
 
     /// The key at `position`.
     func key(at position: Int) -> String {
@@ -70,8 +69,6 @@ struct PathTable: Sendable {
         var key = key
         return key.withUTF8 { position(of: UnsafeRawBufferPointer($0)) }
     }
-
-    func contains(_ key: String) -> Bool { self[key] != nil }
 
     /// Adds `key` at the end unless present; returns its position either way.
     @discardableResult
