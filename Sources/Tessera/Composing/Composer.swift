@@ -175,7 +175,7 @@ public final class Composer {
     }
 
     /// For each file a resolver set lists, the names of those sets (they say a tier).
-    var setNames: [String: [String]] {
+    lazy var setNames: [String: [String]] = {
         var names: [String: [String]] = [:]
         for layer in resolver?.layers ?? [] {
             guard case .set(let set) = layer else { continue }
@@ -184,6 +184,6 @@ public final class Composer {
             }
         }
         return names
-    }
+    }()
 
 }
