@@ -96,10 +96,11 @@ extension Composer {
         var document = base.document
         document.redefine(redefined)
         if baseDependents == nil { baseDependents = base.dependents() }
-        let variant = Resolver.resolveVariant(of: base, dependents: baseDependents, document: document,
+        var variant = Resolver.resolveVariant(of: base, dependents: baseDependents, document: document,
             changed: redefined.map(\.index), warningLimit: warningLimit)
         let closed = redefined.compactMap { ThemeRules.closedOverride(new: $0.token, old: base.document.tokens[$0.index], in: base.document) }
-        return variant.adding(closed + (tiers?.check(variant, setNames: setNames, only: variant.affected) ?? [])
-            + ThemeRules.forbidden(in: variant, only: variant.affected))
+        variant.diagnostics += closed + (tiers?.check(variant, setNames: setNames, only: variant.affected) ?? [])
+            + ThemeRules.forbidden(in: variant, only: variant.affected)
+        return variant
     }
 }

@@ -10,8 +10,8 @@ import Foundation
 ///
 /// ```swift
 /// let composer = Composer(resolverAt: "tokens.resolver.json")
-/// let dark = composer.resolve(inputs: ["theme": "dark"])
-/// let accent = dark.resolved?["color.accent"]
+/// let (dark, problems) = composer.resolve(inputs: ["theme": "dark"])
+/// let accent = dark?.resolved["color.accent"]
 /// ```
 public final class Composer {
     /// The resolver, when its file could be read as JSON.
@@ -146,8 +146,8 @@ public final class Composer {
         return resolveVariant(contexts: contexts, base: base, baseContexts: baseContexts) != nil
     }
 
-    /// Merges the permutation's sources and resolves the result, keeping every warning (the
-    /// limit applies when they are reported).
+    /// Merges the permutation's sources and resolves the result (warning summaries are made
+    /// when the diagnostics are reported, from the limiter the state keeps).
     private func resolveWhole(contexts: [String: String]) -> ResolutionState {
         var document = TokenDocument(seed: seed)
         var diagnostics: [Diagnostic] = []
@@ -161,12 +161,10 @@ public final class Composer {
             }
         }
         ExtendsExpander.expand(&document, diagnostics: &diagnostics)
-        let state = Resolver.resolveState(document, warningLimit: warningLimit)
-        let whole = ResolutionState(document: state.document, types: state.types, values: state.values, edgeStart: state.edgeStart,
-            edges: state.edges, aliasTarget: state.aliasTarget, declaredTypes: state.declaredTypes, blocked: state.blocked,
-            groupTypes: state.groupTypes, groupDeprecations: state.groupDeprecations,
-            anyTokenDeprecated: state.anyTokenDeprecated, diagnostics: diagnostics + state.diagnostics, limiter: state.limiter)
-        return whole.adding((tiers?.check(whole, setNames: setNames) ?? []) + ThemeRules.forbidden(in: whole))
+        var state = Resolver.resolveState(document, warningLimit: warningLimit)
+        state.diagnostics = diagnostics + state.diagnostics + (tiers?.check(state, setNames: setNames) ?? [])
+            + ThemeRules.forbidden(in: state)
+        return state
     }
 
     /// The tier rules: the caller's, with the resolver's own settings applied.

@@ -12,23 +12,12 @@ struct ResolutionState: Sendable {
     let groupDeprecations: [Deprecation?]
     let anyTokenDeprecated: Bool
     /// What resolving found; for a variant, only what resolving its affected tokens found.
-    let diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic]
     /// For a variant: the tokens resolved again (the redefined ones and their dependents).
     /// The base's diagnostics about other tokens hold for the variant too.
     var affected: [Int]? = nil
     /// What the warning limit held back (its summaries are not in `diagnostics`).
     var limiter = WarningLimiter(limit: nil)
-
-    /// The same state with more diagnostics.
-    func adding(_ extra: [Diagnostic]) -> ResolutionState {
-        guard !extra.isEmpty else { return self }
-        var state = ResolutionState(document: document, types: types, values: values, edgeStart: edgeStart, edges: edges,
-            aliasTarget: aliasTarget, declaredTypes: declaredTypes, blocked: blocked, groupTypes: groupTypes,
-            groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated, diagnostics: diagnostics + extra)
-        state.affected = affected
-        state.limiter = limiter
-        return state
-    }
 
     var resolved: ResolvedTokens {
         ResolvedTokens(document: document, types: types, values: values, aliasTargets: aliasTarget,
