@@ -67,11 +67,7 @@ extension Composer {
                 var merged: GroupDefinition?
                 for other in sources {
                     guard let next = other.groups[path] else { continue }
-                    if merged == nil { merged = next } else {
-                        merged!.type = next.type ?? merged!.type
-                        merged!.unknownType = next.unknownType ?? merged!.unknownType
-                        merged!.deprecated = next.deprecated ?? merged!.deprecated
-                    }
+                    if merged == nil { merged = next } else { merged!.merge(next) }
                 }
                 let known = base.document.groups[path]
                 guard merged?.type == known?.type, merged?.unknownType == known?.unknownType,

@@ -11,6 +11,20 @@ public struct GroupDefinition: Sendable {
     public var extends: (reference: String, anchor: SourceAnchor)?
     public var anchor: SourceAnchor
 
+    /// Takes in the properties `other` sets: with `overriding`, they replace these; otherwise
+    /// they only fill gaps.
+    mutating func merge(_ other: GroupDefinition, overriding: Bool = true) {
+        func merge<T>(_ value: T?, into slot: inout T?) {
+            if let value, overriding || slot == nil { slot = value }
+        }
+        merge(other.type, into: &type)
+        merge(other.unknownType, into: &unknownType)
+        merge(other.description, into: &description)
+        merge(other.deprecated, into: &deprecated)
+        merge(other.extensions, into: &extensions)
+        if let extends = other.extends, overriding || self.extends == nil { self.extends = extends }
+    }
+
     var hasProperties: Bool {
         type != nil || unknownType != nil || description != nil || deprecated != nil || extensions != nil || extends != nil
     }
@@ -192,15 +206,7 @@ public struct TokenDocument: Sendable {
             groups[group.path] = group
             return
         }
-        func merge<T>(_ value: T?, into slot: inout T?) {
-            if let value, overriding || slot == nil { slot = value }
-        }
-        merge(group.type, into: &existing.type)
-        merge(group.unknownType, into: &existing.unknownType)
-        merge(group.description, into: &existing.description)
-        merge(group.deprecated, into: &existing.deprecated)
-        merge(group.extensions, into: &existing.extensions)
-        if let extends = group.extends, overriding || existing.extends == nil { existing.extends = extends }
+        existing.merge(group, overriding: overriding)
         groups[group.path] = existing
     }
 
