@@ -49,7 +49,7 @@ extension Composer {
             // A file whose root is a reference object ({"$ref": "other.tokens.json", …}).
             if let target = fragment?.rootReference, let external = Self.externalReference(target) {
                 reference = external
-                (fragment, more) = DocumentParser.parseObject(in: file, at: Self.rootOffset(of: file), skippingReference: true, seed: seed)
+                (fragment, more) = DocumentParser.parseWhole(file, allowComments: comments, seed: seed, skippingReference: true)
             }
             found = more
             own = fragment
@@ -89,11 +89,6 @@ extension Composer {
         let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let pointer = parts.count == 2 ? TokenPathSyntax.pointerSegments("#" + parts[1]) ?? [] : []
         return (String(parts[0]), pointer)
-    }
-
-    /// Where a file's root object starts.
-    private static func rootOffset(of file: SourceFile) -> Int {
-        file.bytes.firstIndex { !(($0 == 0x20) || ($0 == 0x0A) || ($0 == 0x0D) || ($0 == 0x09) || ($0 == 0xEF) || ($0 == 0xBB) || ($0 == 0xBF)) } ?? 0
     }
 
     private func read(_ fullPath: String, named written: String, at anchor: SourceAnchor) -> SourceFile? {

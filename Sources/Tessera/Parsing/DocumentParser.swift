@@ -54,10 +54,14 @@ public struct DocumentParser {
     }
 
     /// Parses a whole file on this thread; the fragment is nil when the file is not well-formed.
-    static func parseWhole(_ file: SourceFile, allowComments: Bool, seed: UInt64? = nil) -> (TokenFragment?, [Diagnostic]) {
+    /// With `skippingReference`, the root object's `$ref` is left out (see `parseObject`).
+    static func parseWhole(_ file: SourceFile, allowComments: Bool, seed: UInt64? = nil, skippingReference: Bool = false)
+        -> (TokenFragment?, [Diagnostic])
+    {
         file.bytes.withUnsafeBufferPointer { buffer in
             var parser = DocumentParser(
                 json: State(bytes: buffer, file: file, allowComments: allowComments), file: file, seed: seed)
+            parser.skipsRootReference = skippingReference
             let ok = parser.parseRoot()
             return (ok ? parser.fragment : nil, parser.json.diagnostics + parser.diagnostics)
         }
