@@ -84,13 +84,12 @@ public struct TokenDocument: Sendable {
 
     /// Makes room for about `bytes / 100` more tokens (typical of token files), so that
     /// loading does not rehash as it grows.
+    ///
+    /// Only the path tables are sized: the token array is built whole when a file is added.
     mutating func reserve(forBytes bytes: Int) {
         let expected = tokens.count + bytes / 100
-        if tokens.capacity < expected {
-            tokenIndex.reserveCapacity(expected)
-            tokens.reserveCapacity(expected)
-            groupIDs.reserveCapacity(expected / 2)
-        }
+        tokenIndex.reserveCapacity(expected)
+        groupIDs.reserveCapacity(expected / 2)
     }
 
     /// Adds a parsed file: its groups, then its tokens, indexed in one batch each. A token
