@@ -214,7 +214,7 @@ public struct TokenDocument: Sendable {
     }
 
     /// The first property found walking up from the group enclosing `path` to the root.
-    private func nearestGroupProperty<T>(of path: String, _ property: (GroupDefinition) -> T?) -> T? {
+    func nearestGroupProperty<T>(of path: String, _ property: (GroupDefinition) -> T?) -> T? {
         var current = TokenPathSyntax.parent(of: path)
         while let group = current {
             if let value = groups[group].flatMap(property) { return value }

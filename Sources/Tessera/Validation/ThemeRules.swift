@@ -10,13 +10,8 @@
 enum ThemeRules {
     /// Whether the token, or its nearest group saying so, sets `dev.tessera.<flag>`.
     static func flag(_ name: String, of token: TokenDefinition, in document: TokenDocument) -> JSONValue? {
-        if let value = token.extensions?[TierRules.extensionKey]?[name] { return value }
-        var group = TokenPathSyntax.parent(of: token.path)
-        while let path = group {
-            if let value = document.groups[path]?.extensions?[TierRules.extensionKey]?[name] { return value }
-            group = TokenPathSyntax.parent(of: path)
-        }
-        return nil
+        token.extensions?[TierRules.extensionKey]?[name]
+            ?? document.nearestGroupProperty(of: token.path) { $0.extensions?[TierRules.extensionKey]?[name] }
     }
 
     static func isClosed(_ token: TokenDefinition, in document: TokenDocument) -> Bool {
