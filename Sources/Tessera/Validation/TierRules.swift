@@ -124,16 +124,14 @@ public struct TierRules: Sendable {
 
     /// The tier the names of a file (and of the resolver sets listing it) say.
     private func tier(ofFile path: String, setNames: [String: [String]]) -> Tier? {
-        for name in setNames[path] ?? [] {
+        let fileNames = path.split(separator: "/").suffix(3).reversed().map(String.init)
+        for name in (setNames[path] ?? []) + fileNames {
             if let tier = tier(named: name) { return tier }
-        }
-        let words = path.split(separator: "/").suffix(3).flatMap { $0.split { !$0.isLetter } }.map { $0.lowercased() }
-        for word in words.reversed() {
-            if let tier = names[word] { return tier }
         }
         return nil
     }
 
+    /// The tier a name says, whole or by its last word that says one.
     private func tier(named name: String) -> Tier? {
         if let tier = names[name.lowercased()] { return tier }
         for word in name.split(whereSeparator: { !$0.isLetter }).map({ $0.lowercased() }).reversed() {
