@@ -13,6 +13,22 @@ struct TesseraCommand: ParsableCommand {
 
 enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+
+    /// Writes diagnostics to standard error in this format.
+    func write(_ bag: DiagnosticBag, files: [SourceFile]) {
+        let sorted = bag.sorted
+        let text: String
+        switch self {
+        case .text:
+            text = DiagnosticRenderer().render(sorted, files: files)
+                + (sorted.isEmpty ? "" : DiagnosticRenderer().summary(bag) + "\n")
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            text = (try? String(decoding: encoder.encode(sorted), as: UTF8.self) + "\n") ?? "[]\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
 }
 
 enum TierSeverity: String, ExpressibleByArgument, CaseIterable {
@@ -96,18 +112,16 @@ struct CommonOptions: ParsableArguments {
 
     /// Writes diagnostics to standard error in the chosen format.
     func report(_ bag: DiagnosticBag, files: [SourceFile]) {
-        let sorted = bag.sorted
-        let text: String
-        switch diagnosticsFormat {
-        case .text:
-            text = DiagnosticRenderer().render(sorted, files: files)
-                + (sorted.isEmpty ? "" : DiagnosticRenderer().summary(bag) + "\n")
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            text = (try? String(decoding: encoder.encode(sorted), as: UTF8.self) + "\n") ?? "[]\n"
-        }
-        FileHandle.standardError.write(Data(text.utf8))
+        diagnosticsFormat.write(bag, files: files)
+    }
+
+    /// The permutation the inputs choose, with everything found on the way: the resolver's and
+    /// the sources' problems, the inputs', the permutation's.
+    func permutation(of composer: Composer) throws -> (Composer.Permutation?, DiagnosticBag) {
+        let (permutation, problems) = composer.resolve(inputs: try inputMap())
+        var bag = DiagnosticBag(strict: strict)
+        bag.append(contentsOf: composer.diagnostics + problems + (permutation?.diagnostics ?? []))
+        return (permutation, bag)
     }
 }
 
@@ -124,8 +138,7 @@ struct Validate: ParsableCommand {
             if options.inputs.isEmpty {
                 bag.append(contentsOf: composer.checkAllPermutations().diagnostics)
             } else {
-                let (permutation, problems) = composer.resolve(inputs: try options.inputMap())
-                bag.append(contentsOf: composer.diagnostics + problems + (permutation?.diagnostics ?? []))
+                bag = try options.permutation(of: composer).1
             }
             options.report(bag, files: composer.files)
             finish(bag.hasErrors ? 1 : 0)
@@ -190,9 +203,7 @@ extension Resolve {
     /// Prints the permutation the inputs choose.
     func runWithResolver(_ resolverPath: String) throws -> Never {
         let composer = Composer(resolverAt: resolverPath, options: options.pipelineOptions)
-        let (permutation, problems) = composer.resolve(inputs: try options.inputMap())
-        var bag = DiagnosticBag(strict: options.strict)
-        bag.append(contentsOf: composer.diagnostics + problems + (permutation?.diagnostics ?? []))
+        var (permutation, bag) = try options.permutation(of: composer)
         if let permutation, !bag.hasErrors { bag.append(contentsOf: notFound(in: permutation.resolved)) }
         options.report(bag, files: composer.files)
         guard let permutation, !bag.hasErrors else { finish(1) }
@@ -216,7 +227,7 @@ struct Contexts: ParsableCommand {
         guard let document = composer.resolver else {
             var bag = DiagnosticBag(strict: false)
             bag.append(contentsOf: composer.diagnostics)
-            FileHandle.standardError.write(Data((DiagnosticRenderer().render(bag.sorted, files: composer.files)).utf8))
+            diagnosticsFormat.write(bag, files: composer.files)
             finish(1)
         }
         let report = composer.checkAllPermutations()
@@ -231,10 +242,7 @@ struct Contexts: ParsableCommand {
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         var bag = DiagnosticBag(strict: false)
         bag.append(contentsOf: report.diagnostics)
-        if !bag.all.isEmpty {
-            FileHandle.standardError.write(Data((DiagnosticRenderer().render(bag.sorted, files: composer.files)
-                + DiagnosticRenderer().summary(bag) + "\n").utf8))
-        }
+        if !bag.all.isEmpty || diagnosticsFormat == .json { diagnosticsFormat.write(bag, files: composer.files) }
         finish(bag.hasErrors ? 1 : 0)
     }
 }
