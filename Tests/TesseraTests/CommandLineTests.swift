@@ -75,6 +75,8 @@ struct CommandLineTests {
         #expect(validate.status == 0, "\(validate.stderr)")
         let contexts = try tessera(["contexts", "--resolver", resolver])
         #expect(contexts.stdout == "theme (default light): light, dark — changes 2 tokens on its own\n2 permutations\n")
+        let json = try tessera(["contexts", "--resolver", resolver, "--diagnostics-format", "json"])
+        #expect(json.stderr.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("["))
     }
 
     @Test func resolverInputMistakes() throws {
