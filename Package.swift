@@ -20,9 +20,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Random token systems and the differential check that resolves them several ways.
+        .target(name: "TesseraDifferential", dependencies: ["Tessera"]),
+        .executableTarget(name: "tessera-differential", dependencies: ["TesseraDifferential"]),
         .testTarget(
             name: "TesseraTests",
-            dependencies: ["Tessera", "TesseraCLI"],
+            dependencies: ["Tessera", "TesseraCLI", "TesseraDifferential"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -130,6 +130,20 @@ public final class Composer {
         return state
     }
 
+    /// How a permutation other than the base one is resolved.
+    public enum Strategy: Sendable {
+        /// From the base permutation when it only redefines tokens (the default), else whole.
+        case fromBase
+        /// Always whole: every source merged and every token resolved again.
+        case whole
+    }
+
+    /// Puts together and resolves the permutation with these contexts, the way `strategy` says;
+    /// both ways give the same result.
+    public func resolve(contexts: [String: String], strategy: Strategy) -> Permutation {
+        strategy == .whole ? resolveWholly(contexts: contexts) : resolve(contexts: contexts)
+    }
+
     /// The permutation resolved whole, never from the base one (to check the two agree).
     func resolveWholly(contexts: [String: String]) -> Permutation {
         let state = resolveWhole(contexts: contexts)
