@@ -119,9 +119,7 @@ struct CommonOptions: ParsableArguments {
     /// the sources' problems, the inputs', the permutation's.
     func permutation(of composer: Composer) throws -> (Composer.Permutation?, DiagnosticBag) {
         let (permutation, problems) = composer.resolve(inputs: try inputMap())
-        var bag = DiagnosticBag(strict: strict)
-        bag.append(contentsOf: composer.diagnostics + problems + (permutation?.diagnostics ?? []))
-        return (permutation, bag)
+        return (permutation, DiagnosticBag(permutation?.diagnostics ?? pipelineOptions.finish(composer.diagnostics + problems)))
     }
 }
 
@@ -134,7 +132,7 @@ struct Validate: ParsableCommand {
     func run() throws {
         if let path = options.resolverPath {
             let composer = Composer(resolverAt: path, options: options.pipelineOptions)
-            var bag = DiagnosticBag(strict: options.strict)
+            var bag = DiagnosticBag()
             if options.inputs.isEmpty {
                 bag.append(contentsOf: composer.checkAllPermutations().diagnostics)
             } else {
@@ -225,7 +223,7 @@ struct Contexts: ParsableCommand {
     func run() throws {
         let composer = Composer(resolverAt: resolver)
         guard let document = composer.resolver else {
-            var bag = DiagnosticBag(strict: false)
+            var bag = DiagnosticBag()
             bag.append(contentsOf: composer.diagnostics)
             diagnosticsFormat.write(bag, files: composer.files)
             finish(1)
@@ -240,7 +238,7 @@ struct Contexts: ParsableCommand {
         }
         lines.append("\(document.permutationCount) permutation\(document.permutationCount == 1 ? "" : "s")")
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        var bag = DiagnosticBag(strict: false)
+        var bag = DiagnosticBag()
         bag.append(contentsOf: report.diagnostics)
         if !bag.all.isEmpty || diagnosticsFormat == .json { diagnosticsFormat.write(bag, files: composer.files) }
         finish(bag.hasErrors ? 1 : 0)

@@ -9,6 +9,10 @@ public struct Disagreement: Sendable, CustomStringConvertible {
     public let permutation: String
     public let detail: String
 
+    /// The ways and what differs in a few words (`base/whole values`, `whole/flattened
+    /// token.closed`), for counting disagreements by kind.
+    public let kind: String
+
     public var description: String { "[\(ways)] \(permutation): \(detail)" }
 }
 
@@ -30,14 +34,15 @@ public enum DifferentialCheck {
         let sourceProblems = composer.diagnostics.filter { $0.severity == .error }
         if !sourceProblems.isEmpty {
             found.append(Disagreement(ways: "resolver", permutation: "", detail: "the generated resolver has errors: "
-                + sourceProblems.map { "\($0.message) [\($0.id)]" }.joined(separator: "; ")))
+                + sourceProblems.map { "\($0.message) [\($0.id)]" }.joined(separator: "; "),
+                kind: "resolver " + sourceProblems.map(\.id.rawValue).joined(separator: ",")))
             return found
         }
         let inverse = Dictionary(uniqueKeysWithValues: RandomSystem.reversedNames.map { ($1, $0) })
         for contexts in system.permutations(limit: permutationLimit) {
             let label = contexts.keys.sorted().map { "\($0)=\(contexts[$0]!)" }.joined(separator: ", ")
-            func report(_ ways: String, _ detail: String) {
-                found.append(Disagreement(ways: ways, permutation: label, detail: detail))
+            func report(_ ways: String, _ detail: (String, String)) {
+                found.append(Disagreement(ways: ways, permutation: label, detail: detail.0, kind: ways + " " + detail.1))
             }
             let fromBase = composer.resolve(contexts: contexts, strategy: .fromBase)
             let whole = composer.resolve(contexts: contexts, strategy: .whole)
@@ -60,8 +65,11 @@ public enum DifferentialCheck {
             }
             let flatKeys = (flat.diagnostics.all.map(key) + closed.map { "token.closed error \($0)" }).sorted()
             compare(whole.diagnostics.map(key).sorted(), flatKeys, "diagnostics") { report("whole/flattened", $0) }
-            let renamedKeys = renamed.diagnostics.all.map { rename(key($0), inverse) }.sorted()
-            compare(flat.diagnostics.all.map(key).sorted(), renamedKeys, "diagnostics") { report("flattened/renamed", $0) }
+            // A cycle is reported at its member with the smallest path, which renaming changes.
+            let renamedKeys = renamed.diagnostics.all.map { rename(key($0, cycleMember: false), inverse) }.sorted()
+            compare(flat.diagnostics.all.map { key($0, cycleMember: false) }.sorted(), renamedKeys, "diagnostics") {
+                report("flattened/renamed", $0)
+            }
         }
         return found
     }
@@ -69,8 +77,11 @@ public enum DifferentialCheck {
     static func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
     /// A diagnostic by id, severity and token.
-    static func key(_ diagnostic: Diagnostic) -> String {
-        "\(diagnostic.id) \(diagnostic.severity.rawValue) \(diagnostic.location?.token ?? "-")"
+    static func key(_ diagnostic: Diagnostic) -> String { key(diagnostic, cycleMember: true) }
+
+    static func key(_ diagnostic: Diagnostic, cycleMember: Bool) -> String {
+        let token = !cycleMember && [.referenceCycle, .extendsCycle].contains(diagnostic.id) ? "*" : diagnostic.location?.token ?? "-"
+        return "\(diagnostic.id) \(diagnostic.severity.rawValue) \(token)"
     }
 
     /// A diagnostic whole: id, severity, place, message and notes.
@@ -96,11 +107,15 @@ public enum DifferentialCheck {
         return out + (names[word] ?? word)
     }
 
-    static func compare(_ a: [String], _ b: [String], _ what: String, report: (String) -> Void) {
+    static func compare(_ a: [String], _ b: [String], _ what: String, report: ((String, String)) -> Void) {
         guard a != b else { return }
         let onlyA = a.filter { !b.contains($0) }
         let onlyB = b.filter { !a.contains($0) }
-        report("\(what) differ: first has \(onlyA.prefix(3)), second has \(onlyB.prefix(3))"
-            + (onlyA.isEmpty && onlyB.isEmpty ? " (different counts)" : ""))
+        // Diagnostics are named by id, values by type.
+        let first = (onlyA.first ?? onlyB.first ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let name = what == "values" ? (first.count > 1 ? String(first[1]) : "") : String(first.first ?? "")
+        let side = onlyA.isEmpty ? "only second" : onlyB.isEmpty ? "only first" : "both"
+        report(("\(what) differ: first has \(onlyA.prefix(3)), second has \(onlyB.prefix(3))"
+            + (onlyA.isEmpty && onlyB.isEmpty ? " (different counts)" : ""), "\(what) \(name) (\(side))"))
     }
 }

@@ -77,6 +77,13 @@ extension Composer {
         var limiters = [base.limiter]
         var tokensResolved = base.document.count
         let baseLabel = label(baseContexts, in: resolver)
+        // What merging each permutation's sources finds is counted where it occurs.
+        for (number, contexts) in permutations.enumerated() {
+            for diagnostic in mergeDiagnostics(contexts: contexts) {
+                if extra[diagnostic] == nil { extraOrder.append(diagnostic) }
+                extra[diagnostic, default: []].append(number)
+            }
+        }
         for (number, contexts) in permutations.enumerated() where contexts != baseContexts {
             let state = resolveState(contexts: contexts)
             tokensResolved += state.affected?.count ?? state.document.count
@@ -118,9 +125,10 @@ extension Composer {
             merged.append(noting(diagnostic, present: extra[diagnostic]!.map { permutations[$0] }, of: permutations.count,
                 in: resolver))
         }
-        let limited = WarningLimiter.limit(notices + merged + contextDiagnostics, to: warningLimit, seenBy: limiters)
+        let limited = options.finish(WarningLimiter.limit(notices + merged + contextDiagnostics, to: warningLimit, seenBy: limiters))
         let basePermutation = Permutation(contexts: baseContexts, document: base.document, resolved: base.resolved,
-            diagnostics: WarningLimiter.limit(base.diagnostics, to: warningLimit, seenBy: [base.limiter]))
+            diagnostics: options.finish(resolverDiagnostics + sourceDiagnostics(contexts: baseContexts) + WarningLimiter.limit(base.mergeDiagnostics + base.diagnostics, to: warningLimit,
+                seenBy: [base.limiter])))
         return PermutationReport(permutationCount: permutations.count, diagnostics: limited,
             variesAlong: variesAlong.mapValues { $0.sorted() }, base: basePermutation, tokensResolved: tokensResolved)
     }

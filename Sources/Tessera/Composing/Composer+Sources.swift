@@ -7,6 +7,35 @@ extension Composer {
     /// its key: usually one; more when a file (or the object a pointer names) is itself a
     /// reference to another file, whose trees come first (its own members extend them).
     func trees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
+        let identity: String
+        switch source.origin {
+        case .inline(let value): identity = "inline:\(value.offset)"
+        case .file(let path, let pointer): identity = "file:" + resolvedPath(path, from: directory) + "#" + pointer.joined(separator: "/")
+        }
+        guard sourceProblems[identity] == nil else { return uncachedTrees(of: source) }
+        let before = diagnostics.count
+        let trees = uncachedTrees(of: source)
+        sourceProblems[identity] = Array(diagnostics[before...])
+        return trees
+    }
+
+    /// The problems reading and parsing the sources of a permutation found (each source's once).
+    func sourceDiagnostics(contexts: [String: String]) -> [Diagnostic] {
+        var seen = Set<String>()
+        var found: [Diagnostic] = []
+        for source in resolver?.sources(for: contexts) ?? [] {
+            let identity: String
+            switch source.origin {
+            case .inline(let value): identity = "inline:\(value.offset)"
+            case .file(let path, let pointer): identity = "file:" + resolvedPath(path, from: directory) + "#" + pointer.joined(separator: "/")
+            }
+            _ = trees(of: source)
+            if seen.insert(identity).inserted { found += sourceProblems[identity] ?? [] }
+        }
+        return found
+    }
+
+    private func uncachedTrees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
         switch source.origin {
         case .inline(let value):
             let key = "inline:\(value.offset)"

@@ -1,30 +1,9 @@
 /// Permutations resolved from the base one: what a permutation redefines, found from its
 /// sources, and only that and its dependents resolved again.
 extension Composer {
-    /// A source's tokens by path, with their group paths, and its group properties.
-    struct SourceContents {
-        var tokens: [(definition: TokenDefinition, group: String)] = []
-        /// Token paths by position in `tokens`.
-        var index = PathTable()
-        var groups: [String: GroupDefinition] = [:]
-        var groupPaths: [String] = []
-    }
-
     func contents(of key: String) -> SourceContents {
         if let known = contents[key] { return known }
-        var result = SourceContents()
-        if let (_, fragment) = parsed[key] ?? nil {
-            result.tokens.reserveCapacity(fragment.tokenCount)
-            for run in fragment.allRuns {
-                for token in fragment.piece(of: run).tokens[run.range] {
-                    result.tokens.append((token, fragment.groupPaths[Int(run.groupID(token.groupID))]))
-                }
-            }
-            result.index = PathTable(minimumCapacity: result.tokens.count, seed: seed)
-            _ = result.index.insertAll(result.tokens.map(\.definition.path))
-            for (id, group) in fragment.groupProperties { result.groups[fragment.groupPaths[Int(id)]] = group }
-            result.groupPaths = fragment.groupPaths
-        }
+        let result = (parsed[key] ?? nil).map { SourceContents($0.fragment, seed: seed) } ?? SourceContents()
         contents[key] = result
         return result
     }
@@ -63,16 +42,20 @@ extension Composer {
         for key in differing.sorted() {
             let source = byKey[key]!
             for group in source.groupPaths where !base.document.isGroup(group) { return nil }
+            // Every group property the permutation merges must be the base's: the checks
+            // that read them (forbidden, tiers, deprecation, types) ran on the base's.
             for (path, group) in source.groups {
+                guard group.extends == nil else { return nil }
                 var merged: GroupDefinition?
                 for other in sources {
                     guard let next = other.groups[path] else { continue }
                     if merged == nil { merged = next } else { merged!.merge(next) }
                 }
-                let known = base.document.groups[path]
-                guard merged?.type == known?.type, merged?.unknownType == known?.unknownType,
-                    merged?.deprecated == known?.deprecated, group.extends == nil
-                else { return nil }
+                switch (merged, base.document.groups[path]) {
+                case (nil, nil): continue
+                case (let merged?, let known?) where merged.sameProperties(as: known): continue
+                default: return nil
+                }
             }
             for (definition, _) in source.tokens where seen.insert(definition.path).inserted {
                 guard let index = base.document.index(of: definition.path), let now = winner(definition.path, among: sources)
@@ -94,9 +77,8 @@ extension Composer {
         if baseDependents == nil { baseDependents = base.dependents() }
         var variant = Resolver.resolveVariant(of: base, dependents: baseDependents, document: document,
             changed: redefined.map(\.index), warningLimit: warningLimit)
-        let closed = redefined.compactMap { ThemeRules.closedOverride(new: $0.token, old: base.document.tokens[$0.index], in: base.document) }
-        variant.diagnostics += closed + (tiers?.check(variant, setNames: setNames, only: variant.affected) ?? [])
-            + ThemeRules.forbidden(in: variant, only: variant.affected)
+        variant.diagnostics += Stages.validate(variant, with: validators, only: variant.affected)
+        variant.mergeDiagnostics = mergeDiagnostics(contexts: contexts)
         return variant
     }
 }

@@ -29,6 +29,11 @@ public final class Composer {
     var chains: [String: [String]] = [:]
     /// Each parsed source's tokens by path and group properties, for resolving variants.
     var contents: [String: SourceContents] = [:]
+    var closedMentions: [String: Bool] = [:]
+    /// What reading and parsing each source found, by source.
+    var sourceProblems: [String: [Diagnostic]] = [:]
+    /// What reading the resolver document found.
+    var resolverDiagnostics: [Diagnostic] = []
     /// The base permutation's resolution, which the others are resolved from.
     var baseState: ResolutionState? {
         didSet { baseDependents = nil }
@@ -42,9 +47,12 @@ public final class Composer {
         public let contexts: [String: String]
         public let document: TokenDocument
         public let resolved: ResolvedTokens
-        /// What resolving this permutation found (the sources' own problems are in
-        /// `Composer.diagnostics`).
+        /// Everything found on the way to this permutation: the resolver's problems, those of
+        /// the sources it merges, merging them and resolving the result.
         public let diagnostics: [Diagnostic]
+
+        /// Whether any of them is an error (then some values may be missing or wrong).
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
         /// `theme=dark, size=mobile`, in the resolver's modifier order.
         public func label(_ resolver: ResolverDocument) -> String {
@@ -69,6 +77,7 @@ public final class Composer {
         self.options = options
         diagnostics = loadDiagnostics
         guard let file else {
+            resolverDiagnostics = loadDiagnostics
             resolver = nil
             directory = "."
             return
@@ -78,10 +87,11 @@ public final class Composer {
         let (document, found) = ResolverDocument.read(file)
         resolver = document
         diagnostics += found
+        resolverDiagnostics = diagnostics
     }
 
     /// How many warnings of one kind per file are listed (none: all are).
-    var warningLimit: Int? { options.strict ? nil : options.warningLimit }
+    var warningLimit: Int? { options.effectiveWarningLimit }
 
     /// Whether the resolver or a source has an error (permutations may add their own).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -104,8 +114,9 @@ public final class Composer {
     /// resolved whole.
     public func resolve(contexts: [String: String]) -> Permutation {
         let state = resolveState(contexts: contexts)
-        let diagnostics = WarningLimiter.limit(allDiagnostics(of: state), to: warningLimit,
-            seenBy: [baseState?.limiter, state.limiter].compactMap { $0 })
+        let diagnostics = options.finish(resolverDiagnostics + sourceDiagnostics(contexts: contexts)
+            + WarningLimiter.limit(state.mergeDiagnostics + allDiagnostics(of: state),
+            to: warningLimit, seenBy: [baseState?.limiter, state.limiter].compactMap { $0 }))
         return Permutation(contexts: contexts, document: state.document, resolved: state.resolved, diagnostics: diagnostics)
     }
 
@@ -148,7 +159,25 @@ public final class Composer {
     func resolveWholly(contexts: [String: String]) -> Permutation {
         let state = resolveWhole(contexts: contexts)
         return Permutation(contexts: contexts, document: state.document, resolved: state.resolved,
-            diagnostics: WarningLimiter.limit(state.diagnostics, to: warningLimit, seenBy: [state.limiter]))
+            diagnostics: options.finish(resolverDiagnostics + sourceDiagnostics(contexts: contexts)
+                + WarningLimiter.limit(state.mergeDiagnostics + state.diagnostics, to: warningLimit,
+                seenBy: [state.limiter])))
+    }
+
+    /// What merging the permutation's sources finds, whichever way it is then resolved: closed
+    /// tokens defined again.
+    func mergeDiagnostics(contexts: [String: String]) -> [Diagnostic] {
+        let keys = (resolver?.sources(for: contexts) ?? []).flatMap(trees(of:)).map(\.key)
+        guard keys.contains(where: mentionsClosed) else { return [] }
+        return ClosedTokens.violations(in: keys.map(contents(of:)))
+    }
+
+    /// Whether a parsed source says anything about closed tokens (known without indexing it).
+    func mentionsClosed(_ key: String) -> Bool {
+        if let known = closedMentions[key] { return known }
+        let mentions = (parsed[key] ?? nil).map { ClosedTokens.mentioned(in: $0.fragment) } ?? false
+        closedMentions[key] = mentions
+        return mentions
     }
 
     /// Whether the permutation can be resolved from the base one (see `resolve(contexts:)`).
@@ -160,25 +189,20 @@ public final class Composer {
         return resolveVariant(contexts: contexts, base: base, baseContexts: baseContexts) != nil
     }
 
-    /// Merges the permutation's sources and resolves the result (warning summaries are made
-    /// when the diagnostics are reported, from the limiter the state keeps).
+    /// Merges the permutation's sources and resolves the result, through the same stages as
+    /// token files (warning summaries are made when the diagnostics are reported, from the
+    /// limiter the state keeps).
     private func resolveWhole(contexts: [String: String]) -> ResolutionState {
-        var document = TokenDocument(seed: seed)
-        var diagnostics: [Diagnostic] = []
-        for (_, file, fragment) in (resolver?.sources(for: contexts) ?? []).flatMap(trees(of:)) {
-            // A later source replacing a token is the point of the resolver: no conflict,
-            // unless the token is closed.
-            for (index, old) in document.add(fragment, from: file) {
-                if let closed = ThemeRules.closedOverride(new: document.tokens[index], old: old, in: document) {
-                    diagnostics.append(closed)
-                }
-            }
+        var layers = (resolver?.sources(for: contexts) ?? []).flatMap(trees(of:)).map {
+            Stages.Layer(file: $0.file, fragment: $0.fragment, key: $0.key)
         }
-        ExtendsExpander.expand(&document, diagnostics: &diagnostics)
-        var state = Resolver.resolveState(document, warningLimit: warningLimit)
-        state.diagnostics = diagnostics + state.diagnostics + (tiers?.check(state, setNames: setNames) ?? [])
-            + ThemeRules.forbidden(in: state)
-        return state
+        let merged = Stages.merge(&layers, policy: .laterWins, seed: seed) { contents(of: $0.key!) }
+        return Stages.resolve(merged, options: options, validators: validators)
+    }
+
+    /// The checks run after resolving, the same for every permutation and either strategy.
+    var validators: [any TokenValidator] {
+        Stages.validators(options: options, tiers: tiers, setNames: setNames)
     }
 
     /// The tier rules: the caller's, with the resolver's own settings applied.

@@ -68,23 +68,18 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     }
 }
 
-/// The diagnostics of one run, collected in order.
+/// The diagnostics of one run, collected in order (severities as the engine left them: see
+/// `PipelineOptions.finish`).
 public struct DiagnosticBag: Sendable {
     public private(set) var all: [Diagnostic] = []
-    /// Whether `--strict` is on: every legacy-form warning becomes an error.
-    public var strict = false
 
-    public init(strict: Bool = false) { self.strict = strict }
+    public init(_ diagnostics: [Diagnostic] = []) { all = diagnostics }
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
     public var errorCount: Int { all.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) } }
     public var warningCount: Int { all.reduce(0) { $0 + ($1.severity == .warning ? 1 : 0) } }
 
     public mutating func append(_ diagnostic: Diagnostic) {
-        var diagnostic = diagnostic
-        if strict, diagnostic.severity == .warning, diagnostic.id.isLegacyForm {
-            diagnostic.severity = .error
-        }
         all.append(diagnostic)
     }
 

@@ -95,6 +95,20 @@ public struct JSONValue: Sendable {
         }
     }
 
+    /// `other` merged into this value: when both are objects, member by member (objects
+    /// within them recursively, later members winning); otherwise `other`.
+    public func merging(_ other: JSONValue) -> JSONValue {
+        guard case .object(var members) = storage, case .object(let others) = other.storage else { return other }
+        for member in others {
+            if let index = members.firstIndex(where: { $0.key.utf8.elementsEqual(member.key.utf8) }) {
+                members[index].value = members[index].value.merging(member.value)
+            } else {
+                members.append(member)
+            }
+        }
+        return JSONValue(.object(members), offset: offset)
+    }
+
     /// Whether two values have the same content, ignoring where they are.
     public func sameContent(as other: JSONValue) -> Bool {
         switch (storage, other.storage) {

@@ -46,9 +46,6 @@ public struct DocumentParser {
         guard let parsed = fragment.take() else { return false }
         for (index, old) in document.add(parsed, from: file) {
             if let conflict = conflict(new: document.tokens[index], old: old) { diagnostics.append(conflict) }
-            if let closed = ThemeRules.closedOverride(new: document.tokens[index], old: old, in: document) {
-                diagnostics.append(closed)
-            }
         }
         return true
     }

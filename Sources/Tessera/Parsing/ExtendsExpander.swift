@@ -39,40 +39,83 @@ enum ExtendsExpander {
             targets[path] = target
             anchors[path] = anchor
         }
-        // Order: each target before the groups that extend it; report cycles once.
-        var state: [String: Int] = [:]  // 1 visiting, 2 done
-        var order: [String] = []
-        var inCycle: Set<String> = []
-        for start in targets.keys.sorted() where state[start] == nil {
-            var chain: [String] = []
-            var current: String? = start
-            while let node = current, state[node] == nil {
-                state[node] = 1
-                chain.append(node)
-                current = targets[node]
-            }
-            if let node = current, state[node] == 1, let first = chain.firstIndex(of: node) {
-                let members = Array(chain[first...])
-                inCycle.formUnion(members)
-                let anchor = anchors[members[0]]!
-                diagnostics.append(Diagnostic(.extendsCycle, .error,
-                    "circular '$extends': " + (members + [members[0]]).joined(separator: " → "),
-                    at: anchor.location(pointer: TokenPathSyntax.pointer(forPath: members[0]) + "/$extends", token: members[0]),
-                    notes: members.dropFirst().map { member in
-                        Diagnostic.Note("'\(member)' extends '\(targets[member]!)' here",
-                            at: anchors[member]!.location(pointer: TokenPathSyntax.pointer(forPath: member) + "/$extends", token: member))
-                    }))
-            }
-            for node in chain.reversed() {
-                state[node] = 2
-                order.append(node)
-            }
-        }
-        for path in order where !inCycle.contains(path) {
-            guard let target = targets[path], !inCycle.contains(target) else { continue }
+        let order = expansionOrder(targets: targets, anchors: anchors, diagnostics: &diagnostics)
+        for path in order {
+            guard let target = targets[path] else { continue }
             document.inheritType(of: path, from: target)
             copy(from: target, to: path, in: &document)
         }
+    }
+
+    /// Whether one path is the other or inside it.
+    private static func overlaps(_ a: String, _ b: String) -> Bool {
+        a == b || a.hasPrefix(b + ".") || b.hasPrefix(a + ".")
+    }
+
+    /// The extending groups in the order they expand: a group after every extension that
+    /// changes what its target holds (an extending group inside the target, or enclosing it);
+    /// among groups free to go, the deepest first (its own `$extends` is nearer than an
+    /// enclosing group's), so that the result never depends on group names. Groups in a cycle
+    /// are reported once per cycle and not expanded.
+    ///
+    /// - Complexity: O(e²) for e extending groups.
+    private static func expansionOrder(
+        targets: [String: String], anchors: [String: SourceAnchor], diagnostics: inout [Diagnostic]
+    ) -> [String] {
+        let nodes = targets.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var waitsFor = [[Int]](repeating: [], count: nodes.count)
+        var waitedOnBy = [[Int]](repeating: [], count: nodes.count)
+        for (p, path) in nodes.enumerated() {
+            let target = targets[path]!
+            for (g, other) in nodes.enumerated() where g != p && overlaps(other, target) {
+                waitsFor[p].append(g)
+                waitedOnBy[g].append(p)
+            }
+        }
+        var pending = waitsFor.map(\.count)
+        var done = [Bool](repeating: false, count: nodes.count)
+        var order: [String] = []
+        func depth(_ index: Int) -> Int { nodes[index].utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) } }
+        var ready = Set(nodes.indices.filter { pending[$0] == 0 })
+        func finish(_ index: Int, expand: Bool) {
+            done[index] = true
+            ready.remove(index)
+            if expand { order.append(nodes[index]) }
+            for dependent in waitedOnBy[index] where !done[dependent] {
+                pending[dependent] -= 1
+                if pending[dependent] == 0 { ready.insert(dependent) }
+            }
+        }
+        while done.contains(false) {
+            if let next = ready.max(by: { (depth($0), nodes[$1]) < (depth($1), nodes[$0]) }) {
+                finish(next, expand: true)
+                continue
+            }
+            // Everything left waits on a cycle: report one and take its members out.
+            guard let start = nodes.indices.first(where: { !done[$0] }) else { break }
+            var path = [start]
+            var seen: [Int: Int] = [start: 0]
+            var current = start
+            while let next = waitsFor[current].first(where: { !done[$0] }) {
+                if let at = seen[next] {
+                    let members = Array(path[at...])
+                    let names = members.map { nodes[$0] }
+                    diagnostics.append(Diagnostic(.extendsCycle, .error,
+                        "circular '$extends': " + (names + [names[0]]).joined(separator: " → "),
+                        at: anchors[names[0]]!.location(pointer: TokenPathSyntax.pointer(forPath: names[0]) + "/$extends", token: names[0]),
+                        notes: names.dropFirst().map { member in
+                            Diagnostic.Note("'\(member)' extends '\(targets[member]!)' here",
+                                at: anchors[member]!.location(pointer: TokenPathSyntax.pointer(forPath: member) + "/$extends", token: member))
+                        }))
+                    for member in members { finish(member, expand: false) }
+                    break
+                }
+                seen[next] = path.count
+                path.append(next)
+                current = next
+            }
+        }
+        return order
     }
 
     static func targetPath(of reference: String) -> String? {

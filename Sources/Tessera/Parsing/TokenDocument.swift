@@ -12,7 +12,8 @@ public struct GroupDefinition: Sendable {
     public var anchor: SourceAnchor
 
     /// Takes in the properties `other` sets: with `overriding`, they replace these; otherwise
-    /// they only fill gaps.
+    /// they only fill gaps. `$extensions` merge member by member (see `JSONValue.merging`), so
+    /// that a later source adding one extension keeps the others.
     mutating func merge(_ other: GroupDefinition, overriding: Bool = true) {
         func merge<T>(_ value: T?, into slot: inout T?) {
             if let value, overriding || slot == nil { slot = value }
@@ -21,8 +22,19 @@ public struct GroupDefinition: Sendable {
         merge(other.unknownType, into: &unknownType)
         merge(other.description, into: &description)
         merge(other.deprecated, into: &deprecated)
-        merge(other.extensions, into: &extensions)
+        if let more = other.extensions {
+            extensions = extensions.map { overriding ? $0.merging(more) : more.merging($0) } ?? more
+        }
         if let extends = other.extends, overriding || self.extends == nil { self.extends = extends }
+    }
+
+    /// Whether two definitions set the same properties to the same values (where they are
+    /// written aside).
+    func sameProperties(as other: GroupDefinition) -> Bool {
+        type == other.type && unknownType == other.unknownType && description == other.description
+            && deprecated == other.deprecated && extends == nil && other.extends == nil
+            && (extensions == nil) == (other.extensions == nil)
+            && (extensions.map { other.extensions!.sameContent(as: $0) } ?? true)
     }
 
     var hasProperties: Bool {

@@ -169,8 +169,10 @@ extension ResolutionContext {
         return order
     }
 
+    /// Reports a cycle from its member with the smallest path, so that the report does not
+    /// depend on the order tokens were defined in.
     private func reportCycle(_ members: Set<Int>) {
-        let start = members.min()!
+        let start = members.min { document.tokens[$0].path.utf8.lexicographicallyPrecedes(document.tokens[$1].path.utf8) }!
         var path = [start]
         var visited: Set<Int> = [start]
         var current = start

@@ -32,8 +32,11 @@ extension ResolutionContext {
         self.affected = (0..<count).filter { affected[$0] }
         diagnostics = []
         for index in 0..<count where affected[index] { blocked[index] = false }
-        for (index, part) in replaced.sorted(by: { $0.key < $1.key }) {
-            for (reference, _) in part.unknown {
+        // Every affected token's references to nothing are reported again: a token that only
+        // depends on a redefined one keeps its own unknown references.
+        for index in 0..<count where affected[index] {
+            let unknown = replaced[index]?.unknown ?? Self.references(in: index..<index + 1, of: document).unknown
+            for (reference, _) in unknown {
                 reportUnknown(reference, in: document.tokens[index])
                 blocked[index] = true
             }

@@ -16,6 +16,9 @@ struct ResolutionState: Sendable {
     /// For a variant: the tokens resolved again (the redefined ones and their dependents).
     /// The base's diagnostics about other tokens hold for the variant too.
     var affected: [Int]? = nil
+    /// What merging the sources found (conflicts, closed tokens): about this merge only, never
+    /// carried over to a permutation resolved from this one.
+    var mergeDiagnostics: [Diagnostic] = []
     /// What the warning limit held back (its summaries are not in `diagnostics`).
     var limiter = WarningLimiter(limit: nil)
 

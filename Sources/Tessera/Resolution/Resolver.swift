@@ -14,9 +14,9 @@ public enum Resolver {
     static func resolve(_ document: TokenDocument, options: PipelineOptions, parallelThreshold: Int)
         -> (ResolvedTokens, [Diagnostic])
     {
-        let state = resolveState(document, warningLimit: options.strict ? nil : options.warningLimit,
+        let state = resolveState(document, warningLimit: options.effectiveWarningLimit,
             parallelThreshold: parallelThreshold)
-        return (state.resolved, state.diagnostics + state.limiter.summaries())
+        return (state.resolved, options.finish(state.diagnostics + state.limiter.summaries()))
     }
 
     /// Resolves a document and keeps what a later resolution of a variant of it can start from.
@@ -160,7 +160,9 @@ final class ResolutionContext {
     /// within a wave: the tokens, and where each wave starts (with the end last). Tokens that
     /// depend on a blocked token are blocked on the way.
     func waves(of order: [Int32]) -> (tokens: [Int32], starts: [Int32]) {
-        var wave = [Int32](repeating: 0, count: document.count)
+        // Tokens outside `order` (settled in a variant run) count as wave -1: a token that
+        // references only them is in wave 0.
+        var wave = [Int32](repeating: -1, count: document.count)
         var sizes: [Int32] = []
         for position in order where !blocked[Int(position)] {
             let index = Int(position)

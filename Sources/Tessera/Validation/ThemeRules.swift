@@ -1,36 +1,11 @@
-/// Closed tokens and forbidden values, declared in `$extensions` under `dev.tessera` on a token
-/// or on a group (for all its tokens):
+/// Forbidden values, declared in `$extensions` under `dev.tessera` on a token or on a group (for
+/// all its tokens; closed tokens are checked as sources merge, in `ClosedTokens`):
 ///
-/// - `"closed": true` — the token is defined once: no later file, set, modifier context or brand
-///   may define it again with another value (`token.closed`, an error at the redefinition).
 /// - `"forbidden": true` or a reason — this theme does not provide the token (a design kit that
 ///   cannot leave a token out marks it instead). The token is reported (`token.forbidden`, a
 ///   warning) and every token that references it is an error (`token.uses-forbidden`), at build
 ///   time rather than as a crash in the app.
 enum ThemeRules {
-    /// Whether the token, or its nearest group saying so, sets `dev.tessera.<flag>`.
-    static func flag(_ name: String, of token: TokenDefinition, in document: TokenDocument) -> JSONValue? {
-        token.extensions?[TierRules.extensionKey]?[name]
-            ?? document.nearestGroupProperty(of: token.path) { $0.extensions?[TierRules.extensionKey]?[name] }
-    }
-
-    static func isClosed(_ token: TokenDefinition, in document: TokenDocument) -> Bool {
-        flag("closed", of: token, in: document)?.bool == true
-    }
-
-    /// The `token.closed` error when `new` redefines a closed token `old` with another value.
-    static func closedOverride(new: TokenDefinition, old: TokenDefinition, in document: TokenDocument, context: String? = nil)
-        -> Diagnostic?
-    {
-        guard isClosed(old, in: document), !(new.value.sameContent(as: old.value) && new.explicitType == old.explicitType)
-        else { return nil }
-        return Diagnostic(.closedToken, .error,
-            "token '\(new.path)' is closed and cannot be defined again" + (context.map { " (\($0))" } ?? ""),
-            at: new.anchor.location(pointer: new.pointer, token: new.path),
-            notes: [Diagnostic.Note("it is defined and closed here", at: old.anchor.location(pointer: old.pointer, token: old.path))],
-            fixIts: [Diagnostic.FixIt("remove this definition, or reopen the token where it is defined", replacement: "")])
-    }
-
     /// Forbidden tokens and the tokens that use them, in a resolved document. With `only`,
     /// just those tokens are checked.
     ///

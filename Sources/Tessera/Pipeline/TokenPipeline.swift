@@ -16,6 +16,21 @@ public struct PipelineOptions: Sendable {
         self.warningLimit = warningLimit
         self.tiers = tiers
     }
+
+    /// The warning limit in force: none under `strict`, where every warning that becomes an
+    /// error must be listed.
+    var effectiveWarningLimit: Int? { strict ? nil : warningLimit }
+
+    /// The last stage of every entry point: under `strict`, every accepted legacy notation
+    /// becomes an error. Applied once, by the engine, to everything a result carries.
+    public func finish(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard strict else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            var diagnostic = diagnostic
+            if diagnostic.severity == .warning, diagnostic.id.isLegacyForm { diagnostic.severity = .error }
+            return diagnostic
+        }
+    }
 }
 
 /// The outcome of loading, parsing, resolving and validating token files.
@@ -50,19 +65,20 @@ public enum TokenPipeline {
         initial: [Diagnostic] = []) -> PipelineResult
     {
         var diagnostics = initial
-        var document = TokenDocument()
-        document.reserve(forBytes: files.reduce(0) { $0 + $1.bytes.count })
+        let seed = PathTable.randomSeed()
+        var layers: [Stages.Layer] = []
         for file in files {
-            let allowComments = file.path.lowercased().hasSuffix(".jsonc")
-            DocumentParser.parse(file, into: &document, allowComments: allowComments, diagnostics: &diagnostics)
+            let comments = file.path.lowercased().hasSuffix(".jsonc")
+            let (fragment, found) = DocumentParser.parseInParts(file, allowComments: comments, seed: seed)
+                ?? DocumentParser.parseWhole(file, allowComments: comments, seed: seed)
+            diagnostics += found
+            if let fragment { layers.append(Stages.Layer(file: file, fragment: fragment)) }
         }
-        ExtendsExpander.expand(&document, diagnostics: &diagnostics)
-        let state = Resolver.resolveState(document, warningLimit: options.strict ? nil : options.warningLimit)
-        var bag = DiagnosticBag(strict: options.strict)
-        bag.append(contentsOf: diagnostics)
-        bag.append(contentsOf: state.diagnostics + state.limiter.summaries())
-        if let tiers = options.tiers { bag.append(contentsOf: tiers.check(state)) }
-        bag.append(contentsOf: ThemeRules.forbidden(in: state))
-        return PipelineResult(files: files, document: document, resolved: state.resolved, diagnostics: bag)
+        let merged = Stages.merge(&layers, policy: .reportConflicts, seed: seed) { SourceContents($0.fragment!, seed: seed) }
+        let state = Stages.resolve(merged, options: options,
+            validators: Stages.validators(options: options, tiers: options.tiers, setNames: [:]))
+        let all = diagnostics + state.mergeDiagnostics + state.diagnostics + state.limiter.summaries()
+        return PipelineResult(files: files, document: state.document, resolved: state.resolved,
+            diagnostics: DiagnosticBag(options.finish(all)))
     }
 }
