@@ -140,7 +140,7 @@ struct LargeFileTests {
         #expect(result.document.tokens.map(\.path) == (0..<2_000).map { "size.s\($0)" } + (0..<2_000).map { "size.t\($0)" }
             + (0..<2_000).map { "more.n\($0)" })
         #expect(result.document.groupPath(result.document.tokens[2_500].groupID) == "size")
-        #expect(result.resolved["size.t1234"]?.value == .dimension(Dimension(1234, .px)))
+        #expect(result.resolved["size.t1234"]?.value == .dimension(TokenDimension(1234, .px)))
         #expect(result.resolved["more.n1999"]?.value == .number(1999))
         #expect(result.document.index(of: "more.n5") == 4_005)
     }

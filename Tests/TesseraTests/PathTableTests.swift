@@ -14,7 +14,7 @@ struct PathTableTests {
 
     @Test(arguments: [1, 2, 3, 4])
     func behavesLikeAnOrderedSet(seed: UInt64) {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         var table = PathTable()
         var model: [String] = []
         for _ in 0..<4_000 {
@@ -42,7 +42,7 @@ struct PathTableTests {
     /// repeated inside the batch give what inserting one by one gives.
     @Test(arguments: [5, 6, 7])
     func batchesMatchOneByOneInsertion(seed: UInt64) {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         var table = PathTable()
         var model: [String] = []
         for round in 0..<6 {

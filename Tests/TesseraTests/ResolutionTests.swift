@@ -110,7 +110,7 @@ struct ResolutionTests {
         #expect(!result.hasErrors, "\(result.diagnostics.all.map(\.message))")
         #expect(result.resolved["alias"]?.value == result.resolved["base.blue"]?.value)
         #expect(result.resolved["hue"]?.value == .number(0.4))
-        #expect(result.resolved["mix"]?.value == .color(Color(.srgb, [0.2, 0, 0])))
+        #expect(result.resolved["mix"]?.value == .color(TokenColor(.srgb, [0.2, 0, 0])))
     }
 
     @Test func pointerEscapesFollowRFC6901() {

@@ -91,8 +91,8 @@ struct ResolverTests {
             """)
         let (permutation, _) = composer.resolve(inputs: [:])
         #expect(composer.diagnostics.isEmpty)
-        #expect(permutation?.resolved.value("size.small") == .dimension(Dimension(4, .px)))
-        #expect(permutation?.resolved.value("size.large") == .dimension(Dimension(8, .px)))
+        #expect(permutation?.resolved.value("size.small") == .dimension(TokenDimension(4, .px)))
+        #expect(permutation?.resolved.value("size.large") == .dimension(TokenDimension(8, .px)))
     }
 
     @Test func filePointersNameObjectsInsideFiles() {
@@ -102,7 +102,7 @@ struct ResolverTests {
             """, files: ["bundle.json": ##"{"light": \##(Self.light), "dark": \##(Self.dark)}"##])
         let (permutation, _) = composer.resolve(inputs: [:])
         #expect(composer.diagnostics.isEmpty)
-        #expect(permutation?.resolved.value("color.bg") == Color(legacyCSS: "#ffffff").map(TokenValue.color))
+        #expect(permutation?.resolved.value("color.bg") == TokenColor(legacyCSS: "#ffffff").map(TokenValue.color))
     }
 
     @Test func filesReferringToFilesAreFollowedAndCyclesReported() {
@@ -164,7 +164,7 @@ struct ResolverTests {
     /// Mutated resolvers never crash or hang, and every diagnostic is located in its file.
     @Test(arguments: 0..<2)
     func mutatedResolversAlwaysComeBackWithDiagnostics(_ seed: Int) {
-        var generator = SplitMix64(state: UInt64(seed + 11) * 104_729)
+        var generator = SplitMix64(seed: UInt64(seed + 11) * 104_729)
         let original = Array(Self.themed.utf8)
         let fragments = ["{", "}", "[", "]", ",", "\"", "#/sets/", "#/modifiers/theme", "#/resolutionOrder/0", "$ref",
             "contexts", "default", "version", "2025.10", "null", "../", "dark.tokens.json"].map { Array($0.utf8) }

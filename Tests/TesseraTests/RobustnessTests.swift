@@ -21,7 +21,7 @@ struct RobustnessTests {
 
     @Test(arguments: 0..<3)
     func mutatedFilesAlwaysComeBackWithLocatedDiagnostics(_ seedIndex: Int) {
-        var generator = SplitMix64(state: UInt64(seedIndex + 1) * 7919)
+        var generator = SplitMix64(seed: UInt64(seedIndex + 1) * 7919)
         let original = Array(Self.seeds[seedIndex].utf8)
         for round in 0..<400 {
             var bytes = original

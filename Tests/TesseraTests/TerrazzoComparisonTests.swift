@@ -99,12 +99,12 @@ struct TerrazzoComparisonTests {
         return value
     }
 
-    static func sameColor(_ color: Color, _ css: String, in blocks: [[String: String]]) -> Bool {
+    static func sameColor(_ color: TokenColor, _ css: String, in blocks: [[String: String]]) -> Bool {
         guard let theirs = rgba(followed(css, in: blocks), in: blocks) else { return false }
         return !zip(rgba(hex: TokenValue.color(color).flatText), theirs).contains { abs($0 - $1) > 1 }
     }
 
-    static func sameDimension(_ dimension: Tessera.Dimension, _ css: String, in blocks: [[String: String]]) -> Bool {
+    static func sameDimension(_ dimension: Tessera.TokenDimension, _ css: String, in blocks: [[String: String]]) -> Bool {
         let theirs = followed(css, in: blocks)
         return theirs == TokenValue.dimension(dimension).flatText || (theirs == "0" && dimension.value == 0)
     }

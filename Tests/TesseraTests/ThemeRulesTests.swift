@@ -20,7 +20,7 @@ struct ThemeRulesTests {
         #expect(closed.count == 1)
         #expect(closed.first?.location?.file == "c.tokens.json")
         #expect(closed.first?.notes.first?.location?.file == "a.tokens.json")
-        #expect(result.resolved["repository.accent"]?.value == .color(Color(.srgb, [0, 0, 1])), "the later definition still wins")
+        #expect(result.resolved["repository.accent"]?.value == .color(TokenColor(.srgb, [0, 0, 1])), "the later definition still wins")
     }
 
     static let themed = ##"""

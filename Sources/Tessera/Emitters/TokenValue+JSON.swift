@@ -83,7 +83,7 @@ extension TokenValue {
     }
 }
 
-extension Color {
+extension TokenColor {
     /// The color as a DTCG 2025.10 object.
     public var dtcgJSON: JSONValue {
         var pairs: [(String, JSONValue)] = [
@@ -111,14 +111,14 @@ extension Color {
     }
 }
 
-extension Dimension {
+extension TokenDimension {
     var flatText: String { NumberFormatting.shortest(value) + unit.rawValue }
     func json(flat: Bool) -> JSONValue {
         flat ? .string(flatText) : .object([("value", .number(value)), ("unit", .string(unit.rawValue))])
     }
 }
 
-extension Duration {
+extension TokenDuration {
     var flatText: String { NumberFormatting.shortest(value) + unit.rawValue }
     func json(flat: Bool) -> JSONValue {
         flat ? .string(flatText) : .object([("value", .number(value)), ("unit", .string(unit.rawValue))])
@@ -129,7 +129,7 @@ extension CubicBezier {
     var json: JSONValue { .array([x1, y1, x2, y2].map(JSONValue.number)) }
 }
 
-extension StrokeStyle {
+extension TokenStrokeStyle {
     func json(flat: Bool) -> JSONValue {
         switch self {
         case .keyword(let keyword): return .string(keyword)

@@ -1,5 +1,5 @@
 /// A distance: a number and a unit.
-public struct Dimension: Sendable, Hashable {
+public struct TokenDimension: Sendable, Hashable {
     /// `px` and `rem` are the 2025.10 units; `em` (relative to the font size) is accepted
     /// with a warning because real systems use it for letter spacing.
     public enum Unit: String, Sendable, Hashable, Codable { case px, rem, em }
@@ -12,7 +12,7 @@ public struct Dimension: Sendable, Hashable {
 }
 
 /// A length of time: a number and a unit.
-public struct Duration: Sendable, Hashable {
+public struct TokenDuration: Sendable, Hashable {
     public enum Unit: String, Sendable, Hashable, Codable { case ms, s }
     public var value: Double
     public var unit: Unit
@@ -33,67 +33,67 @@ public struct CubicBezier: Sendable, Hashable {
 }
 
 /// A line style: a keyword, or dashes with a line cap.
-public enum StrokeStyle: Sendable, Hashable {
+public enum TokenStrokeStyle: Sendable, Hashable {
     public static let keywords = ["solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset"]
     public static let lineCaps = ["round", "butt", "square"]
     case keyword(String)
-    case dashes(dashArray: [Dimension], lineCap: String)
+    case dashes(dashArray: [TokenDimension], lineCap: String)
 }
 
 /// A border: color, width and style.
 public struct Border: Sendable, Hashable {
-    public var color: Color
-    public var width: Dimension
-    public var style: StrokeStyle
+    public var color: TokenColor
+    public var width: TokenDimension
+    public var style: TokenStrokeStyle
 }
 
 /// An animated transition.
-public struct Transition: Sendable, Hashable {
-    public var duration: Duration
-    public var delay: Duration
+public struct TokenTransition: Sendable, Hashable {
+    public var duration: TokenDuration
+    public var delay: TokenDuration
     public var timingFunction: CubicBezier
 }
 
 /// One shadow layer.
 public struct Shadow: Sendable, Hashable {
-    public var color: Color
-    public var offsetX: Dimension
-    public var offsetY: Dimension
-    public var blur: Dimension
-    public var spread: Dimension
+    public var color: TokenColor
+    public var offsetX: TokenDimension
+    public var offsetY: TokenDimension
+    public var blur: TokenDimension
+    public var spread: TokenDimension
     public var inset: Bool
 }
 
 /// One gradient stop; `position` is clamped to 0…1 as the format requires.
 public struct GradientStop: Sendable, Hashable {
-    public var color: Color
+    public var color: TokenColor
     public var position: Double
 }
 
 /// A text style.
 public struct Typography: Sendable, Hashable {
     public var fontFamily: [String]
-    public var fontSize: Dimension
+    public var fontSize: TokenDimension
     public var fontWeight: Double
     /// 0px when the source leaves it out (with a warning).
-    public var letterSpacing: Dimension
+    public var letterSpacing: TokenDimension
     /// A multiple of the font size; `nil` when the source leaves it out (with a warning).
     public var lineHeight: Double?
 }
 
 /// A fully resolved, typed token value. No aliases remain inside it.
 public enum TokenValue: Sendable, Hashable {
-    case color(Color)
-    case dimension(Dimension)
+    case color(TokenColor)
+    case dimension(TokenDimension)
     /// Font names, most preferred first. `isList` records whether the source wrote an array.
     case fontFamily([String], isList: Bool)
     case fontWeight(Double)
-    case duration(Duration)
+    case duration(TokenDuration)
     case cubicBezier(CubicBezier)
     case number(Double)
-    indirect case strokeStyle(StrokeStyle)
+    indirect case strokeStyle(TokenStrokeStyle)
     indirect case border(Border)
-    indirect case transition(Transition)
+    indirect case transition(TokenTransition)
     /// Shadow layers. `isList` records whether the source wrote an array.
     case shadow([Shadow], isList: Bool)
     case gradient([GradientStop])

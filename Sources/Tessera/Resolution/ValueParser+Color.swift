@@ -1,7 +1,7 @@
 extension ValueParser {
-    func parseColor(_ node: JSONValue, at pointer: String) -> Color? {
+    func parseColor(_ node: JSONValue, at pointer: String) -> TokenColor? {
         if case .string(let text) = node.storage, Reference.parse(node).isNone {
-            guard let color = Color(legacyCSS: text) else {
+            guard let color = TokenColor(legacyCSS: text) else {
                 error(.valueInvalid, "invalid color '\(text)': use an object such as {\"colorSpace\": \"srgb\", \"components\": [1, 0, 0]}",
                     at: node, pointer: pointer)
                 return nil
@@ -68,7 +68,7 @@ extension ValueParser {
                 report(.shortHexLegacy, .warning, "'hex' must have 6 digits; '\(text)' is read as '\(long)'",
                     offset: hexNode.offset, pointer: pointer + "/hex",
                     fixIts: [Diagnostic.FixIt("replace with '\(long)'", replacement: "\"\(long)\"")])
-                return Color(space, components, alpha: alpha, hex: long).validIf(ok)
+                return TokenColor(space, components, alpha: alpha, hex: long).validIf(ok)
             }
             guard text.utf8.count == 7, text.hasPrefix("#"), text.dropFirst().allSatisfy(\.isHexDigit) else {
                 error(.valueInvalid, "'hex' must be 6-digit CSS hex such as '#ff00aa', found '\(text)'", at: hexNode, pointer: pointer + "/hex")
@@ -76,10 +76,10 @@ extension ValueParser {
             }
             hex = text
         }
-        return Color(space, components, alpha: alpha, hex: hex).validIf(ok)
+        return TokenColor(space, components, alpha: alpha, hex: hex).validIf(ok)
     }
 }
 
-extension Color {
-    fileprivate func validIf(_ ok: Bool) -> Color? { ok ? self : nil }
+extension TokenColor {
+    fileprivate func validIf(_ ok: Bool) -> TokenColor? { ok ? self : nil }
 }

@@ -15,13 +15,13 @@ extension ValueParser {
         return Border(color: color, width: width, style: style)
     }
 
-    func parseTransition(_ node: JSONValue, at pointer: String) -> Transition? {
+    func parseTransition(_ node: JSONValue, at pointer: String) -> TokenTransition? {
         guard let m = object(node, at: pointer, type: .transition, required: ["duration", "delay", "timingFunction"]) else { return nil }
         let duration = sub(m, "duration", .duration, at: pointer) { if case .duration(let v) = $0 { v } else { nil } }
         let delay = sub(m, "delay", .duration, at: pointer) { if case .duration(let v) = $0 { v } else { nil } }
         let timing = sub(m, "timingFunction", .cubicBezier, at: pointer) { if case .cubicBezier(let v) = $0 { v } else { nil } }
         guard let duration, let delay, let timing else { return nil }
-        return Transition(duration: duration, delay: delay, timingFunction: timing)
+        return TokenTransition(duration: duration, delay: delay, timingFunction: timing)
     }
 
     func parseShadow(_ node: JSONValue, at pointer: String) -> TokenValue? {
@@ -51,7 +51,7 @@ extension ValueParser {
         guard let m = object(node, at: pointer, type: .shadow, required: ["color", "offsetX", "offsetY", "blur", "spread"],
             optional: ["inset"]) else { return nil }
         let color = sub(m, "color", .color, at: pointer) { if case .color(let v) = $0 { v } else { nil } }
-        let dimension: (TokenValue) -> Dimension? = { if case .dimension(let v) = $0 { v } else { nil } }
+        let dimension: (TokenValue) -> TokenDimension? = { if case .dimension(let v) = $0 { v } else { nil } }
         let offsetX = sub(m, "offsetX", .dimension, at: pointer, dimension)
         let offsetY = sub(m, "offsetY", .dimension, at: pointer, dimension)
         let blur = sub(m, "blur", .dimension, at: pointer, dimension)
@@ -123,7 +123,7 @@ extension ValueParser {
         let size = sub(m, "fontSize", .dimension, at: pointer) { if case .dimension(let v) = $0 { v } else { nil } }
         let weight = sub(m, "fontWeight", .fontWeight, at: pointer) { if case .fontWeight(let v) = $0 { v } else { nil } }
         let spacing = m["letterSpacing"] == nil
-            ? Dimension(0, .px) : sub(m, "letterSpacing", .dimension, at: pointer) { if case .dimension(let v) = $0 { v } else { nil } }
+            ? TokenDimension(0, .px) : sub(m, "letterSpacing", .dimension, at: pointer) { if case .dimension(let v) = $0 { v } else { nil } }
         let lineHeight: Double?? = m["lineHeight"] == nil
             ? .some(nil) : sub(m, "lineHeight", .number, at: pointer) { if case .number(let v) = $0 { v } else { nil } }
         guard let family, let size, let weight, let spacing, let lineHeight else { return nil }

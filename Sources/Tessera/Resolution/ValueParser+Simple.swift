@@ -8,17 +8,17 @@ extension ValueParser {
         "extra-black": 950, "ultra-black": 950,
     ]
 
-    func parseDimension(_ node: JSONValue, at pointer: String) -> Dimension? {
+    func parseDimension(_ node: JSONValue, at pointer: String) -> TokenDimension? {
         if case .number(0) = node.storage {
             report(.dimensionUnitLegacy, .warning, "a dimension needs a unit; the bare number 0 is read as '0px'",
                 offset: node.offset, pointer: pointer,
                 fixIts: [Diagnostic.FixIt("replace with {\"value\": 0, \"unit\": \"px\"}", replacement: "{\"value\": 0, \"unit\": \"px\"}")])
-            return Dimension(0, .px)
+            return TokenDimension(0, .px)
         }
         guard let (value, unit) = measure(node, at: pointer, type: .dimension, legacy: .dimensionLegacy,
             example: "{\"value\": 16, \"unit\": \"px\"}", units: "'px' or 'rem'", unit: dimensionUnit)
         else { return nil }
-        return Dimension(value, unit)
+        return TokenDimension(value, unit)
     }
 
     /// A number with a unit — `{"value": 16, "unit": "px"}`, or the legacy string `"16px"`
@@ -52,7 +52,7 @@ extension ValueParser {
     /// The unit of a dimension. Units outside 2025.10 that real systems write are mapped with a
     /// warning: `dp` and `pt` are `px` (the format defines px as dp on Android and pt on iOS),
     /// an empty unit on 0 is `0px`, and `em` is kept.
-    private func dimensionUnit(_ text: String, _ value: Double, _ node: JSONValue, _ pointer: String) -> Dimension.Unit? {
+    private func dimensionUnit(_ text: String, _ value: Double, _ node: JSONValue, _ pointer: String) -> TokenDimension.Unit? {
         switch text {
         case "px": return .px
         case "rem": return .rem
@@ -72,11 +72,11 @@ extension ValueParser {
         }
     }
 
-    func parseDuration(_ node: JSONValue, at pointer: String) -> Duration? {
+    func parseDuration(_ node: JSONValue, at pointer: String) -> TokenDuration? {
         guard let (value, unit) = measure(node, at: pointer, type: .duration, legacy: .durationLegacy,
-            example: "{\"value\": 200, \"unit\": \"ms\"}", units: "'ms' or 's'", unit: { text, _, _, _ in Duration.Unit(rawValue: text) })
+            example: "{\"value\": 200, \"unit\": \"ms\"}", units: "'ms' or 's'", unit: { text, _, _, _ in TokenDuration.Unit(rawValue: text) })
         else { return nil }
-        return Duration(value, unit)
+        return TokenDuration(value, unit)
     }
 
     /// Splits `"16px"` into 16 and "px".
@@ -169,13 +169,13 @@ extension ValueParser {
         return CubicBezier(values[0], values[1], values[2], values[3])
     }
 
-    func parseStrokeStyle(_ node: JSONValue, at pointer: String) -> StrokeStyle? {
+    func parseStrokeStyle(_ node: JSONValue, at pointer: String) -> TokenStrokeStyle? {
         guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
         if let keyword = resolved.string {
-            guard StrokeStyle.keywords.contains(keyword) else {
-                let suggestion = Suggestions.closest(to: keyword, in: StrokeStyle.keywords)
+            guard TokenStrokeStyle.keywords.contains(keyword) else {
+                let suggestion = Suggestions.closest(to: keyword, in: TokenStrokeStyle.keywords)
                 error(.valueInvalid, "unknown stroke style '\(keyword)'", at: node, pointer: pointer,
-                    notes: [Diagnostic.Note("use one of: " + StrokeStyle.keywords.joined(separator: ", "))],
+                    notes: [Diagnostic.Note("use one of: " + TokenStrokeStyle.keywords.joined(separator: ", "))],
                     fixIts: suggestion.map { [Diagnostic.FixIt("replace with '\($0)'", replacement: "\"\($0)\"")] } ?? [])
                 return nil
             }
@@ -187,13 +187,13 @@ extension ValueParser {
             error(.valueInvalid, "'dashArray' must be a non-empty array of dimensions", at: members["dashArray"]!, pointer: pointer + "/dashArray")
             return nil
         }
-        var dashArray: [Dimension] = []
+        var dashArray: [TokenDimension] = []
         for (index, dash) in dashes.enumerated() {
             guard case .dimension(let value)? = parse(dash, as: .dimension, at: pointer + "/dashArray/\(index)") else { return nil }
             dashArray.append(value)
         }
         guard let cap = string(members["lineCap"]!, at: pointer + "/lineCap", what: "'lineCap'") else { return nil }
-        guard StrokeStyle.lineCaps.contains(cap) else {
+        guard TokenStrokeStyle.lineCaps.contains(cap) else {
             error(.valueInvalid, "unknown line cap '\(cap)'; use 'round', 'butt' or 'square'", at: members["lineCap"]!, pointer: pointer + "/lineCap")
             return nil
         }

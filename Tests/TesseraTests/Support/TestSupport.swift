@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@_exported import TesseraDifferential
 
 /// Runs the whole pipeline on in-memory files.
 func pipeline(_ texts: [String: String], strict: Bool = false) -> PipelineResult {
@@ -72,17 +73,4 @@ let fixtures: URL = Bundle.module.url(forResource: "Fixtures", withExtension: ni
 /// One token's resolved flat text, or nil.
 func flat(_ result: PipelineResult, _ path: String) -> String? {
     result.resolved[path]?.value.flatText
-}
-
-/// A small deterministic generator (SplitMix64), so randomized tests run the same inputs every
-/// time and a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,17 +1,17 @@
 import Foundation
 
-extension Color {
+extension TokenColor {
     /// Parses the pre-2025.10 string notations still found in token files: `#rgb`, `#rgba`,
     /// `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`, `hsl()` and `hsla()` (comma or space separated,
     /// numbers or percentages, alpha after a comma or a slash). Returns `nil` for anything else.
     public init?(legacyCSS text: String) {
-        if let fast = Color.parseHexFast(text) {
+        if let fast = TokenColor.parseHexFast(text) {
             self = fast
             return
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed.hasPrefix("#") {
-            guard let color = Color.parseHex(String(trimmed.dropFirst())) else { return nil }
+            guard let color = TokenColor.parseHex(String(trimmed.dropFirst())) else { return nil }
             self = color
             return
         }
@@ -23,7 +23,7 @@ extension Color {
         guard parts.count == 3 || parts.count == 4 else { return nil }
         var alpha = 1.0
         if parts.count == 4 {
-            guard let value = Color.number(parts[3], percentScale: 1) else { return nil }
+            guard let value = TokenColor.number(parts[3], percentScale: 1) else { return nil }
             alpha = value
         }
         guard (0...1).contains(alpha) else { return nil }
@@ -32,7 +32,7 @@ extension Color {
             var channels: [Double] = []
             for part in parts.prefix(3) {
                 if part.hasSuffix("%") {
-                    guard let value = Color.number(part, percentScale: 1) else { return nil }
+                    guard let value = TokenColor.number(part, percentScale: 1) else { return nil }
                     channels.append(value)
                 } else {
                     guard let value = Double(part) else { return nil }
@@ -43,8 +43,8 @@ extension Color {
             self.init(.srgb, channels, alpha: alpha)
         case "hsl", "hsla":
             guard let hue = Double(parts[0].replacingOccurrences(of: "deg", with: "")),
-                let saturation = Color.number(parts[1], percentScale: 100),
-                let lightness = Color.number(parts[2], percentScale: 100),
+                let saturation = TokenColor.number(parts[1], percentScale: 100),
+                let lightness = TokenColor.number(parts[2], percentScale: 100),
                 (0...100).contains(saturation), (0...100).contains(lightness), hue.isFinite
             else { return nil }
             let normalized = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
@@ -65,7 +65,7 @@ extension Color {
     }
 
     /// `#rgb`, `#rgba`, `#rrggbb` and `#rrggbbaa` straight from the bytes.
-    private static func parseHexFast(_ text: String) -> Color? {
+    private static func parseHexFast(_ text: String) -> TokenColor? {
         let utf8 = Array(text.utf8)
         guard utf8.first == UInt8(ascii: "#"), [4, 5, 7, 9].contains(utf8.count) else { return nil }
         var values: [Int] = []
@@ -86,10 +86,10 @@ extension Color {
             hex.append(digits[byte >> 4])
             hex.append(digits[byte & 0xF])
         }
-        return Color(.srgb, bytes.prefix(3).map { Double($0) / 255 }, alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1, hex: hex)
+        return TokenColor(.srgb, bytes.prefix(3).map { Double($0) / 255 }, alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1, hex: hex)
     }
 
-    private static func parseHex(_ digits: String) -> Color? {
+    private static func parseHex(_ digits: String) -> TokenColor? {
         let values = digits.compactMap(\.hexDigitValue)
         guard values.count == digits.count else { return nil }
         let bytes: [Int]
@@ -101,6 +101,6 @@ extension Color {
         let alpha = bytes.count == 4 ? Double(bytes[3]) / 255 : 1
         let rgb = bytes.prefix(3).map { Double($0) / 255 }
         let hex = "#" + bytes.prefix(3).map { String(format: "%02x", $0) }.joined()
-        return Color(.srgb, rgb, alpha: alpha, hex: hex)
+        return TokenColor(.srgb, rgb, alpha: alpha, hex: hex)
     }
 }

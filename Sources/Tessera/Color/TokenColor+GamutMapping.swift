@@ -1,6 +1,6 @@
 import Foundation
 
-extension Color {
+extension TokenColor {
     /// Whether every component lies within the RGB gamut of `space` (with a small tolerance).
     public func isInGamut(_ space: ColorSpace) -> Bool {
         let c = converted(to: space).numericComponents
@@ -8,16 +8,16 @@ extension Color {
     }
 
     /// This color mapped into the gamut of an RGB space (`srgb` or `display-p3`, or any other
-    /// RGB space) with the CSS Color 4 algorithm: reduce OKLCH chroma by binary search until
+    /// RGB space) with the CSS TokenColor 4 algorithm: reduce OKLCH chroma by binary search until
     /// the clipped color is within a just-noticeable difference (ΔEOK 0.02).
     ///
     /// - Complexity: O(1); at most about 15 conversions.
-    public func mapped(to space: ColorSpace) -> Color {
+    public func mapped(to space: ColorSpace) -> TokenColor {
         let target = converted(to: space)
         if target.numericComponents.allSatisfy({ $0 >= 0 && $0 <= 1 }) { return target }
         var current = converted(to: .oklch).numericComponents
-        if current[0] >= 1 { return Color(space, [1, 1, 1], alpha: alpha) }
-        if current[0] <= 0 { return Color(space, [0, 0, 0], alpha: alpha) }
+        if current[0] >= 1 { return TokenColor(space, [1, 1, 1], alpha: alpha) }
+        if current[0] <= 0 { return TokenColor(space, [0, 0, 0], alpha: alpha) }
         func clip(_ lch: [Double]) -> [Double] {
             ColorMath.fromXYZ(space, ColorMath.oklabToXYZ(ColorMath.fromPolar(lch))).map { min(1, max(0, $0)) }
         }
@@ -35,7 +35,7 @@ extension Color {
         let jnd = 0.02
         let epsilon = 0.0001
         var clipped = clip(current)
-        if deltaEOK(clipped, current) < jnd { return Color(space, clipped, alpha: alpha) }
+        if deltaEOK(clipped, current) < jnd { return TokenColor(space, clipped, alpha: alpha) }
         var low = 0.0
         var high = current[1]
         var lowInGamut = true
@@ -56,7 +56,7 @@ extension Color {
                 high = chroma
             }
         }
-        return Color(space, clipped, alpha: alpha)
+        return TokenColor(space, clipped, alpha: alpha)
     }
 
     /// The color as sRGB hex after gamut mapping: `#rrggbb`, or `#rrggbbaa` when

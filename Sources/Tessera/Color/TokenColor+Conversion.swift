@@ -1,6 +1,6 @@
 import Foundation
 
-/// Exact conversion between the 14 DTCG color spaces, following the CSS Color 4 reference
+/// Exact conversion between the 14 DTCG color spaces, following the CSS TokenColor 4 reference
 /// algorithms: every space goes to and from CIE XYZ (D65), with Bradford adaptation for D50.
 enum ColorMath {
     static let srgbToXYZ = Matrix3([
@@ -232,15 +232,15 @@ enum ColorMath {
     }
 }
 
-extension Color {
+extension TokenColor {
     /// This color in another space. Alpha is kept; `none` components count as 0; the hex
     /// fallback is dropped because it describes the original.
     ///
     /// Out-of-gamut results are kept as they are (components may leave 0…1); use
     /// `mapped(to:)` for a displayable color.
-    public func converted(to space: ColorSpace) -> Color {
+    public func converted(to space: ColorSpace) -> TokenColor {
         if space == colorSpace { return self }
         let xyz = ColorMath.toXYZ(colorSpace, numericComponents)
-        return Color(space, ColorMath.fromXYZ(space, xyz), alpha: alpha)
+        return TokenColor(space, ColorMath.fromXYZ(space, xyz), alpha: alpha)
     }
 }
