@@ -51,17 +51,13 @@ extension RandomSystem {
                 result.append(copy)
             }
             for s in sources.indices {
-                for t in sources[s].tokens.indices {
+                // One token or one group's properties fewer.
+                let removals = sources[s].tokens.indices.map { t in { (source: inout Source) in _ = source.tokens.remove(at: t) } }
+                    + sources[s].groups.indices.map { g in { (source: inout Source) in _ = source.groups.remove(at: g) } }
+                for remove in removals {
                     var copy = self
                     var changed = sources
-                    changed[s].tokens.remove(at: t)
-                    place.set(&copy, changed)
-                    result.append(copy)
-                }
-                for g in sources[s].groups.indices {
-                    var copy = self
-                    var changed = sources
-                    changed[s].groups.remove(at: g)
+                    remove(&changed[s])
                     place.set(&copy, changed)
                     result.append(copy)
                 }

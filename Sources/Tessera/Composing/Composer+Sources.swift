@@ -7,11 +7,7 @@ extension Composer {
     /// its key: usually one; more when a file (or the object a pointer names) is itself a
     /// reference to another file, whose trees come first (its own members extend them).
     func trees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
-        let identity: String
-        switch source.origin {
-        case .inline(let value): identity = "inline:\(value.offset)"
-        case .file(let path, let pointer): identity = "file:" + resolvedPath(path, from: directory) + "#" + pointer.joined(separator: "/")
-        }
+        let identity = self.identity(of: source)
         guard sourceProblems[identity] == nil else { return uncachedTrees(of: source) }
         let before = diagnostics.count
         let trees = uncachedTrees(of: source)
@@ -24,15 +20,19 @@ extension Composer {
         var seen = Set<String>()
         var found: [Diagnostic] = []
         for source in resolver?.sources(for: contexts) ?? [] {
-            let identity: String
-            switch source.origin {
-            case .inline(let value): identity = "inline:\(value.offset)"
-            case .file(let path, let pointer): identity = "file:" + resolvedPath(path, from: directory) + "#" + pointer.joined(separator: "/")
-            }
+            let identity = self.identity(of: source)
             _ = trees(of: source)
             if seen.insert(identity).inserted { found += sourceProblems[identity] ?? [] }
         }
         return found
+    }
+
+    /// A source's cache key: where its tree is written.
+    private func identity(of source: ResolverDocument.Source) -> String {
+        switch source.origin {
+        case .inline(let value): "inline:\(value.offset)"
+        case .file(let path, let pointer): "file:" + resolvedPath(path, from: directory) + "#" + pointer.joined(separator: "/")
+        }
     }
 
     private func uncachedTrees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {

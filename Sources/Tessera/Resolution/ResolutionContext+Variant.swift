@@ -31,10 +31,12 @@ extension ResolutionContext {
         // Their earlier diagnostics no longer hold (the rest do: see `ResolutionState.affected`).
         self.affected = (0..<count).filter { affected[$0] }
         diagnostics = []
+        // A token blocked in the base may hold references to nothing; it keeps them when it only
+        // depends on a redefined token (the variant has the base's paths, so a token that was
+        // not blocked has none).
+        let blockedInBase = blocked
         for index in 0..<count where affected[index] { blocked[index] = false }
-        // Every affected token's references to nothing are reported again: a token that only
-        // depends on a redefined one keeps its own unknown references.
-        for index in 0..<count where affected[index] {
+        for index in 0..<count where affected[index] && (replaced[index] != nil || blockedInBase[index]) {
             let unknown = replaced[index]?.unknown ?? Self.references(in: index..<index + 1, of: document).unknown
             for (reference, _) in unknown {
                 reportUnknown(reference, in: document.tokens[index])
