@@ -7,7 +7,7 @@ struct ColorTests {
         zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
     }
 
-    /// CSS TokenColor 4 values for sRGB red and white (D50 as CSS defines it from chromaticities).
+    /// CSS Color 4 values for sRGB red and white (D50 as CSS defines it from chromaticities).
     @Test func knownValues() {
         let red = TokenColor(.srgb, [1, 0, 0])
         #expect(Self.close(red.converted(to: .oklch).numericComponents, [0.62796, 0.25768, 29.2339], 1e-4))

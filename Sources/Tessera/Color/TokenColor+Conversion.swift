@@ -1,6 +1,6 @@
 import Foundation
 
-/// Exact conversion between the 14 DTCG color spaces, following the CSS TokenColor 4 reference
+/// Exact conversion between the 14 DTCG color spaces, following the CSS Color 4 reference
 /// algorithms: every space goes to and from CIE XYZ (D65), with Bradford adaptation for D50.
 enum ColorMath {
     static let srgbToXYZ = Matrix3([

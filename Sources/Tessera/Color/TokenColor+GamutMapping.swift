@@ -8,7 +8,7 @@ extension TokenColor {
     }
 
     /// This color mapped into the gamut of an RGB space (`srgb` or `display-p3`, or any other
-    /// RGB space) with the CSS TokenColor 4 algorithm: reduce OKLCH chroma by binary search until
+    /// RGB space) with the CSS Color 4 algorithm: reduce OKLCH chroma by binary search until
     /// the clipped color is within a just-noticeable difference (ΔEOK 0.02).
     ///
     /// - Complexity: O(1); at most about 15 conversions.

@@ -1,4 +1,4 @@
-/// The 14 color spaces of DTCG 2025.10 (CSS TokenColor 4).
+/// The 14 color spaces of DTCG 2025.10 (CSS Color 4).
 public enum ColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
     case srgb
     case srgbLinear = "srgb-linear"

@@ -17,7 +17,7 @@ public struct TokenColor: Sendable, Hashable {
         self.hex = hex
     }
 
-    /// The components with `none` read as 0, as CSS TokenColor 4 does for conversion.
+    /// The components with `none` read as 0, as CSS Color 4 does for conversion.
     public var numericComponents: [Double] {
         components.map { $0 ?? 0 }
     }
