@@ -72,20 +72,21 @@ extension Composer {
         var absent = [[Int]](repeating: [], count: base.diagnostics.count)
         var extra: [Diagnostic: [Int]] = [:]
         var extraOrder: [Diagnostic] = []
+        // Merge diagnostics (closed tokens) are listed before the other per-permutation ones.
+        var mergeOrder: [Diagnostic] = []
         var contextDiagnostics: [Diagnostic] = []
         var variesAlong: [String: Set<String>] = [:]
         var limiters = [base.limiter]
         var tokensResolved = base.document.count
         let baseLabel = label(baseContexts, in: resolver)
-        // What merging each permutation's sources finds is counted where it occurs.
         for (number, contexts) in permutations.enumerated() {
-            for diagnostic in mergeDiagnostics(contexts: contexts) {
-                if extra[diagnostic] == nil { extraOrder.append(diagnostic) }
+            let state = contexts == baseContexts ? base : resolveState(contexts: contexts)
+            // What merging each permutation's sources finds is counted where it occurs.
+            for diagnostic in state.mergeDiagnostics {
+                if extra[diagnostic] == nil { mergeOrder.append(diagnostic) }
                 extra[diagnostic, default: []].append(number)
             }
-        }
-        for (number, contexts) in permutations.enumerated() where contexts != baseContexts {
-            let state = resolveState(contexts: contexts)
+            guard contexts != baseContexts else { continue }
             tokensResolved += state.affected?.count ?? state.document.count
             limiters.append(state.limiter)
             var missing = Set<Int>()
@@ -121,7 +122,7 @@ extension Composer {
             let present = permutations.indices.filter { !gone.contains($0) }.map { permutations[$0] }
             merged.append(noting(diagnostic, present: present, of: permutations.count, in: resolver))
         }
-        for diagnostic in extraOrder {
+        for diagnostic in mergeOrder + extraOrder {
             merged.append(noting(diagnostic, present: extra[diagnostic]!.map { permutations[$0] }, of: permutations.count,
                 in: resolver))
         }

@@ -167,9 +167,14 @@ public final class Composer {
     /// What merging the permutation's sources finds, whichever way it is then resolved: closed
     /// tokens defined again.
     func mergeDiagnostics(contexts: [String: String]) -> [Diagnostic] {
-        let keys = (resolver?.sources(for: contexts) ?? []).flatMap(trees(of:)).map(\.key)
-        guard keys.contains(where: mentionsClosed) else { return [] }
-        return ClosedTokens.violations(in: keys.map(contents(of:)))
+        Stages.closedTokens(in: layers(for: contexts)) { contents(of: $0.key!) }
+    }
+
+    /// The parsed sources of a permutation, in merge order.
+    func layers(for contexts: [String: String]) -> [Stages.Layer] {
+        (resolver?.sources(for: contexts) ?? []).flatMap(trees(of:)).map {
+            Stages.Layer(file: $0.file, fragment: $0.fragment, key: $0.key, mentionsClosed: mentionsClosed($0.key))
+        }
     }
 
     /// Whether a parsed source says anything about closed tokens (known without indexing it).
@@ -193,9 +198,7 @@ public final class Composer {
     /// token files (warning summaries are made when the diagnostics are reported, from the
     /// limiter the state keeps).
     private func resolveWhole(contexts: [String: String]) -> ResolutionState {
-        var layers = (resolver?.sources(for: contexts) ?? []).flatMap(trees(of:)).map {
-            Stages.Layer(file: $0.file, fragment: $0.fragment, key: $0.key)
-        }
+        var layers = layers(for: contexts)
         let merged = Stages.merge(&layers, policy: .laterWins, seed: seed) { contents(of: $0.key!) }
         return Stages.resolve(merged, options: options, validators: validators)
     }

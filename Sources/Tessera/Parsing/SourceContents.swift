@@ -6,8 +6,6 @@ struct SourceContents: Sendable {
     var index = PathTable()
     var groups: [String: GroupDefinition] = [:]
     var groupPaths: [String] = []
-    /// Whether a token or group of the source says anything about `closed`.
-    var mentionsClosed = false
 
     init() {}
 
@@ -23,6 +21,5 @@ struct SourceContents: Sendable {
         _ = index.insertAll(tokens.map(\.definition.path))
         for (id, group) in fragment.groupProperties { groups[fragment.groupPaths[Int(id)]] = group }
         groupPaths = fragment.groupPaths
-        mentionsClosed = ClosedTokens.mentioned(in: fragment)
     }
 }

@@ -24,6 +24,8 @@ enum Stages {
         var fragment: TokenFragment?
         /// The composer's cache key of the source, if any.
         var key: String?
+        /// Whether a token or group of the source says anything about `closed`.
+        let mentionsClosed: Bool
     }
 
     /// What merging found, apart from what resolving finds: diagnostics about the sources as
@@ -41,10 +43,7 @@ enum Stages {
         _ layers: inout [Layer], policy: MergePolicy, seed: UInt64, contents: (Layer) -> SourceContents
     ) -> Merged {
         var document = TokenDocument(seed: seed)
-        var diagnostics: [Diagnostic] = []
-        if layers.contains(where: { $0.fragment.map(ClosedTokens.mentioned(in:)) ?? false }) {
-            diagnostics += ClosedTokens.violations(in: layers.map(contents))
-        }
+        var diagnostics = closedTokens(in: layers, contents: contents)
         document.reserve(forBytes: layers.reduce(0) { $0 + $1.file.bytes.count })
         for index in layers.indices {
             guard let fragment = layers[index].fragment.take() else { continue }
@@ -55,6 +54,13 @@ enum Stages {
             }
         }
         return Merged(document: document, diagnostics: diagnostics)
+    }
+
+    /// Closed tokens defined again across the layers (see `ClosedTokens`); the layers are
+    /// indexed only when one of them mentions `closed`.
+    static func closedTokens(in layers: [Layer], contents: (Layer) -> SourceContents) -> [Diagnostic] {
+        guard layers.contains(where: \.mentionsClosed) else { return [] }
+        return ClosedTokens.violations(in: layers.map(contents))
     }
 
     /// Expands `$extends`, resolves every token and runs the validators.

@@ -72,7 +72,9 @@ public enum TokenPipeline {
             let (fragment, found) = DocumentParser.parseInParts(file, allowComments: comments, seed: seed)
                 ?? DocumentParser.parseWhole(file, allowComments: comments, seed: seed)
             diagnostics += found
-            if let fragment { layers.append(Stages.Layer(file: file, fragment: fragment)) }
+            if let fragment {
+                layers.append(Stages.Layer(file: file, fragment: fragment, mentionsClosed: ClosedTokens.mentioned(in: fragment)))
+            }
         }
         let merged = Stages.merge(&layers, policy: .reportConflicts, seed: seed) { SourceContents($0.fragment!, seed: seed) }
         let state = Stages.resolve(merged, options: options,

@@ -24,10 +24,9 @@ enum ClosedTokens {
 
     /// Every redefinition of a closed token across `layers`, merged in order.
     ///
-    /// - Complexity: O(1) when no layer mentions `closed`; otherwise O(t · l) for t tokens in
-    ///   l layers.
+    /// - Complexity: O(t · l) for t tokens in l layers (callers skip layers that never mention
+    ///   `closed`: `Stages.closedTokens`).
     static func violations(in layers: [Layer]) -> [Diagnostic] {
-        guard layers.contains(where: \.mentionsClosed) else { return [] }
         var diagnostics: [Diagnostic] = []
         for later in layers.indices.dropFirst() {
             for (token, _) in layers[later].tokens {
