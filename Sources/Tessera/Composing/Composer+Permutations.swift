@@ -127,9 +127,7 @@ extension Composer {
                 in: resolver))
         }
         let limited = options.finish(WarningLimiter.limit(notices + merged + contextDiagnostics, to: warningLimit, seenBy: limiters))
-        let basePermutation = Permutation(contexts: baseContexts, document: base.document, resolved: base.resolved,
-            diagnostics: options.finish(resolverDiagnostics + sourceDiagnostics(contexts: baseContexts) + WarningLimiter.limit(base.mergeDiagnostics + base.diagnostics, to: warningLimit,
-                seenBy: [base.limiter])))
+        let basePermutation = permutation(base, contexts: baseContexts, seenBy: [base.limiter])
         return PermutationReport(permutationCount: permutations.count, diagnostics: limited,
             variesAlong: variesAlong.mapValues { $0.sorted() }, base: basePermutation, tokensResolved: tokensResolved)
     }

@@ -114,10 +114,16 @@ public final class Composer {
     /// resolved whole.
     public func resolve(contexts: [String: String]) -> Permutation {
         let state = resolveState(contexts: contexts)
-        let diagnostics = options.finish(resolverDiagnostics + sourceDiagnostics(contexts: contexts)
-            + WarningLimiter.limit(state.mergeDiagnostics + allDiagnostics(of: state),
-            to: warningLimit, seenBy: [baseState?.limiter, state.limiter].compactMap { $0 }))
-        return Permutation(contexts: contexts, document: state.document, resolved: state.resolved, diagnostics: diagnostics)
+        return permutation(state, contexts: contexts, seenBy: [baseState?.limiter, state.limiter].compactMap { $0 })
+    }
+
+    /// A resolved permutation with everything found on the way to it: the resolver's problems,
+    /// its sources', merging and resolving (warnings past the limit summed up, counting those
+    /// `limiters` held back), with `strict` applied.
+    func permutation(_ state: ResolutionState, contexts: [String: String], seenBy limiters: [WarningLimiter]) -> Permutation {
+        Permutation(contexts: contexts, document: state.document, resolved: state.resolved,
+            diagnostics: options.finish(resolverDiagnostics + sourceDiagnostics(contexts: contexts)
+                + WarningLimiter.limit(state.mergeDiagnostics + allDiagnostics(of: state), to: warningLimit, seenBy: limiters)))
     }
 
     /// Everything resolving a permutation found: for one resolved from the base, the base's
@@ -158,10 +164,7 @@ public final class Composer {
     /// The permutation resolved whole, never from the base one (to check the two agree).
     func resolveWholly(contexts: [String: String]) -> Permutation {
         let state = resolveWhole(contexts: contexts)
-        return Permutation(contexts: contexts, document: state.document, resolved: state.resolved,
-            diagnostics: options.finish(resolverDiagnostics + sourceDiagnostics(contexts: contexts)
-                + WarningLimiter.limit(state.mergeDiagnostics + state.diagnostics, to: warningLimit,
-                seenBy: [state.limiter])))
+        return permutation(state, contexts: contexts, seenBy: [state.limiter])
     }
 
     /// What merging the permutation's sources finds, whichever way it is then resolved: closed
@@ -205,7 +208,7 @@ public final class Composer {
 
     /// The checks run after resolving, the same for every permutation and either strategy.
     var validators: [any TokenValidator] {
-        Stages.validators(options: options, tiers: tiers, setNames: setNames)
+        Stages.validators(tiers: tiers, setNames: setNames)
     }
 
     /// The tier rules: the caller's, with the resolver's own settings applied.

@@ -32,7 +32,7 @@ public struct GroupDefinition: Sendable {
     /// written aside).
     func sameProperties(as other: GroupDefinition) -> Bool {
         type == other.type && unknownType == other.unknownType && description == other.description
-            && deprecated == other.deprecated && extends == nil && other.extends == nil
+            && deprecated == other.deprecated && extends?.reference == other.extends?.reference
             && (extensions == nil) == (other.extensions == nil)
             && (extensions.map { other.extensions!.sameContent(as: $0) } ?? true)
     }

@@ -81,7 +81,7 @@ enum Stages {
     }
 
     /// The checks run after resolving, in order: tiers (when configured) and forbidden values.
-    static func validators(options: PipelineOptions, tiers: TierRules?, setNames: [String: [String]]) -> [any TokenValidator] {
+    static func validators(tiers: TierRules?, setNames: [String: [String]]) -> [any TokenValidator] {
         var validators: [any TokenValidator] = []
         if let tiers { validators.append(TierValidator(rules: tiers, setNames: setNames)) }
         validators.append(ForbiddenValidator())

@@ -78,7 +78,7 @@ public enum TokenPipeline {
         }
         let merged = Stages.merge(&layers, policy: .reportConflicts, seed: seed) { SourceContents($0.fragment!, seed: seed) }
         let state = Stages.resolve(merged, options: options,
-            validators: Stages.validators(options: options, tiers: options.tiers, setNames: [:]))
+            validators: Stages.validators(tiers: options.tiers, setNames: [:]))
         let all = diagnostics + state.mergeDiagnostics + state.diagnostics + state.limiter.summaries()
         return PipelineResult(files: files, document: state.document, resolved: state.resolved,
             diagnostics: DiagnosticBag(options.finish(all)))

@@ -34,9 +34,10 @@ extension ResolutionContext {
         // A token blocked in the base may hold references to nothing; it keeps them when it only
         // depends on a redefined token (the variant has the base's paths, so a token that was
         // not blocked has none).
-        let blockedInBase = blocked
-        for index in 0..<count where affected[index] { blocked[index] = false }
-        for index in 0..<count where affected[index] && (replaced[index] != nil || blockedInBase[index]) {
+        for index in 0..<count where affected[index] {
+            let blockedInBase = blocked[index]
+            blocked[index] = false
+            guard replaced[index] != nil || blockedInBase else { continue }
             let unknown = replaced[index]?.unknown ?? Self.references(in: index..<index + 1, of: document).unknown
             for (reference, _) in unknown {
                 reportUnknown(reference, in: document.tokens[index])
