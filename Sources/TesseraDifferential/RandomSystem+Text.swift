@@ -88,13 +88,14 @@ extension RandomSystem {
         return .object([("dev.tessera", .object(members))])
     }
 
-    static func reference(_ path: [String], rename: (String) -> String) -> String {
-        (path.dropLast().map(rename) + [path.last.map { renameLeaf($0, rename) } ?? ""]).joined(separator: ".")
+    /// A referenced path's names, renamed: its groups always, its last name when it names a
+    /// group too.
+    static func segments(_ path: [String], rename: (String) -> String) -> [String] {
+        path.dropLast().map(rename) + path.suffix(1).map { reversedNames[$0] != nil ? rename($0) : $0 }
     }
 
-    /// A reference's last name is a group name when it names a group.
-    static func renameLeaf(_ name: String, _ rename: (String) -> String) -> String {
-        reversedNames[name] != nil ? rename(name) : name
+    static func reference(_ path: [String], rename: (String) -> String) -> String {
+        segments(path, rename: rename).joined(separator: ".")
     }
 
     static func value(_ value: Value, rename: (String) -> String) -> JSONText {
@@ -102,8 +103,7 @@ extension RandomSystem {
         case .alias(let path):
             return .string("{" + reference(path, rename: rename) + "}")
         case .pointer(let path):
-            let segments = path.dropLast().map(rename) + [path.last.map { renameLeaf($0, rename) } ?? ""]
-            return .object([("$ref", .string("#/" + segments.joined(separator: "/")))])
+            return .object([("$ref", .string("#/" + segments(path, rename: rename).joined(separator: "/")))])
         case .literal(let kind, let number, let legacy):
             return literal(kind, number, legacy: legacy)
         case .composite(let kind, let parts):

@@ -1,4 +1,5 @@
 import Testing
+import TesseraDifferential
 
 @testable import Tessera
 

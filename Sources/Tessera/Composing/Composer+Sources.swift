@@ -8,9 +8,9 @@ extension Composer {
     /// reference to another file, whose trees come first (its own members extend them).
     func trees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
         let identity = self.identity(of: source)
-        guard sourceProblems[identity] == nil else { return uncachedTrees(of: source) }
+        guard sourceProblems[identity] == nil else { return parsedTrees(of: source) }
         let before = diagnostics.count
-        let trees = uncachedTrees(of: source)
+        let trees = parsedTrees(of: source)
         sourceProblems[identity] = Array(diagnostics[before...])
         return trees
     }
@@ -35,7 +35,9 @@ extension Composer {
         }
     }
 
-    private func uncachedTrees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
+    /// The trees of a source, read and parsed once (`parsed`, `chains`); the problems found are
+    /// added to `diagnostics` the first time only.
+    private func parsedTrees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
         switch source.origin {
         case .inline(let value):
             let key = "inline:\(value.offset)"

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Tessera
-@_exported import TesseraDifferential
 
 /// Runs the whole pipeline on in-memory files.
 func pipeline(_ texts: [String: String], strict: Bool = false) -> PipelineResult {
