@@ -31,17 +31,7 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-enum TierSeverity: String, ExpressibleByArgument, CaseIterable {
-    case warning, error, off
-
-    var severity: Severity? {
-        switch self {
-        case .warning: .warning
-        case .error: .error
-        case .off: nil
-        }
-    }
-}
+extension TierSeverity: ExpressibleByArgument {}
 
 struct CommonOptions: ParsableArguments {
     @Argument(help: "Token files (.tokens, .tokens.json, .json) or directories of them, merged in order; or one *.resolver.json.")
@@ -78,7 +68,7 @@ struct CommonOptions: ParsableArguments {
     /// The resolver to use: `--resolver`, or a single `*.resolver.json` path.
     var resolverPath: String? {
         if let resolver { return resolver }
-        if paths.count == 1, paths[0].lowercased().hasSuffix(".resolver.json") { return paths[0] }
+        if paths.count == 1, ImporterRegistry.standard.importer(forFileName: paths[0]) is any SystemImporter { return paths[0] }
         return nil
     }
 
@@ -96,7 +86,7 @@ struct CommonOptions: ParsableArguments {
     }
 
     var pipelineOptions: PipelineOptions {
-        let rules = tiers.severity.map { TierRules(componentsSkipSemantic: !componentsThroughSemantic, severity: $0) }
+        let rules = tiers.severity.map { TierRules(componentsThroughSemantic: componentsThroughSemantic, severity: $0) }
         return PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100, tiers: rules)
     }
 
@@ -117,9 +107,8 @@ struct CommonOptions: ParsableArguments {
 
     /// The permutation the inputs choose, with everything found on the way: the resolver's and
     /// the sources' problems, the inputs', the permutation's.
-    func permutation(of composer: Composer) throws -> (Composer.Permutation?, DiagnosticBag) {
-        let (permutation, problems) = composer.resolve(inputs: try inputMap())
-        return (permutation, DiagnosticBag(permutation?.diagnostics ?? pipelineOptions.finish(composer.diagnostics + problems)))
+    func permutation(of composer: Composer) throws -> Composer.Permutation {
+        composer.resolve(inputs: try inputMap())
     }
 }
 
@@ -136,7 +125,7 @@ struct Validate: ParsableCommand {
             if options.inputs.isEmpty {
                 bag.append(contentsOf: composer.checkAllPermutations().diagnostics)
             } else {
-                bag = try options.permutation(of: composer).1
+                bag = DiagnosticBag(try options.permutation(of: composer).diagnostics)
             }
             options.report(bag, files: composer.files)
             finish(bag.hasErrors ? 1 : 0)
@@ -170,10 +159,11 @@ struct Resolve: ParsableCommand {
     func run() throws {
         if let resolverPath = options.resolverPath { try runWithResolver(resolverPath) }
         let result = options.run()
-        let extra = result.hasErrors ? [] : notFound(in: result.resolved)
+        let tokens = try? result.tokens()
+        let extra = tokens.map(notFound(in:)) ?? []
         options.report(result, extra: extra)
-        if result.hasErrors || !extra.isEmpty { throw ExitCode(1) }
-        FileHandle.standardOutput.write(Data(output(result.resolved).utf8))
+        guard let tokens, extra.isEmpty else { throw ExitCode(1) }
+        FileHandle.standardOutput.write(Data(output(tokens).utf8))
         finish(0)
     }
 
@@ -201,11 +191,13 @@ extension Resolve {
     /// Prints the permutation the inputs choose.
     func runWithResolver(_ resolverPath: String) throws -> Never {
         let composer = Composer(resolverAt: resolverPath, options: options.pipelineOptions)
-        var (permutation, bag) = try options.permutation(of: composer)
-        if let permutation, !bag.hasErrors { bag.append(contentsOf: notFound(in: permutation.resolved)) }
+        let permutation = try options.permutation(of: composer)
+        var bag = DiagnosticBag(permutation.diagnostics)
+        let tokens = try? permutation.tokens()
+        if let tokens { bag.append(contentsOf: notFound(in: tokens)) }
         options.report(bag, files: composer.files)
-        guard let permutation, !bag.hasErrors else { finish(1) }
-        FileHandle.standardOutput.write(Data(output(permutation.resolved).utf8))
+        guard let tokens, !bag.hasErrors else { finish(1) }
+        FileHandle.standardOutput.write(Data(output(tokens).utf8))
         finish(0)
     }
 }

@@ -52,9 +52,9 @@ public enum DifferentialCheck {
             let renamed = TokenPipeline.run(files: [SourceFile(path: "flat.tokens.json", text: renamedText)], options: options)
 
             let values = (
-                base: lines(ResolvedEmitter.flat(fromBase.resolved)), whole: lines(ResolvedEmitter.flat(whole.resolved)),
-                flat: lines(ResolvedEmitter.flat(flat.resolved)),
-                renamed: lines(ResolvedEmitter.flat(renamed.resolved)).map { rename($0, inverse) }.sorted()
+                base: lines(ResolvedEmitter.flat(fromBase.partialTokens)), whole: lines(ResolvedEmitter.flat(whole.partialTokens)),
+                flat: lines(ResolvedEmitter.flat(flat.partialTokens)),
+                renamed: lines(ResolvedEmitter.flat(renamed.partialTokens)).map { rename($0, inverse) }.sorted()
             )
             compare(values.base, values.whole, "values") { report("base/whole", $0) }
             compare(values.whole, values.flat, "values") { report("whole/flattened", $0) }

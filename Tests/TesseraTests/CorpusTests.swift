@@ -10,7 +10,7 @@ struct CorpusTests {
     static let systems = ["github-primer", "adobe-spectrum", "microsoft-fluent"]
 
     static let files: [String] = systems.flatMap { system in
-        TokenFileLoader.tokenFiles(in: fixtures.appendingPathComponent("dtcg-examples/\(system)").path)
+        TokenFileLoader.tokenFiles(in: fixtures.appendingPathComponent("dtcg-examples/\(system)").path, importers: .standard)
             .filter { $0.hasSuffix(".tokens.json") }
     }
 
@@ -28,7 +28,7 @@ struct CorpusTests {
         // Theme files define the same tokens with other values: reported as conflicts, which is correct.
         let other = errors.filter { $0.id != .mergeConflict }
         #expect(other.isEmpty, "\(other.prefix(5).map(\.message))")
-        #expect(result.resolved.count > 100)
+        #expect(result.partialTokens.count > 100)
     }
 
     /// Composed by their resolvers, the systems resolve in every permutation with no error.
@@ -39,7 +39,7 @@ struct CorpusTests {
         #expect(report.permutationCount == permutations)
         let errors = report.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.prefix(5).map { "\($0.message) [\($0.id)]" })")
-        #expect(report.base.map { $0.resolved.count == $0.document.count } == true, "every token resolves")
+        #expect(report.base.map { $0.partialTokens.count == $0.document.count } == true, "every token resolves")
         #expect(report.variesAlong.values.allSatisfy { !$0.isEmpty }, "every modifier changes something")
     }
 
@@ -53,9 +53,9 @@ struct CorpusTests {
         for contexts in composer.resolver!.permutations {
             if composer.resolvesAsVariant(contexts: contexts) { variants += 1 }
             let fast = composer.resolve(contexts: contexts)
-            let whole = composer.resolveWholly(contexts: contexts)
-            #expect(fast.resolved.count == whole.resolved.count)
-            for token in whole.resolved.all where fast.resolved.value(token.path) != token.value {
+            let whole = composer.wholePermutation(contexts: contexts)
+            #expect(fast.partialTokens.count == whole.partialTokens.count)
+            for token in whole.partialTokens.all where fast.partialTokens.value(token.path) != token.value {
                 Issue.record("\(fast.label(composer.resolver!)): '\(token.path)' differs")
                 break
             }
@@ -68,6 +68,6 @@ struct CorpusTests {
         let dir = fixtures.appendingPathComponent("dtcg-examples/adobe-spectrum").path
         let result = TokenPipeline.run(paths: ["\(dir)/base.tokens.json", "\(dir)/theme-light.tokens.json", "\(dir)/size-desktop.tokens.json"])
         #expect(!result.hasErrors, "\(result.diagnostics.all.filter { $0.severity == .error }.prefix(3).map(\.message))")
-        #expect(result.resolved.count == result.document.count, "every token resolves")
+        #expect(result.partialTokens.count == result.document.count, "every token resolves")
     }
 }

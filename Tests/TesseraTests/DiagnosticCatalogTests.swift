@@ -72,7 +72,7 @@ struct WarningLimitTests {
         let summary = try #require(limited.diagnostics.all.last)
         #expect(summary.message.hasPrefix("50 more 'value.color.legacy' warnings"))
         #expect(summary.location?.line == 102, "at the first warning left out: c100, on line 102")
-        #expect(limited.resolved.count == 150, "values are resolved all the same")
+        #expect(limited.partialTokens.count == 150, "values are resolved all the same")
 
         let all = TokenPipeline.run(files: [file], options: PipelineOptions(warningLimit: nil))
         #expect(all.diagnostics.all.count == 150)

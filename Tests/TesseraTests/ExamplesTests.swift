@@ -14,7 +14,7 @@ struct ExamplesTests {
 
     @Test func validatesWithoutAnyDiagnostic() {
         #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.all.map(\.message))")
-        #expect(result.resolved.count == result.document.count)
+        #expect(result.partialTokens.count == result.document.count)
     }
 
     @Test(arguments: [
@@ -23,22 +23,22 @@ struct ExamplesTests {
         ("spacing.stack", "space.$root"), ("card.radius", "radius.md"),
     ])
     func aliasesCarryTheirTargetsValue(_ alias: String, _ target: String) {
-        #expect(result.resolved[alias]?.value == result.resolved[target]?.value)
+        #expect(result.partialTokens[alias]?.value == result.partialTokens[target]?.value)
     }
 
     @Test func compositesUseTheirParts() {
-        guard case .typography(let title)? = result.resolved["typography.title"]?.value,
-            case .fontFamily(let sans, _)? = result.resolved["font.family.sans"]?.value
+        guard case .typography(let title)? = result.partialTokens["typography.title"]?.value,
+            case .fontFamily(let sans, _)? = result.partialTokens["font.family.sans"]?.value
         else {
             Issue.record("typography.title or font.family.sans did not resolve")
             return
         }
         #expect(title.fontFamily == sans)
-        #expect(.fontWeight(title.fontWeight) == result.resolved["font.weight.semibold"]?.value)
+        #expect(.fontWeight(title.fontWeight) == result.partialTokens["font.weight.semibold"]?.value)
     }
 
     @Test func wideGamutBrandColorIsMappedIntoSRGB() throws {
-        guard case .color(let brand)? = result.resolved["color.brand"]?.value else {
+        guard case .color(let brand)? = result.partialTokens["color.brand"]?.value else {
             Issue.record("color.brand did not resolve")
             return
         }
@@ -62,7 +62,7 @@ struct ExamplesTests {
     @Test func contextsChangeWhatTheySay() throws {
         let composer = Composer(resolverAt: Self.resolverPath)
         func value(_ path: String, _ inputs: [String: String]) -> TokenValue? {
-            composer.resolve(inputs: inputs).0?.resolved.value(path)
+            (try? composer.resolve(inputs: inputs).tokens())?.value(path)
         }
         let dark = ["theme": "dark"]
         #expect(value("color.background.default", dark) == value("color.gray.900", [:]))

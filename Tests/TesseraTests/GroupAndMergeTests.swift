@@ -22,14 +22,14 @@ struct GroupAndMergeTests {
             {"a": {"$type": "number", "x": {"$value": 1}}, "b": {"$extends": "{a}", "y": {"$value": 2}}, "c": {"$extends": "{b}"}}
             """##)
         #expect(!result.hasErrors)
-        #expect(result.resolved["c.x"]?.value == .number(1))
-        #expect(result.resolved["c.y"]?.value == .number(2))
+        #expect(result.partialTokens["c.x"]?.value == .number(1))
+        #expect(result.partialTokens["c.y"]?.value == .number(2))
     }
 
     @Test func groupLevelRefActsAsExtends() {
         let result = pipeline(##"{"a": {"$type": "number", "x": {"$value": 1}}, "b": {"$ref": "#/a", "y": {"$value": 2}}}"##)
         #expect(!result.hasErrors)
-        #expect(result.resolved["b.x"]?.value == .number(1))
+        #expect(result.partialTokens["b.x"]?.value == .number(1))
     }
 
     @Test func extendsCyclesAreErrors() {
@@ -55,7 +55,7 @@ struct GroupAndMergeTests {
         let result = pipeline(##"{"v": {"$type": "custom-range", "$value": [1, 2]}}"##)
         #expect(result.diagnostics.all.map(\.id) == [.unknownType])
         #expect(!result.hasErrors)
-        #expect(result.resolved["v"] == nil)
+        #expect(result.partialTokens["v"] == nil)
     }
 
     @Test func laterFileWinsAndAConflictIsReportedWithBothPlaces() throws {
@@ -63,7 +63,7 @@ struct GroupAndMergeTests {
             "1-light.json": ##"{"bg": {"$type": "number", "$value": 1}}"##,
             "2-dark.json": ##"{"bg": {"$type": "number", "$value": 2}}"##,
         ])
-        #expect(result.resolved["bg"]?.value == .number(2))
+        #expect(result.partialTokens["bg"]?.value == .number(2))
         let conflict = try #require(result.diagnostics.all.first)
         #expect(conflict.id == .mergeConflict)
         #expect(conflict.location?.file == "2-dark.json")
@@ -94,11 +94,11 @@ struct GroupAndMergeTests {
             "3.json": ##"{"d": {"$value": "{a}"}}"##,
         ])
         #expect(result.diagnostics.all.map(\.id) == [.jsonSyntax])
-        #expect(result.resolved["a"]?.value == .number(1))
-        #expect(result.resolved["b"] == nil)
-        #expect(result.resolved["c"] == nil)
+        #expect(result.partialTokens["a"]?.value == .number(1))
+        #expect(result.partialTokens["b"] == nil)
+        #expect(result.partialTokens["c"] == nil)
         #expect(result.document.groups["g"]?.type == .number)
-        #expect(result.resolved["d"]?.value == .number(1))
+        #expect(result.partialTokens["d"]?.value == .number(1))
         #expect(result.document.files.map(\.path) == ["1.json", "3.json"])
     }
 }

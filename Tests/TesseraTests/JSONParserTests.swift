@@ -47,7 +47,7 @@ struct JSONParserTests {
             expectDiagnostics(#"{"a": {"$type": "string", "$value": ""# + prefix + "⊙" + problem + suffix + #""}}"#, [id])
         }
         let result = pipeline(#"{"a": {"$type": "string", "$value": ""# + prefix + #"\"q\\"# + suffix + #""}}"#)
-        #expect(result.resolved["a"]?.value == .string(prefix + "\"q\\" + suffix))
+        #expect(result.partialTokens["a"]?.value == .string(prefix + "\"q\\" + suffix))
         var bytes = Array(#"{"a": {"$type": "string", "$value": ""#.utf8) + Array(prefix.utf8)
         let badOffset = bytes.count
         bytes += [0xE2, 0x28] + Array((suffix + #""}}"#).utf8)
@@ -89,12 +89,12 @@ struct JSONParserTests {
         let text = #"{"s": {"$type": "string", "$value": "\#(longString)"}, "n": {"$type": "number", "$value": \#(longNumber)}}"#
         let result = pipeline(text)
         #expect(result.diagnostics.all.map(\.id) == [.jsonNumberOutOfRange])
-        #expect(result.resolved["s"]?.value == .string(longString))
+        #expect(result.partialTokens["s"]?.value == .string(longString))
     }
 
     @Test func escapesDecodeToTheRightText() {
         let result = pipeline(#"{"a": {"$type": "string", "$value": "\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}}"#)
-        #expect(result.resolved["a"]?.value == .string("\"\\/\u{08}\u{0C}\n\r\té😀"))
+        #expect(result.partialTokens["a"]?.value == .string("\"\\/\u{08}\u{0C}\n\r\té😀"))
     }
 
     @Test func columnsCountUnicodeScalars() {
@@ -107,7 +107,7 @@ struct JSONParserTests {
         #expect(strict.diagnostics.hasErrors)
         let lenient = TokenPipeline.run(files: [SourceFile(path: "a.jsonc", text: text)])
         #expect(!lenient.diagnostics.hasErrors)
-        #expect(lenient.resolved["a"]?.value == .number(1))
+        #expect(lenient.partialTokens["a"]?.value == .number(1))
     }
 }
 

@@ -101,11 +101,8 @@ struct LargeFileTests {
     @Test func aStructuralErrorLateInALargeFileIsReportedAsOnOneThread() {
         let file = Self.largeFile(sections: 1_500, tail: ",\n\"broken\": {\"$value\": [1, 2,]}")
         #expect(DocumentParser.parseInParts(file, allowComments: false) == nil)
-        var document = TokenDocument()
-        var diagnostics: [Diagnostic] = []
-        let kept = DocumentParser.parse(file, into: &document, diagnostics: &diagnostics)
-        #expect(!kept)
-        #expect(document.count == 0)
+        let (fragment, diagnostics) = DocumentParser.parseFile(file, allowComments: false, seed: nil)
+        #expect(fragment == nil)
         #expect(diagnostics == DocumentParser.parseWhole(file, allowComments: false).1)
         #expect(diagnostics.contains { $0.id == .jsonSyntax && $0.message.contains("trailing comma") })
     }
@@ -114,9 +111,8 @@ struct LargeFileTests {
     @Test func deepNestingInsideAPartIsReportedAsOnOneThread() {
         let deep = String(repeating: ##"{"g":"##, count: 600) + "{}" + String(repeating: "}", count: 600)
         let file = Self.largeFile(sections: 1_200, tail: ",\n\"deep\": " + deep)
-        var document = TokenDocument()
-        var diagnostics: [Diagnostic] = []
-        #expect(!DocumentParser.parse(file, into: &document, diagnostics: &diagnostics))
+        let (fragment, diagnostics) = DocumentParser.parseFile(file, allowComments: false, seed: nil)
+        #expect(fragment == nil)
         #expect(diagnostics == DocumentParser.parseWhole(file, allowComments: false).1)
         #expect(diagnostics.map(\.id).contains(.jsonTooDeep))
     }
@@ -140,8 +136,8 @@ struct LargeFileTests {
         #expect(result.document.tokens.map(\.path) == (0..<2_000).map { "size.s\($0)" } + (0..<2_000).map { "size.t\($0)" }
             + (0..<2_000).map { "more.n\($0)" })
         #expect(result.document.groupPath(result.document.tokens[2_500].groupID) == "size")
-        #expect(result.resolved["size.t1234"]?.value == .dimension(TokenDimension(1234, .px)))
-        #expect(result.resolved["more.n1999"]?.value == .number(1999))
+        #expect(result.partialTokens["size.t1234"]?.value == .dimension(TokenDimension(1234, .px)))
+        #expect(result.partialTokens["more.n1999"]?.value == .number(1999))
         #expect(result.document.index(of: "more.n5") == 4_005)
     }
 
@@ -157,8 +153,8 @@ struct LargeFileTests {
         let result = TokenPipeline.run(files: [first, second])
         #expect(result.document.count == 5_000)
         #expect(result.diagnostics.all.filter { $0.id == .mergeConflict }.count == 1_000)
-        #expect(result.resolved["color.t2500"]?.value == result.resolved["color.t4000"]?.value)
-        #expect(result.resolved["color.t1500"]?.value != result.resolved["color.t2500"]?.value)
+        #expect(result.partialTokens["color.t2500"]?.value == result.partialTokens["color.t4000"]?.value)
+        #expect(result.partialTokens["color.t1500"]?.value != result.partialTokens["color.t2500"]?.value)
         #expect(result.document.tokens.map(\.path) == (0..<5_000).map { "color.t\($0)" })
     }
 }

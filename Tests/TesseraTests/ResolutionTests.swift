@@ -14,16 +14,16 @@ struct ResolutionTests {
     @Test func aliasesTakeTheirTargetsTypeAndValue() {
         let result = pipeline(##"{\##(Self.palette), "semantic": {"primary": {"$value": "{base.blue}"}, "link": {"$value": "{semantic.primary}"}}}"##)
         #expect(!result.hasErrors)
-        #expect(result.resolved["semantic.link"]?.type == .color)
-        #expect(result.resolved["semantic.link"]?.value == result.resolved["base.blue"]?.value)
-        #expect(result.resolved["semantic.link"]?.aliasOf == "semantic.primary")
+        #expect(result.partialTokens["semantic.link"]?.type == .color)
+        #expect(result.partialTokens["semantic.link"]?.value == result.partialTokens["base.blue"]?.value)
+        #expect(result.partialTokens["semantic.link"]?.aliasOf == "semantic.primary")
     }
 
     @Test func explicitTypeBeatsGroupTypeAndAliasTypeBeatsGroupType() {
         let result = pipeline(##"{\##(Self.palette), "g": {"$type": "dimension", "a": {"$value": "{base.blue}"}}}"##)
         #expect(!result.hasErrors)
-        #expect(result.resolved["g.a"]?.type == .color)
-        #expect(result.resolved["base.space"]?.type == .dimension)
+        #expect(result.partialTokens["g.a"]?.type == .color)
+        #expect(result.partialTokens["base.space"]?.type == .dimension)
     }
 
     @Test func typeMismatchThroughAnAliasIsAnError() {
@@ -65,7 +65,7 @@ struct ResolutionTests {
         #expect(cycle.message.contains("'a' → 'b' → 'c' → 'a'"))
         #expect(cycle.notes.count == 2)
         #expect(result.diagnostics.all.count == 1, "dependents of a cycle fail quietly")
-        #expect(result.resolved["d"] == nil)
+        #expect(result.partialTokens["d"] == nil)
     }
 
     @Test func selfReferenceIsACycle() {
@@ -87,7 +87,7 @@ struct ResolutionTests {
         text += "}"
         let result = pipeline(text)
         #expect(!result.hasErrors)
-        #expect(result.resolved["t\(count - 1)"]?.value == .number(42))
+        #expect(result.partialTokens["t\(count - 1)"]?.value == .number(42))
     }
 
     @Test func tenThousandLongCycleIsOneDiagnostic() {
@@ -108,9 +108,9 @@ struct ResolutionTests {
              "mix": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [{"$ref": "#/base/blue/$value/components/0"}, 0, 0]}}}
             """##)
         #expect(!result.hasErrors, "\(result.diagnostics.all.map(\.message))")
-        #expect(result.resolved["alias"]?.value == result.resolved["base.blue"]?.value)
-        #expect(result.resolved["hue"]?.value == .number(0.4))
-        #expect(result.resolved["mix"]?.value == .color(TokenColor(.srgb, [0.2, 0, 0])))
+        #expect(result.partialTokens["alias"]?.value == result.partialTokens["base.blue"]?.value)
+        #expect(result.partialTokens["hue"]?.value == .number(0.4))
+        #expect(result.partialTokens["mix"]?.value == .color(TokenColor(.srgb, [0.2, 0, 0])))
     }
 
     @Test func pointerEscapesFollowRFC6901() {
@@ -118,7 +118,7 @@ struct ResolutionTests {
             {"a~b": {"c/d": {"$type": "number", "$value": 7}}, "x": {"$type": "number", "$value": {"$ref": "#/a~0b/c~1d/$value"}}}
             """##)
         #expect(!result.hasErrors, "\(result.diagnostics.all.map(\.message))")
-        #expect(result.resolved["x"]?.value == .number(7))
+        #expect(result.partialTokens["x"]?.value == .number(7))
     }
 
     @Test func pointerThatLeadsNowhereIsAnError() {
@@ -135,7 +135,7 @@ struct ResolutionTests {
              "g": {"$type": "gradient", "$value": [{"color": "{c}", "position": 0}, {"color": "{c}", "position": 1}]}}
             """##)
         #expect(!result.hasErrors, "\(result.diagnostics.all.map(\.message))")
-        guard case .shadow(let layers, true)? = result.resolved["layered"]?.value else {
+        guard case .shadow(let layers, true)? = result.partialTokens["layered"]?.value else {
             Issue.record("layered shadow did not resolve")
             return
         }
@@ -147,20 +147,20 @@ struct ResolutionTests {
             {"old": {"$deprecated": "use new", "$type": "number", "a": {"$value": 1}, "b": {"$value": 2, "$deprecated": false}},
              "user": {"$value": "{old.a}"}}
             """##)
-        #expect(result.resolved["old.a"]?.isDeprecated == true)
-        #expect(result.resolved["old.b"]?.isDeprecated == false)
+        #expect(result.partialTokens["old.a"]?.isDeprecated == true)
+        #expect(result.partialTokens["old.b"]?.isDeprecated == false)
         #expect(result.diagnostics.all.map(\.id) == [.deprecatedReference])
     }
 
     @Test func extensionsAreKept() {
         let result = pipeline(##"{"a": {"$type": "number", "$value": 1, "$extensions": {"com.example": {"x": [1, 2]}}}}"##)
-        #expect(result.resolved["a"]?.extensions?["com.example"]?["x"]?.array?.count == 2)
+        #expect(result.partialTokens["a"]?.extensions?["com.example"]?["x"]?.array?.count == 2)
     }
 
     @Test func rootTokenIsAddressable() {
         let result = pipeline(##"{"s": {"$type": "number", "$root": {"$value": 4}, "l": {"$value": 8}}, "x": {"$value": "{s.$root}"}}"##)
         #expect(!result.hasErrors)
-        #expect(result.resolved["x"]?.value == .number(4))
+        #expect(result.partialTokens["x"]?.value == .number(4))
     }
 
     @Test func fontFamilyListsMaySpliceInOtherFamilies() {
@@ -170,7 +170,7 @@ struct ResolutionTests {
              "wrong": {"$type": "fontFamily", "$value": ["{size}"]},
              "size": {"$type": "number", "$value": 2}}
             """##)
-        #expect(result.resolved["stack"]?.value == .fontFamily(["Brand Sans", "Inter", "system-ui"], isList: true))
+        #expect(result.partialTokens["stack"]?.value == .fontFamily(["Brand Sans", "Inter", "system-ui"], isList: true))
         #expect(result.diagnostics.all.map(\.id) == [.typeMismatch])
     }
 }
@@ -198,8 +198,8 @@ struct ParallelEvaluationTests {
 
     @Test func twoCoresGiveWhatOneGives() {
         let options = PipelineOptions(warningLimit: 100)
-        let (oneValues, oneDiagnostics) = Resolver.resolve(Self.document, options: options, parallelThreshold: .max)
-        let (twoValues, twoDiagnostics) = Resolver.resolve(Self.document, options: options, parallelThreshold: 1)
+        let (oneValues, oneDiagnostics) = AliasResolver.resolve(Self.document, options: options, parallelThreshold: .max)
+        let (twoValues, twoDiagnostics) = AliasResolver.resolve(Self.document, options: options, parallelThreshold: 1)
         #expect(oneDiagnostics.count > 300, "the set has warnings past the limit and errors")
         #expect(Set(oneDiagnostics.map(\.id)).isSuperset(of: [.colorLegacy, .dimensionLegacy, .valueOutOfRange, .typeMismatch]))
         LargeFileTests.expectSame(twoDiagnostics, oneDiagnostics)

@@ -41,32 +41,32 @@ struct ResolverTests {
     @Test func aliasesResolveOnTheMergedResultOfEachContext() throws {
         let composer = Self.composer(Self.themed, files: Self.themedFiles)
         #expect(composer.diagnostics.isEmpty)
-        let (light, _) = composer.resolve(inputs: [:])
-        let (dark, problems) = composer.resolve(inputs: ["theme": "dark"])
-        #expect(problems.isEmpty)
-        #expect(light?.resolved.value("surface") == light?.resolved.value("color.bg"))
-        #expect(dark?.resolved.value("surface") == dark?.resolved.value("color.bg"))
-        #expect(dark?.resolved.value("surface") != light?.resolved.value("surface"))
+        let light = try composer.resolve(inputs: [:]).tokens()
+        let dark = try composer.resolve(inputs: ["theme": "dark"]).tokens()
+        #expect(light.value("surface") == light.value("color.bg"))
+        #expect(dark.value("surface") == dark.value("color.bg"))
+        #expect(dark.value("surface") != light.value("surface"))
         // The dark file sets no $type: its tokens keep the type of the group they join.
-        #expect(dark?.resolved.type("color.bg") == .color)
-        #expect(dark?.diagnostics.filter { $0.severity == .error }.isEmpty == true)
+        #expect(dark.type("color.bg") == .color)
     }
 
     @Test func inputsAreMatchedWithoutRegardToCase() {
         let composer = Self.composer(Self.themed, files: Self.themedFiles)
-        let (upper, problems) = composer.resolve(inputs: ["THEME": "Dark"])
-        #expect(problems.isEmpty)
-        #expect(upper?.contexts == ["theme": "dark"])
+        let upper = composer.resolve(inputs: ["THEME": "Dark"])
+        #expect(!upper.hasErrors)
+        #expect(upper.contexts == ["theme": "dark"])
     }
 
     @Test func inputProblemsAreDiagnosed() {
         let composer = Self.composer(Self.themed, files: Self.themedFiles)
-        #expect(composer.resolve(inputs: ["them": "dark"]).1.map(\.id) == [.resolverUnknownModifier])
-        #expect(composer.resolve(inputs: ["theme": "dim"]).1.map(\.id) == [.resolverUnknownContext])
-        #expect(composer.resolve(inputs: ["theme": "drak"]).1.first?.fixIts.first?.replacement == "dark")
+        let unknown = composer.resolve(inputs: ["them": "dark"])
+        #expect(unknown.diagnostics.map(\.id) == [.resolverUnknownModifier])
+        #expect(throws: ResolutionFailure.self) { try unknown.tokens() }
+        #expect(composer.resolve(inputs: ["theme": "dim"]).diagnostics.map(\.id) == [.resolverUnknownContext])
+        #expect(composer.resolve(inputs: ["theme": "drak"]).diagnostics.first?.fixIts.first?.replacement == "dark")
         let noDefault = Self.composer(Self.themed.replacingOccurrences(of: ##", "default": "light""##, with: ""), files: Self.themedFiles)
-        #expect(noDefault.resolve(inputs: [:]).1.map(\.id) == [.resolverMissingInput])
-        #expect(noDefault.resolve(inputs: ["theme": "light"]).1.isEmpty)
+        #expect(noDefault.resolve(inputs: [:]).diagnostics.map(\.id) == [.resolverMissingInput])
+        #expect(!noDefault.resolve(inputs: ["theme": "light"]).hasErrors)
     }
 
     @Test func laterSourcesWinWithoutConflicts() {
@@ -76,10 +76,10 @@ struct ResolverTests {
                {"type": "set", "name": "first", "sources": [{"g": {"$type": "number", "n": {"$value": 1}}}, {"g": {"n": {"$value": 2}}}]},
                {"type": "set", "name": "second", "sources": [{"m": {"$value": "{g.n}"}}]}]}
             """)
-        let (permutation, _) = composer.resolve(inputs: [:])
+        let permutation = composer.resolve(inputs: [:])
         #expect(composer.diagnostics.isEmpty)
-        #expect(permutation?.diagnostics.isEmpty == true)
-        #expect(permutation?.resolved.value("m") == .number(2))
+        #expect(permutation.diagnostics.isEmpty == true)
+        #expect(permutation.partialTokens.value("m") == .number(2))
     }
 
     @Test func setsReferenceSetsAndDefsAndRefsAreExtended() {
@@ -90,10 +90,10 @@ struct ResolverTests {
                       "all": {"sources": [{"$ref": "#/sets/base", "size": {"large": {"$value": {"value": 8, "unit": "px"}}}}]}},
              "resolutionOrder": [{"$ref": "#/sets/all"}]}
             """)
-        let (permutation, _) = composer.resolve(inputs: [:])
+        let permutation = composer.resolve(inputs: [:])
         #expect(composer.diagnostics.isEmpty)
-        #expect(permutation?.resolved.value("size.small") == .dimension(TokenDimension(4, .px)))
-        #expect(permutation?.resolved.value("size.large") == .dimension(TokenDimension(8, .px)))
+        #expect(permutation.partialTokens.value("size.small") == .dimension(TokenDimension(4, .px)))
+        #expect(permutation.partialTokens.value("size.large") == .dimension(TokenDimension(8, .px)))
     }
 
     @Test func filePointersNameObjectsInsideFiles() {
@@ -101,9 +101,9 @@ struct ResolverTests {
             {"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "bundle.json#/light"}]}},
              "resolutionOrder": [{"$ref": "#/sets/s"}]}
             """, files: ["bundle.json": ##"{"light": \##(Self.light), "dark": \##(Self.dark)}"##])
-        let (permutation, _) = composer.resolve(inputs: [:])
+        let permutation = composer.resolve(inputs: [:])
         #expect(composer.diagnostics.isEmpty)
-        #expect(permutation?.resolved.value("color.bg") == TokenColor(legacyCSS: "#ffffff").map(TokenValue.color))
+        #expect(permutation.partialTokens.value("color.bg") == TokenColor(legacyCSS: "#ffffff").map(TokenValue.color))
     }
 
     @Test func filesReferringToFilesAreFollowedAndCyclesReported() {
@@ -112,9 +112,9 @@ struct ResolverTests {
             "a.tokens.json": ##"{"$ref": "shared/b.tokens.json", "extra": {"$type": "number", "$value": "{base}"}}"##,
             "shared/b.tokens.json": ##"{"base": {"$type": "number", "$value": 4}}"##,
         ])
-        let (permutation, _) = chained.resolve(inputs: [:])
+        let permutation = chained.resolve(inputs: [:])
         #expect(chained.diagnostics.isEmpty, "\(chained.diagnostics.map(\.message))")
-        #expect(permutation?.resolved.value("extra") == .number(4))
+        #expect(permutation.partialTokens.value("extra") == .number(4))
         let cyclic = Self.composer(set, files: [
             "a.tokens.json": ##"{"$ref": "b.tokens.json"}"##,
             "b.tokens.json": ##"{"$ref": "c.tokens.json#/tokens"}"##,

@@ -198,11 +198,10 @@ struct TerrazzoComparisonTests {
         for permutation in index[fixture]!["permutations"] as! [[String: Any]] {
             let name = Self.blockName(permutation["wrapper"] as! String)
             guard let block = blocks[name] else { continue }
-            let (resolved, problems) = composer.resolve(inputs: permutation["input"] as! [String: String])
-            #expect(problems.isEmpty, "\(problems.map(\.message))")
-            guard let resolved else { continue }
+            let resolved = composer.resolve(inputs: permutation["input"] as! [String: String])
+            #expect(!resolved.hasErrors, "\(resolved.diagnostics.map(\.message))")
             let chain = [block, blocks[":root"] ?? [:]]
-            for token in resolved.resolved.all {
+            for token in resolved.partialTokens.all {
                 if let agrees = Self.compositeAgrees(token, property: Self.customProperty(token.path), in: chain) {
                     compared += 1
                     if !agrees { mismatches.append("\(name) \(token.path): \(token.value.flatText)") }

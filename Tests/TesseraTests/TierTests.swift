@@ -23,7 +23,7 @@ struct TierTests {
         let text = ##"{\##(Self.palette), "button": {"$type": "color", \##(Self.tier("component")), "bg": {"$value": "{palette.red}"}}}"##
         #expect(pipeline(text).diagnostics.all.isEmpty)
         let strict = TokenPipeline.run(files: [SourceFile(path: "t.json", text: text)],
-            options: PipelineOptions(tiers: TierRules(componentsSkipSemantic: false, severity: .error)))
+            options: PipelineOptions(tiers: TierRules(componentsThroughSemantic: true, severity: .error)))
         #expect(strict.diagnostics.all.map(\.id) == [.tierDirection])
         #expect(strict.hasErrors)
     }

@@ -19,19 +19,6 @@ func peakResidentMegabytes() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
-if arguments.first == "--parse-only" {
-    arguments.removeFirst()
-    var diagnostics: [Diagnostic] = []
-    let files = TokenFileLoader.files(at: arguments, diagnostics: &diagnostics)
-    for _ in 0..<5 {
-        let clock = ContinuousClock()
-        let start = clock.now
-        var document = TokenDocument()
-        for file in files { DocumentParser.parse(file, into: &document, diagnostics: &diagnostics) }
-        print("parse", (clock.now - start) / .milliseconds(1), "ms", document.count)
-    }
-    exit(0)
-}
 if arguments.first == "--resolver" {
     // Every permutation of each resolver: resolved and checked against the others.
     arguments.removeFirst()
@@ -56,30 +43,6 @@ if arguments.first == "--resolver" {
         times.sort()
         print(String(format: "%@\t%d\t%d\t%d\t%.3f\t%.3f\t%.0f", name, permutations, tokens, resolved, times[times.count / 2], times[0],
             peakResidentMegabytes()))
-    }
-    exit(0)
-}
-if arguments.first == "--stages" {
-    arguments.removeFirst()
-    for argument in arguments {
-        let clock = ContinuousClock()
-        var diagnostics: [Diagnostic] = []
-        var t = clock.now
-        func lap(_ name: String) {
-            let now = clock.now
-            print(name, String(format: "%.1f ms", (now - t) / .milliseconds(1)))
-            t = now
-        }
-        let files = TokenFileLoader.files(at: argument.split(separator: ",").map(String.init), diagnostics: &diagnostics)
-        lap("read")
-        var document = TokenDocument()
-        for file in files {
-            DocumentParser.parse(file, into: &document, diagnostics: &diagnostics)
-            lap("  parse \((file.path as NSString).lastPathComponent)")
-        }
-        let (resolved, more) = Resolver.resolve(document)
-        lap("resolve")
-        print("tokens", resolved.count, "diagnostics", diagnostics.count + more.count, "peak MB", peakResidentMegabytes())
     }
     exit(0)
 }

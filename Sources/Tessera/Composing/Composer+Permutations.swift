@@ -40,8 +40,12 @@ extension Composer {
     /// - Complexity: the base permutation is resolved whole; each other one, when it only
     ///   redefines tokens, costs what it changes (see `resolve(contexts:)`).
     public func checkAllPermutations() -> PermutationReport {
+        locked { checkingAllPermutations() }
+    }
+
+    private func checkingAllPermutations() -> PermutationReport {
         guard let resolver else {
-            return PermutationReport(permutationCount: 0, diagnostics: diagnostics, variesAlong: [:], base: nil)
+            return PermutationReport(permutationCount: 0, diagnostics: problemsFound, variesAlong: [:], base: nil)
         }
         let baseContexts = self.baseContexts
         let base = resolveState(contexts: baseContexts)
@@ -112,7 +116,7 @@ extension Composer {
             let moved = resolver.modifiers.filter { contexts[$0.name] != baseContexts[$0.name] }
             if moved.count == 1 { variesAlong[moved[0].name, default: []].formUnion(changed) }
         }
-        var merged = diagnostics
+        var merged = problemsFound
         for (index, diagnostic) in base.diagnostics.enumerated() where baseIndex[diagnostic] == index {
             let gone = Set(absent[index])
             guard !gone.isEmpty else {
@@ -166,7 +170,7 @@ extension Composer {
     /// types that differ, and returns the paths whose type or value differ. A permutation
     /// resolved from the base has the base's tokens, and only its affected ones can differ.
     private func compare(
-        _ state: ResolutionState, with base: ResolutionState, label: String, baseLabel: String,
+        _ state: Resolution, with base: Resolution, label: String, baseLabel: String,
         into diagnostics: inout [Diagnostic]
     ) -> [String] {
         var changed: [String] = []

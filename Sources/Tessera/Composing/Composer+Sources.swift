@@ -9,9 +9,9 @@ extension Composer {
     func trees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
         let identity = self.identity(of: source)
         guard sourceProblems[identity] == nil else { return parsedTrees(of: source) }
-        let before = diagnostics.count
+        let before = problemsFound.count
         let trees = parsedTrees(of: source)
-        sourceProblems[identity] = Array(diagnostics[before...])
+        sourceProblems[identity] = Array(problemsFound[before...])
         return trees
     }
 
@@ -32,6 +32,7 @@ extension Composer {
         switch source.origin {
         case .inline(let value): "inline:\(value.offset)"
         case .file(let path, let pointer): "file:" + resolvedPath(path, from: directory) + "#" + pointer.joined(separator: "/")
+        case .built(let layer): "built:\(layer.id)"
         }
     }
 
@@ -42,16 +43,24 @@ extension Composer {
         case .inline(let value):
             let key = "inline:\(value.offset)"
             if parsed[key] == nil {
-                guard let resolverFile = files.first else { return [] }
+                guard let resolverFile = filesRead.first else { return [] }
                 // A `$ref` beside inline tokens names what they extend, which comes before them.
                 let (fragment, found) = DocumentParser.parseObject(in: resolverFile, at: value.offset,
                     skippingReference: true, seed: seed)
-                diagnostics += found
+                problemsFound += found
                 parsed[key] = fragment.map { (resolverFile, $0) }
             }
             return (parsed[key] ?? nil).map { [(key, $0.file, $0.fragment)] } ?? []
         case .file(let path, let pointer):
             return trees(ofFile: resolvedPath(path, from: directory), pointer: pointer, named: path, at: source.anchor, through: [])
+        case .built(let layer):
+            let key = "built:\(layer.id)"
+            if parsed[key] == nil {
+                problemsFound += layer.diagnostics
+                if !filesRead.contains(where: { $0 === layer.file }) { filesRead.append(layer.file) }
+                parsed[key] = layer.fragment.map { (layer.file, $0) }
+            }
+            return (parsed[key] ?? nil).map { [(key, $0.file, $0.fragment)] } ?? []
         }
     }
 
@@ -62,7 +71,7 @@ extension Composer {
         let key = "file:" + fullPath + "#" + pointer.joined(separator: "/")
         if stack.contains(key) {
             let names = (stack + [key]).map { "'\($0.dropFirst(5))'" }.joined(separator: " → ")
-            diagnostics.append(Diagnostic(.resolverReferenceCycle, .error, "files refer to each other in a cycle: \(names)",
+            problemsFound.append(Diagnostic(.resolverReferenceCycle, .error, "files refer to each other in a cycle: \(names)",
                 at: anchor.location()))
             return []
         }
@@ -86,12 +95,12 @@ extension Composer {
             own = fragment
         } else {
             guard let root = JSONParser(file: file).parse(into: &found) else {
-                diagnostics += found
+                problemsFound += found
                 return []
             }
             guard let node = root.descendant(at: pointer), node.isObject else {
-                diagnostics += found
-                diagnostics.append(Diagnostic(.resolverReferenceUnresolved, .error,
+                problemsFound += found
+                problemsFound.append(Diagnostic(.resolverReferenceUnresolved, .error,
                     "'\(written)#/\(pointer.joined(separator: "/"))' leads to no object", at: anchor.location()))
                 return []
             }
@@ -100,7 +109,7 @@ extension Composer {
             found += more
             own = fragment
         }
-        diagnostics += found
+        problemsFound += found
         var chain: [(key: String, file: SourceFile, fragment: TokenFragment)] = []
         if let reference {
             let directory = (fullPath as NSString).deletingLastPathComponent
@@ -123,14 +132,14 @@ extension Composer {
     }
 
     private func read(_ fullPath: String, named written: String, at anchor: SourceAnchor) -> SourceFile? {
-        if let known = files.first(where: { $0.path == fullPath }) { return known }
+        if let known = filesRead.first(where: { $0.path == fullPath }) { return known }
         var found: [Diagnostic] = []
         guard let read = TokenFileLoader.read(fullPath, diagnostics: &found) else {
-            diagnostics.append(Diagnostic(.fileUnreadable, .error, "cannot read '\(written)', named by the resolver",
+            problemsFound.append(Diagnostic(.fileUnreadable, .error, "cannot read '\(written)', named by the resolver",
                 at: anchor.location()))
             return nil
         }
-        files.append(read)
+        filesRead.append(read)
         return read
     }
 

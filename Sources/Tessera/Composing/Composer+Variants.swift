@@ -10,8 +10,8 @@ extension Composer {
 
     /// The permutation resolved from the base one, or nil when it differs in more than the
     /// definitions of tokens the base has.
-    func resolveVariant(contexts: [String: String], base: ResolutionState, baseContexts: [String: String])
-        -> ResolutionState?
+    func resolveVariant(contexts: [String: String], base: Resolution, baseContexts: [String: String])
+        -> Resolution?
     {
         guard let resolver, !base.document.groups.values.contains(where: { $0.extends != nil }) else { return nil }
         let keys = resolver.sources(for: contexts).flatMap(trees(of:)).map(\.key)
@@ -75,7 +75,7 @@ extension Composer {
         var document = base.document
         document.redefine(redefined)
         if baseDependents == nil { baseDependents = base.dependents() }
-        var variant = Resolver.resolveVariant(of: base, dependents: baseDependents, document: document,
+        var variant = AliasResolver.resolveVariant(of: base, dependents: baseDependents, document: document,
             changed: redefined.map(\.index), warningLimit: warningLimit)
         variant.diagnostics += Stages.validate(variant, with: validators, only: variant.affected)
         variant.mergeDiagnostics = mergeDiagnostics(contexts: contexts)

@@ -10,17 +10,23 @@ import Foundation
 ///
 /// ```swift
 /// let composer = Composer(resolverAt: "tokens.resolver.json")
-/// let (dark, problems) = composer.resolve(inputs: ["theme": "dark"])
-/// let accent = dark?.resolved["color.accent"]
+/// let dark = composer.resolve(inputs: ["theme": "dark"])
+/// let accent = try dark.tokens()["color.accent"]   // throws when dark has errors
 /// ```
-public final class Composer {
+///
+/// A composer may be shared between tasks: its caches are guarded by a lock, and calls that
+/// read or fill them run one at a time.
+public final class Composer: @unchecked Sendable {
     /// The resolver, when its file could be read as JSON.
     public let resolver: ResolverDocument?
-    /// Problems of the resolver file and of its sources, found once.
-    public internal(set) var diagnostics: [Diagnostic] = []
-    /// Every file read, the resolver first.
-    public internal(set) var files: [SourceFile] = []
     public let options: PipelineOptions
+
+    /// Guards everything below: the caches fill as permutations are asked for.
+    private let lock = NSRecursiveLock()
+    /// Problems of the resolver file and of its sources, found once.
+    var problemsFound: [Diagnostic] = []
+    /// Every file read, the resolver first.
+    var filesRead: [SourceFile] = []
 
     let directory: String
     let seed = PathTable.randomSeed()
@@ -35,24 +41,32 @@ public final class Composer {
     /// What reading the resolver document found.
     var resolverDiagnostics: [Diagnostic] = []
     /// The base permutation's resolution, which the others are resolved from.
-    var baseState: ResolutionState? {
+    var baseState: Resolution? {
         didSet { baseDependents = nil }
     }
     /// Who references whom in the base permutation, worked out for the first variant.
-    var baseDependents: ResolutionState.Dependents?
+    var baseDependents: Resolution.Dependents?
 
     /// One permutation, put together and resolved.
     public struct Permutation: Sendable {
         /// Modifier name → context name.
         public let contexts: [String: String]
         public let document: TokenDocument
-        public let resolved: ResolvedTokens
-        /// Everything found on the way to this permutation: the resolver's problems, those of
-        /// the sources it merges, merging them and resolving the result.
+        /// What resolved, even where an error made values missing or wrong: for tools that
+        /// show problems next to values. An app reads `tokens()`.
+        public let partialTokens: ResolvedTokens
+        /// Everything found on the way to this permutation: the inputs' and the resolver's
+        /// problems, those of the sources it merges, merging them and resolving the result.
         public let diagnostics: [Diagnostic]
 
         /// Whether any of them is an error (then some values may be missing or wrong).
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+        /// The resolved tokens; throws when the permutation has an error.
+        public func tokens() throws(ResolutionFailure) -> ResolvedTokens {
+            if let failure = ResolutionFailure.checking(diagnostics) { throw failure }
+            return partialTokens
+        }
 
         /// `theme=dark, size=mobile`, in the resolver's modifier order.
         public func label(_ resolver: ResolverDocument) -> String {
@@ -73,22 +87,45 @@ public final class Composer {
         self.init(file: file, options: options, loadDiagnostics: [])
     }
 
+    /// Composes a resolver put together in memory — by an importer of a format with modes,
+    /// whose sources are usually layers it built (`ResolverDocument.Source.Origin.built`).
+    /// File sources are found relative to the document's file.
+    public init(_ resolver: ResolverDocument, options: PipelineOptions = PipelineOptions()) {
+        self.options = options
+        self.resolver = resolver
+        filesRead = [resolver.file]
+        directory = (resolver.file.path as NSString).deletingLastPathComponent
+    }
+
     private init(file: SourceFile?, options: PipelineOptions, loadDiagnostics: [Diagnostic]) {
         self.options = options
-        diagnostics = loadDiagnostics
+        problemsFound = loadDiagnostics
         guard let file else {
             resolverDiagnostics = loadDiagnostics
             resolver = nil
             directory = "."
             return
         }
-        files = [file]
+        filesRead = [file]
         directory = (file.path as NSString).deletingLastPathComponent
         let (document, found) = ResolverDocument.read(file)
         resolver = document
-        diagnostics += found
-        resolverDiagnostics = diagnostics
+        problemsFound += found
+        resolverDiagnostics = problemsFound
     }
+
+    /// Runs `body` holding the lock (calls from inside it take it again freely).
+    func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Problems of the resolver file and of the sources read so far, each found once.
+    public var diagnostics: [Diagnostic] { locked { problemsFound } }
+
+    /// Every file read so far, the resolver first.
+    public var files: [SourceFile] { locked { filesRead } }
 
     /// How many warnings of one kind per file are listed (none: all are).
     var warningLimit: Int? { options.effectiveWarningLimit }
@@ -97,12 +134,24 @@ public final class Composer {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Resolves the permutation that `inputs` (modifier → context, matched without regard to
-    /// case) and the defaults choose; nil (with diagnostics) when they choose none.
-    public func resolve(inputs: [String: String]) -> (Permutation?, [Diagnostic]) {
-        guard let resolver else { return (nil, []) }
-        let (contexts, problems) = resolver.contexts(for: inputs)
-        guard problems.isEmpty else { return (nil, problems) }
-        return (resolve(contexts: contexts), [])
+    /// case) and the defaults choose. When they choose none (an unknown modifier or context, a
+    /// modifier without a default left out), the permutation has no tokens and its
+    /// diagnostics say why.
+    public func resolve(inputs: [String: String]) -> Permutation {
+        locked {
+            guard let resolver else { return failed(problemsFound) }
+            let choice = resolver.contexts(for: inputs)
+            guard choice.diagnostics.isEmpty else { return failed(problemsFound + choice.diagnostics) }
+            return resolve(contexts: choice.contexts)
+        }
+    }
+
+    /// A permutation that could not be put together, with the reasons.
+    private func failed(_ problems: [Diagnostic]) -> Permutation {
+        let document = TokenDocument(seed: seed)
+        let resolution = AliasResolver.resolveState(document, warningLimit: nil)
+        return Permutation(contexts: [:], document: document, partialTokens: resolution.resolved,
+            diagnostics: options.finish(problems))
     }
 
     /// Puts together and resolves the permutation with these contexts.
@@ -113,36 +162,38 @@ public final class Composer {
     /// them. Anything else (new or missing tokens, different group types, `$extends`) is
     /// resolved whole.
     public func resolve(contexts: [String: String]) -> Permutation {
-        let state = resolveState(contexts: contexts)
-        return permutation(state, contexts: contexts, seenBy: [baseState?.limiter, state.limiter].compactMap { $0 })
+        locked {
+            let state = resolveState(contexts: contexts)
+            return permutation(state, contexts: contexts, seenBy: [baseState?.limiter, state.limiter].compactMap { $0 })
+        }
     }
 
     /// A resolved permutation with everything found on the way to it: the resolver's problems,
     /// its sources', merging and resolving (warnings past the limit summed up, counting those
     /// `limiters` held back), with `strict` applied.
-    func permutation(_ state: ResolutionState, contexts: [String: String], seenBy limiters: [WarningLimiter]) -> Permutation {
-        Permutation(contexts: contexts, document: state.document, resolved: state.resolved,
+    func permutation(_ state: Resolution, contexts: [String: String], seenBy limiters: [WarningLimiter]) -> Permutation {
+        Permutation(contexts: contexts, document: state.document, partialTokens: state.resolved,
             diagnostics: options.finish(resolverDiagnostics + sourceDiagnostics(contexts: contexts)
                 + WarningLimiter.limit(state.mergeDiagnostics + allDiagnostics(of: state), to: warningLimit, seenBy: limiters)))
     }
 
     /// Everything resolving a permutation found: for one resolved from the base, the base's
     /// diagnostics about the tokens it did not resolve again, then its own.
-    func allDiagnostics(of state: ResolutionState) -> [Diagnostic] {
+    func allDiagnostics(of state: Resolution) -> [Diagnostic] {
         guard let affected = state.affected, let base = baseState else { return state.diagnostics }
         let paths = Set(affected.map { state.document.tokens[$0].path })
         return base.diagnostics.filter { $0.location?.token.map { !paths.contains($0) } ?? true } + state.diagnostics
     }
 
-    func resolveState(contexts: [String: String]) -> ResolutionState {
+    func resolveState(contexts: [String: String]) -> Resolution {
         let baseContexts = self.baseContexts
-        if baseState == nil, contexts != baseContexts { baseState = resolveWhole(contexts: baseContexts) }
+        if baseState == nil, contexts != baseContexts { baseState = mergeAndResolve(contexts: baseContexts) }
         if let base = baseState {
             if contexts == baseContexts { return base }
             if let variant = resolveVariant(contexts: contexts, base: base, baseContexts: baseContexts) { return variant }
-            return resolveWhole(contexts: contexts)
+            return mergeAndResolve(contexts: contexts)
         }
-        let state = resolveWhole(contexts: contexts)
+        let state = mergeAndResolve(contexts: contexts)
         baseState = state
         return state
     }
@@ -158,12 +209,12 @@ public final class Composer {
     /// Puts together and resolves the permutation with these contexts, the way `strategy` says;
     /// both ways give the same result.
     public func resolve(contexts: [String: String], strategy: Strategy) -> Permutation {
-        strategy == .whole ? resolveWholly(contexts: contexts) : resolve(contexts: contexts)
+        strategy == .whole ? locked { wholePermutation(contexts: contexts) } : resolve(contexts: contexts)
     }
 
     /// The permutation resolved whole, never from the base one (to check the two agree).
-    func resolveWholly(contexts: [String: String]) -> Permutation {
-        let state = resolveWhole(contexts: contexts)
+    func wholePermutation(contexts: [String: String]) -> Permutation {
+        let state = mergeAndResolve(contexts: contexts)
         return permutation(state, contexts: contexts, seenBy: [state.limiter])
     }
 
@@ -192,7 +243,7 @@ public final class Composer {
     func resolvesAsVariant(contexts: [String: String]) -> Bool {
         let baseContexts = self.baseContexts
         guard contexts != baseContexts else { return false }
-        let base = baseState ?? resolveWhole(contexts: baseContexts)
+        let base = baseState ?? mergeAndResolve(contexts: baseContexts)
         baseState = base
         return resolveVariant(contexts: contexts, base: base, baseContexts: baseContexts) != nil
     }
@@ -200,7 +251,7 @@ public final class Composer {
     /// Merges the permutation's sources and resolves the result, through the same stages as
     /// token files (warning summaries are made when the diagnostics are reported, from the
     /// limiter the state keeps).
-    private func resolveWhole(contexts: [String: String]) -> ResolutionState {
+    private func mergeAndResolve(contexts: [String: String]) -> Resolution {
         var layers = layers(for: contexts)
         let merged = Stages.merge(&layers, policy: .laterWins, seed: seed) { contents(of: $0.key!) }
         return Stages.resolve(merged, options: options, validators: validators)

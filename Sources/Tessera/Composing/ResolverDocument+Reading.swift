@@ -107,11 +107,9 @@ struct ResolverReader {
         settings.groups = tiers("groups")
         settings.componentsThroughSemantic = node["componentsThroughSemantic"]?.bool
         if let severity = node["severity"] {
-            switch severity.string {
-            case "warning": settings.severity = .some(.warning)
-            case "error": settings.severity = .some(.error)
-            case "off": settings.severity = .some(nil)
-            default:
+            if let chosen = severity.string.flatMap(TierSeverity.init(rawValue:)) {
+                settings.severity = chosen
+            } else {
                 report(.resolverInvalid, "'severity' is \"warning\", \"error\" or \"off\"", at: severity, pointer: pointer + "/severity")
             }
         }
@@ -257,8 +255,8 @@ struct ResolverReader {
             contexts: [], defaultContext: nil, anchor: anchor)
         for member in members {
             let contextPointer = pointer + "/contexts/" + TokenPathSyntax.escape(member.key)
-            modifier.contexts.append((member.key,
-                readSources(member.value, pointer: contextPointer, holder: .modifier(name), stack: [pointer])))
+            modifier.contexts.append(ResolverDocument.Context(name: member.key,
+                sources: readSources(member.value, pointer: contextPointer, holder: .modifier(name), stack: [pointer])))
         }
         if members.isEmpty {
             report(.resolverContextCount, "modifier '\(name)' has no context", at: contexts, pointer: pointer + "/contexts")
@@ -306,7 +304,7 @@ struct ResolverReader {
             return []
         }
         guard let reference = item.member("$ref") else {
-            return [ResolverDocument.Source(origin: .inline(item), anchor: anchor)]
+            return [ResolverDocument.Source(.inline(item), at: anchor)]
         }
         guard let target = reference.value.string else {
             report(.resolverInvalid, "'$ref' must be a string", at: reference.value, pointer: pointer + "/$ref")
@@ -314,8 +312,8 @@ struct ResolverReader {
         }
         // Members beside `$ref` extend what it names: they come after it.
         let rest = members.filter { $0.key != "$ref" }
-        let overlay = rest.isEmpty ? [] : [ResolverDocument.Source(origin: .inline(JSONValue(.object(rest), offset: item.offset)),
-            anchor: anchor)]
+        let overlay = rest.isEmpty ? [] : [ResolverDocument.Source(.inline(JSONValue(.object(rest), offset: item.offset)),
+            at: anchor)]
         guard target.hasPrefix("#") else {
             let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
             let path = String(parts[0])
@@ -328,7 +326,7 @@ struct ResolverReader {
                 }
                 fragment = segments
             }
-            return [ResolverDocument.Source(origin: .file(path: path, pointer: fragment), anchor: anchor)] + overlay
+            return [ResolverDocument.Source(.file(path: path, pointer: fragment), at: anchor)] + overlay
         }
         guard let segments = TokenPathSyntax.pointerSegments(target) else {
             report(.resolverInvalid, "'\(target)' is not a JSON pointer", at: reference.value, pointer: pointer + "/$ref")

@@ -20,11 +20,18 @@ public struct ResolverDocument: Sendable {
             case file(path: String, pointer: [String])
             /// A token tree written inside the resolver file.
             case inline(JSONValue)
+            /// A layer an importer built (`DocumentBuilder`) from another format.
+            case built(BuiltLayer)
         }
 
         public var origin: Origin
         /// Where the source is written in the resolver.
         public var anchor: SourceAnchor
+
+        public init(_ origin: Origin, at anchor: SourceAnchor) {
+            self.origin = origin
+            self.anchor = anchor
+        }
     }
 
     /// A set: sources always merged, in order.
@@ -32,6 +39,23 @@ public struct ResolverDocument: Sendable {
         public var name: String
         public var description: String?
         public var sources: [Source]
+
+        public init(name: String, description: String? = nil, sources: [Source]) {
+            self.name = name
+            self.description = description
+            self.sources = sources
+        }
+    }
+
+    /// One context of a modifier and the sources it contributes.
+    public struct Context: Sendable {
+        public var name: String
+        public var sources: [Source]
+
+        public init(name: String, sources: [Source]) {
+            self.name = name
+            self.sources = sources
+        }
     }
 
     /// A modifier: one context, chosen by input, contributes its sources.
@@ -39,10 +63,18 @@ public struct ResolverDocument: Sendable {
         public var name: String
         public var description: String?
         /// The contexts in the order written, each with its sources.
-        public var contexts: [(name: String, sources: [Source])]
+        public var contexts: [Context]
         /// The context used when no input names one.
         public var defaultContext: String?
         public var anchor: SourceAnchor
+
+        public init(name: String, description: String? = nil, contexts: [Context], defaultContext: String?, anchor: SourceAnchor) {
+            self.name = name
+            self.description = description
+            self.contexts = contexts
+            self.defaultContext = defaultContext
+            self.anchor = anchor
+        }
 
         public var contextNames: [String] { contexts.map(\.name) }
 
@@ -50,6 +82,14 @@ public struct ResolverDocument: Sendable {
         public func context(named name: String) -> String? {
             contexts.first { $0.name == name }?.name ?? contexts.first { $0.name.lowercased() == name.lowercased() }?.name
         }
+    }
+
+    /// The contexts some inputs choose, and what is wrong with the inputs.
+    public struct ContextChoice: Sendable {
+        /// Modifier name → context name, defaults filling the gaps.
+        public var contexts: [String: String]
+        /// Unknown modifiers and contexts, and modifiers left without a context.
+        public var diagnostics: [Diagnostic]
     }
 
     /// One step of the resolution order.
@@ -64,8 +104,19 @@ public struct ResolverDocument: Sendable {
     public var tierSettings: TierSettings?
     /// The resolution order: each layer's tokens override those of the layers before it.
     public var layers: [Layer]
-    /// The resolver file itself.
+    /// The resolver file itself (for a resolver put together in memory, the file its
+    /// diagnostics are anchored in).
     public let file: SourceFile
+
+    public init(name: String? = nil, description: String? = nil, tierSettings: TierSettings? = nil, layers: [Layer],
+        file: SourceFile)
+    {
+        self.name = name
+        self.description = description
+        self.tierSettings = tierSettings
+        self.layers = layers
+        self.file = file
+    }
 
     /// How a resolver says its tiers:
     ///
@@ -75,20 +126,22 @@ public struct ResolverDocument: Sendable {
     ///   "componentsThroughSemantic": true, "severity": "error"}}}
     /// ```
     public struct TierSettings: Sendable {
+        public init() {}
+
         public var sets: [String: TierRules.Tier] = [:]
         public var groups: [String: TierRules.Tier] = [:]
         public var componentsThroughSemantic: Bool?
-        /// nil: unchanged; `.some(nil)`: no tier check.
-        public var severity: Severity??
+        /// How serious a reference against the tiers is; nil leaves the caller's setting.
+        public var severity: TierSeverity?
 
         /// `rules` with these settings applied.
         public func applied(to rules: TierRules?) -> TierRules? {
-            if case .some(.none) = severity { return nil }
+            if severity == .off { return nil }
             var result = rules ?? TierRules()
             for (name, tier) in sets { result.names[name.lowercased()] = tier }
             result.groups.merge(groups) { $1 }
-            if let through = componentsThroughSemantic { result.componentsSkipSemantic = !through }
-            if case .some(.some(let chosen)) = severity { result.severity = chosen }
+            if let through = componentsThroughSemantic { result.componentsThroughSemantic = through }
+            if let chosen = severity?.severity { result.severity = chosen }
             return result
         }
     }
@@ -121,7 +174,7 @@ public struct ResolverDocument: Sendable {
     /// The contexts for `inputs` (modifier name → context name, both matched without regard to
     /// case), defaults filling the gaps; diagnostics for unknown modifiers and contexts and for
     /// modifiers left without a context.
-    public func contexts(for inputs: [String: String]) -> ([String: String], [Diagnostic]) {
+    public func contexts(for inputs: [String: String]) -> ContextChoice {
         var chosen: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         let location = SourceAnchor(file: file, offset: 0).location()
@@ -158,7 +211,7 @@ public struct ResolverDocument: Sendable {
                         replacement: "")]))
             }
         }
-        return (chosen, diagnostics)
+        return ContextChoice(contexts: chosen, diagnostics: diagnostics)
     }
 
     /// The sources to merge, in order, for the chosen contexts.

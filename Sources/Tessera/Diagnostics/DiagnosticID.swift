@@ -22,6 +22,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     // MARK: Files
     public static let fileUnreadable: DiagnosticID = "file.unreadable"
     public static let fileNoTokens: DiagnosticID = "file.no-token-files"
+    public static let fileKindMismatch: DiagnosticID = "file.kind-mismatch"
 
     // MARK: JSON (RFC 8259)
     public static let jsonSyntax: DiagnosticID = "json.syntax"

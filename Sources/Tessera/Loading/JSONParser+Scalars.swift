@@ -1,7 +1,7 @@
-extension State {
+extension JSONScanner {
     /// Parses a string starting at the opening quote. Recoverable problems are reported and
     /// replaced (U+FFFD), so the rest of the file is still checked.
-    mutating func parseString() throws(Stop) -> String {
+    mutating func parseString() throws(JSONScanStop) -> String {
         let start = position
         position += 1
         let runStart = position
@@ -73,7 +73,7 @@ extension State {
         return String(decoding: slice, as: UTF8.self)
     }
 
-    mutating func parseEscape(into buffer: inout [UInt8]) throws(Stop) {
+    mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONScanStop) {
         let start = position
         guard position + 1 < bytes.count else { throw fail("unterminated string", at: start) }
         let code = bytes[position + 1]
@@ -155,7 +155,7 @@ extension State {
 
     /// Parses a number per RFC 8259's grammar; leading zeros and out-of-range magnitudes are
     /// reported and parsing goes on.
-    mutating func parseNumber() throws(Stop) -> Double {
+    mutating func parseNumber() throws(JSONScanStop) -> Double {
         let start = position
         var negative = false
         if bytes[position] == UInt8(ascii: "-") {

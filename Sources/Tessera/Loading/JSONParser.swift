@@ -29,7 +29,7 @@ public struct JSONParser {
     /// parsing; `diagnostics` holds everything found either way.
     public func parse(into diagnostics: inout [Diagnostic]) -> JSONValue? {
         file.bytes.withUnsafeBufferPointer { buffer in
-            var state = State(bytes: buffer, file: file, allowComments: options.allowComments)
+            var state = JSONScanner(bytes: buffer, file: file, allowComments: options.allowComments)
             let root = state.parseDocument()
             diagnostics.append(contentsOf: state.diagnostics)
             return root
@@ -37,9 +37,9 @@ public struct JSONParser {
     }
 }
 
-struct Stop: Error {}
+struct JSONScanStop: Error {}
 
-struct State {
+struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: SourceFile
     let allowComments: Bool
@@ -96,12 +96,12 @@ struct State {
         }
     }
 
-    mutating func fail(_ message: String, at offset: Int) -> Stop {
+    mutating func fail(_ message: String, at offset: Int) -> JSONScanStop {
         report(.jsonSyntax, message, at: offset)
-        return Stop()
+        return JSONScanStop()
     }
 
-    mutating func skipWhitespace() throws(Stop) {
+    mutating func skipWhitespace() throws(JSONScanStop) {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20:
@@ -114,7 +114,7 @@ struct State {
         }
     }
 
-    mutating func skipComment() throws(Stop) {
+    mutating func skipComment() throws(JSONScanStop) {
         let start = position
         guard position + 1 < bytes.count else { throw fail("unexpected '/'", at: start) }
         if bytes[position + 1] == UInt8(ascii: "/") {
@@ -133,7 +133,7 @@ struct State {
         }
     }
 
-    mutating func parseValue(depth: Int) throws(Stop) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONScanStop) -> JSONValue {
         guard position < bytes.count else { throw fail("expected a value, found end of file", at: position) }
         let start = position
         switch bytes[position] {
@@ -161,7 +161,7 @@ struct State {
         }
     }
 
-    mutating func expectLiteral(_ literal: StaticString) throws(Stop) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONScanStop) {
         let start = position
         let count = literal.utf8CodeUnitCount
         let matches = literal.withUTF8Buffer { expected in
@@ -173,16 +173,16 @@ struct State {
         position += count
     }
 
-    mutating func enter(depth: Int) throws(Stop) {
+    mutating func enter(depth: Int) throws(JSONScanStop) {
         if depth > JSONParser.maximumDepth {
             report(
                 .jsonTooDeep, "arrays and objects are nested deeper than \(JSONParser.maximumDepth) levels",
                 at: position)
-            throw Stop()
+            throw JSONScanStop()
         }
     }
 
-    mutating func parseArray(depth: Int) throws(Stop) -> [JSONValue] {
+    mutating func parseArray(depth: Int) throws(JSONScanStop) -> [JSONValue] {
         try enter(depth: depth)
         position += 1
         var elements: [JSONValue] = []
@@ -193,7 +193,7 @@ struct State {
         return elements
     }
 
-    mutating func parseObject(depth: Int) throws(Stop) -> [JSONMember] {
+    mutating func parseObject(depth: Int) throws(JSONScanStop) -> [JSONMember] {
         try enter(depth: depth)
         position += 1
         var members: [JSONMember] = []
@@ -212,7 +212,7 @@ struct State {
     }
 
     /// After an opening bracket: whether the container closes at once (`[]`, `{}`).
-    mutating func closes(_ closing: UInt8) throws(Stop) -> Bool {
+    mutating func closes(_ closing: UInt8) throws(JSONScanStop) -> Bool {
         try skipWhitespace()
         guard position < bytes.count, bytes[position] == closing else { return false }
         position += 1
@@ -220,7 +220,7 @@ struct State {
     }
 
     /// Reads `"key":` and the whitespace after it.
-    mutating func readKey() throws(Stop) -> (key: String, offset: Int) {
+    mutating func readKey() throws(JSONScanStop) -> (key: String, offset: Int) {
         try skipWhitespace()
         guard position < bytes.count else { throw fail("unterminated object: expected a key", at: position) }
         guard bytes[position] == UInt8(ascii: "\"") else {
@@ -239,7 +239,7 @@ struct State {
 
     /// After a member or element: consumes `,` (then returns false) or the closing bracket
     /// (then returns true). A trailing comma is an error except in JSONC, where it closes.
-    mutating func endMember(closing: UInt8, what: String) throws(Stop) -> Bool {
+    mutating func endMember(closing: UInt8, what: String) throws(JSONScanStop) -> Bool {
         try skipWhitespace()
         let closingText = closing == UInt8(ascii: "}") ? "'}'" : "']'"
         guard position < bytes.count else {

@@ -1,18 +1,13 @@
 import Foundation
 
-/// Finds and reads token files: `.tokens`, `.tokens.json` and `.json` files, and directories of
-/// them (searched recursively, in byte order of their paths; `*.resolver.json` files are
-/// skipped). `.jsonc` files are read with comments allowed.
+/// Finds and reads token files: the files named, and in directories (searched recursively, in
+/// byte order of their paths) the files a layer importer recognizes by name — by default
+/// `.tokens`, `.tokens.json`, `.json` and `.jsonc`, but not `*.resolver.json`.
 public enum TokenFileLoader {
-    /// Whether a file name is a token file a directory walk picks up.
-    public static func isTokenFileName(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        if lower.hasSuffix(".resolver.json") { return false }
-        return lower.hasSuffix(".tokens") || lower.hasSuffix(".json") || lower.hasSuffix(".jsonc")
-    }
-
     /// The files named by `paths`, directories expanded; problems go to `diagnostics`.
-    public static func files(at paths: [String], diagnostics: inout [Diagnostic]) -> [SourceFile] {
+    public static func files(
+        at paths: [String], importers: ImporterRegistry = .standard, diagnostics: inout [Diagnostic]
+    ) -> [SourceFile] {
         var files: [SourceFile] = []
         let manager = FileManager.default
         for path in paths {
@@ -23,7 +18,7 @@ public enum TokenFileLoader {
                 continue
             }
             if isDirectory.boolValue {
-                let found = tokenFiles(in: path)
+                let found = tokenFiles(in: path, importers: importers)
                 if found.isEmpty {
                     diagnostics.append(Diagnostic(.fileNoTokens, .error,
                         "directory '\(path)' holds no token files (.tokens, .tokens.json, .json)",
@@ -39,13 +34,13 @@ public enum TokenFileLoader {
         return files
     }
 
-    static func tokenFiles(in directory: String) -> [String] {
+    static func tokenFiles(in directory: String, importers: ImporterRegistry) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var found: [String] = []
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") { continue }
-            if isTokenFileName(name) {
+            if importers.mergesFile(named: name) {
                 let full = (directory as NSString).appendingPathComponent(relative)
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {

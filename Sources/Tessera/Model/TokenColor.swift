@@ -22,3 +22,24 @@ public struct TokenColor: Sendable, Hashable {
         components.map { $0 ?? 0 }
     }
 }
+
+extension TokenColor: Codable {
+    private enum CodingKeys: String, CodingKey { case colorSpace, components, alpha, hex }
+
+    /// Decoded through `init(_:_:alpha:hex:)`, so a decoded color has three components too.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try container.decode(ColorSpace.self, forKey: .colorSpace),
+            try container.decode([Double?].self, forKey: .components),
+            alpha: try container.decodeIfPresent(Double.self, forKey: .alpha) ?? 1,
+            hex: try container.decodeIfPresent(String.self, forKey: .hex))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(colorSpace, forKey: .colorSpace)
+        try container.encode(components, forKey: .components)
+        try container.encode(alpha, forKey: .alpha)
+        try container.encodeIfPresent(hex, forKey: .hex)
+    }
+}

@@ -1,5 +1,5 @@
 /// A distance: a number and a unit.
-public struct TokenDimension: Sendable, Hashable {
+public struct TokenDimension: Sendable, Hashable, Codable {
     /// `px` and `rem` are the 2025.10 units; `em` (relative to the font size) is accepted
     /// with a warning because real systems use it for letter spacing.
     public enum Unit: String, Sendable, Hashable, Codable { case px, rem, em }
@@ -12,7 +12,7 @@ public struct TokenDimension: Sendable, Hashable {
 }
 
 /// A length of time: a number and a unit.
-public struct TokenDuration: Sendable, Hashable {
+public struct TokenDuration: Sendable, Hashable, Codable {
     public enum Unit: String, Sendable, Hashable, Codable { case ms, s }
     public var value: Double
     public var unit: Unit
@@ -25,7 +25,7 @@ public struct TokenDuration: Sendable, Hashable {
 }
 
 /// A cubic Bézier timing curve `[x1, y1, x2, y2]`; x values lie in 0…1.
-public struct CubicBezier: Sendable, Hashable {
+public struct CubicBezier: Sendable, Hashable, Codable {
     public var x1, y1, x2, y2: Double
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         (self.x1, self.y1, self.x2, self.y2) = (x1, y1, x2, y2)
@@ -33,7 +33,7 @@ public struct CubicBezier: Sendable, Hashable {
 }
 
 /// A line style: a keyword, or dashes with a line cap.
-public enum TokenStrokeStyle: Sendable, Hashable {
+public enum TokenStrokeStyle: Sendable, Hashable, Codable {
     public static let keywords = ["solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset"]
     public static let lineCaps = ["round", "butt", "square"]
     case keyword(String)
@@ -41,37 +41,66 @@ public enum TokenStrokeStyle: Sendable, Hashable {
 }
 
 /// A border: color, width and style.
-public struct Border: Sendable, Hashable {
+public struct Border: Sendable, Hashable, Codable {
     public var color: TokenColor
     public var width: TokenDimension
     public var style: TokenStrokeStyle
+
+    public init(color: TokenColor, width: TokenDimension, style: TokenStrokeStyle) {
+        self.color = color
+        self.width = width
+        self.style = style
+    }
 }
 
 /// An animated transition.
-public struct TokenTransition: Sendable, Hashable {
+public struct TokenTransition: Sendable, Hashable, Codable {
     public var duration: TokenDuration
     public var delay: TokenDuration
     public var timingFunction: CubicBezier
+
+    public init(duration: TokenDuration, delay: TokenDuration, timingFunction: CubicBezier) {
+        self.duration = duration
+        self.delay = delay
+        self.timingFunction = timingFunction
+    }
 }
 
 /// One shadow layer.
-public struct Shadow: Sendable, Hashable {
+public struct Shadow: Sendable, Hashable, Codable {
     public var color: TokenColor
     public var offsetX: TokenDimension
     public var offsetY: TokenDimension
     public var blur: TokenDimension
     public var spread: TokenDimension
     public var inset: Bool
+
+    public init(color: TokenColor, offsetX: TokenDimension, offsetY: TokenDimension, blur: TokenDimension,
+        spread: TokenDimension, inset: Bool = false)
+    {
+        self.color = color
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.blur = blur
+        self.spread = spread
+        self.inset = inset
+    }
 }
 
 /// One gradient stop; `position` is clamped to 0…1 as the format requires.
-public struct GradientStop: Sendable, Hashable {
+public struct GradientStop: Sendable, Hashable, Codable {
     public var color: TokenColor
     public var position: Double
+
+    /// `position` is clamped to 0…1.
+    public init(color: TokenColor, position: Double) {
+        self.color = color
+        self.position = min(1, max(0, position))
+    }
 }
 
 /// A text style.
-public struct Typography: Sendable, Hashable {
+public struct Typography: Sendable, Hashable, Codable {
     public var fontFamily: [String]
     public var fontSize: TokenDimension
     public var fontWeight: Double
@@ -79,10 +108,20 @@ public struct Typography: Sendable, Hashable {
     public var letterSpacing: TokenDimension
     /// A multiple of the font size; `nil` when the source leaves it out (with a warning).
     public var lineHeight: Double?
+
+    public init(fontFamily: [String], fontSize: TokenDimension, fontWeight: Double,
+        letterSpacing: TokenDimension = TokenDimension(0, .px), lineHeight: Double? = nil)
+    {
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.fontWeight = fontWeight
+        self.letterSpacing = letterSpacing
+        self.lineHeight = lineHeight
+    }
 }
 
 /// A fully resolved, typed token value. No aliases remain inside it.
-public enum TokenValue: Sendable, Hashable {
+public enum TokenValue: Sendable, Hashable, Codable {
     case color(TokenColor)
     case dimension(TokenDimension)
     /// Font names, most preferred first. `isList` records whether the source wrote an array.

@@ -80,7 +80,7 @@ extension DocumentParser {
         // A helper thread parses parts while this one outlines; then this one helps.
         let queue = PartQueue { parse($0, of: file, seed: seed) }
         let outline: (TokenFragment, [Diagnostic], [Diagnostic], [Part])? = file.bytes.withUnsafeBufferPointer { buffer in
-            var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)
+            var parser = DocumentParser(json: JSONScanner(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)
             parser.partLimit = limit
             parser.partQueue = queue
             let ok = parser.parseRoot()
@@ -119,7 +119,7 @@ extension DocumentParser {
     private static func parse(_ part: Part, of file: SourceFile, seed: UInt64?) -> PartResult? {
         let file = SourceFile(sharing: file)
         return file.bytes.withUnsafeBufferPointer { buffer in
-            var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)
+            var parser = DocumentParser(json: JSONScanner(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)
             for child in part.children {
                 parser.json.position = child.start
                 do {
@@ -135,7 +135,7 @@ extension DocumentParser {
     }
 }
 
-extension State {
+extension JSONScanner {
     /// The offset just past the object that starts at the current position, if it closes within
     /// `limit` bytes. Only strings and nesting are followed; the object is checked when parsed.
     func objectEnd(within limit: Int) -> Int? {

@@ -6,10 +6,10 @@
 /// walked without building a tree, so memory grows with the tokens, not with the JSON.
 ///
 /// - Complexity: O(n) in the size of the file.
-public struct DocumentParser {
+struct DocumentParser {
     var fragment: TokenFragment
     var diagnostics: [Diagnostic] = []
-    var json: State
+    var json: JSONScanner
     let file: SourceFile
     /// Keys of the objects being parsed, innermost last, to find duplicate keys without an
     /// allocation per object.
@@ -28,26 +28,10 @@ public struct DocumentParser {
     var skipsRootReference = false
     var openPart: Part?
 
-    /// Parses one file into `document`; files added later win over earlier ones (a
-    /// `merge.conflict` error where two definitions differ). When the file is not well-formed
-    /// JSON, nothing of it is kept and its diagnostics say why. Returns whether it was kept.
-    ///
-    /// Large files are parsed in parts on several cores, with the same result.
-    @discardableResult
-    public static func parse(
-        _ file: SourceFile, into document: inout TokenDocument, allowComments: Bool = false,
-        diagnostics: inout [Diagnostic]
-    ) -> Bool {
-        let seed = document.pathSeed
-        var (fragment, found) = parseInParts(file, allowComments: allowComments, seed: seed)
-            ?? parseWhole(file, allowComments: allowComments, seed: seed)
-        diagnostics.append(contentsOf: found)
-        // Taken out, not copied: the document moves the tokens out of the only copy.
-        guard let parsed = fragment.take() else { return false }
-        for (index, old) in document.add(parsed, from: file) {
-            if let conflict = conflict(new: document.tokens[index], old: old) { diagnostics.append(conflict) }
-        }
-        return true
+    /// Parses one file: large files in parts on several cores, with the same result. The
+    /// fragment is nil when the file is not well-formed JSON; the diagnostics say why.
+    static func parseFile(_ file: SourceFile, allowComments: Bool, seed: UInt64?) -> (TokenFragment?, [Diagnostic]) {
+        parseInParts(file, allowComments: allowComments, seed: seed) ?? parseWhole(file, allowComments: allowComments, seed: seed)
     }
 
     /// Parses a whole file on this thread; the fragment is nil when the file is not well-formed.
@@ -57,7 +41,7 @@ public struct DocumentParser {
     {
         file.bytes.withUnsafeBufferPointer { buffer in
             var parser = DocumentParser(
-                json: State(bytes: buffer, file: file, allowComments: allowComments), file: file, seed: seed)
+                json: JSONScanner(bytes: buffer, file: file, allowComments: allowComments), file: file, seed: seed)
             parser.skipsRootReference = skippingReference
             let ok = parser.parseRoot()
             return (ok ? parser.fragment : nil, parser.json.diagnostics + parser.diagnostics)
@@ -72,7 +56,7 @@ public struct DocumentParser {
         -> (TokenFragment?, [Diagnostic])
     {
         file.bytes.withUnsafeBufferPointer { buffer in
-            var parser = DocumentParser(json: State(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)
+            var parser = DocumentParser(json: JSONScanner(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)
             parser.skipsRootReference = skippingReference
             parser.json.position = offset
             guard offset < buffer.count, buffer[offset] == UInt8(ascii: "{") else { return (nil, []) }
@@ -86,7 +70,7 @@ public struct DocumentParser {
     }
 
     /// With a `seed`, paths are hashed as they are met (see `TokenFragment.seed`).
-    init(json: State, file: SourceFile, seed: UInt64?) {
+    init(json: JSONScanner, file: SourceFile, seed: UInt64?) {
         self.json = json
         self.file = file
         self.fragment = TokenFragment(seed: seed)
@@ -134,7 +118,7 @@ public struct DocumentParser {
     /// Parses the object at the current position: a group, or a token when it has `$value`
     /// (or only a `$ref`). Children are parsed as they come; whether the object is a token is
     /// known only at its end, so a `$value` written after children is reported then.
-    mutating func parseNode(path: String, keyOffset: Int, parentGroup: Int32, depth: Int) throws(Stop) {
+    mutating func parseNode(path: String, keyOffset: Int, parentGroup: Int32, depth: Int) throws(JSONScanStop) {
         try json.enter(depth: depth + 1)
         let objectOffset = json.position
         json.position += 1
@@ -185,7 +169,7 @@ public struct DocumentParser {
 
     private mutating func parseChild(
         _ key: String, at offset: Int, of path: String, group: inout Int32?, parent: Int32, afterValue: Bool, depth: Int
-    ) throws(Stop) {
+    ) throws(JSONScanStop) {
         let isObject = json.position < json.bytes.count && json.bytes[json.position] == UInt8(ascii: "{")
         if afterValue || !isObject {
             flushPart()
@@ -211,7 +195,7 @@ public struct DocumentParser {
 
     /// The offset of the first occurrence of `key` in the current object, if it is a duplicate.
     private func duplicate(_ key: String, base: Int, set: inout PathTable?) -> Int? {
-        State.duplicateOffset(of: key, in: keyStack[base...], set: &set)
+        JSONScanner.duplicateOffset(of: key, in: keyStack[base...], set: &set)
     }
 
     private mutating func finishGroup(

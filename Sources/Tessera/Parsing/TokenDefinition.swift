@@ -67,6 +67,13 @@ public struct TokenDefinition: Sendable {
         set { self[detail: \.unknownType] = newValue }
     }
 
+    /// A value given already typed (by an importer or a redefinition): resolution takes it as
+    /// it is instead of parsing `value`, which holds the same value as DTCG JSON.
+    public var typedValue: TokenValue? {
+        get { self[detail: \.typedValue] }
+        set { self[detail: \.typedValue] = newValue }
+    }
+
     /// The JSON pointer of the token object.
     public var pointer: String { TokenPathSyntax.pointer(forPath: path) }
 
@@ -76,9 +83,11 @@ public struct TokenDefinition: Sendable {
         var extensions: JSONValue?
         var inheritedFrom: String?
         var unknownType: String?
+        var typedValue: TokenValue?
 
         var isEmpty: Bool {
             description == nil && deprecated == nil && extensions == nil && inheritedFrom == nil && unknownType == nil
+                && typedValue == nil
         }
     }
 

@@ -15,7 +15,7 @@ public enum MergePolicy: Sendable {
 /// ```
 ///
 /// A permutation resolved from the base one replaces `merge`…`resolve` by a redefinition of the
-/// base (see `Resolver.resolveVariant`), then runs the same validators on what it re-resolved.
+/// base (see `AliasResolver.resolveVariant`), then runs the same validators on what it re-resolved.
 enum Stages {
     /// One parsed source, in merge order.
     struct Layer {
@@ -64,18 +64,18 @@ enum Stages {
     }
 
     /// Expands `$extends`, resolves every token and runs the validators.
-    static func resolve(_ merged: Merged, options: PipelineOptions, validators: [any TokenValidator]) -> ResolutionState {
+    static func resolve(_ merged: Merged, options: PipelineOptions, validators: [any TokenValidator]) -> Resolution {
         var document = merged.document
         var expansion: [Diagnostic] = []
         ExtendsExpander.expand(&document, diagnostics: &expansion)
-        var state = Resolver.resolveState(document, warningLimit: options.effectiveWarningLimit)
+        var state = AliasResolver.resolveState(document, warningLimit: options.effectiveWarningLimit)
         state.diagnostics = expansion + state.diagnostics + validate(state, with: validators, only: nil)
         state.mergeDiagnostics = merged.diagnostics
         return state
     }
 
     /// Runs the validators on a resolution, or on the tokens `only` lists of it.
-    static func validate(_ state: ResolutionState, with validators: [any TokenValidator], only: [Int]?) -> [Diagnostic] {
+    static func validate(_ state: Resolution, with validators: [any TokenValidator], only: [Int]?) -> [Diagnostic] {
         let input = ValidationInput(state: state, only: only)
         return validators.flatMap { $0.validate(input) }
     }

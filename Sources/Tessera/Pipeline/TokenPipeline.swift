@@ -10,11 +10,16 @@ public struct PipelineOptions: Sendable {
     /// checks no tiers. By default, tiers come from `$extensions` and conventional set and
     /// file names, and a reference against them is a warning.
     public var tiers: TierRules?
+    /// The formats read, and how a file's format is recognized.
+    public var importers: ImporterRegistry
 
-    public init(strict: Bool = false, warningLimit: Int? = 100, tiers: TierRules? = TierRules()) {
+    public init(strict: Bool = false, warningLimit: Int? = 100, tiers: TierRules? = TierRules(),
+        importers: ImporterRegistry = .standard)
+    {
         self.strict = strict
         self.warningLimit = warningLimit
         self.tiers = tiers
+        self.importers = importers
     }
 
     /// The warning limit in force: none under `strict`, where every warning that becomes an
@@ -37,10 +42,19 @@ public struct PipelineOptions: Sendable {
 public struct PipelineResult: Sendable {
     public let files: [SourceFile]
     public let document: TokenDocument
-    public let resolved: ResolvedTokens
+    /// What resolved, even where an error made values missing or wrong: for tools that show
+    /// problems next to values. An app reads `tokens()`.
+    public let partialTokens: ResolvedTokens
+    /// Everything found, loading included.
     public let diagnostics: DiagnosticBag
 
     public var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// The resolved tokens; throws when anything found is an error.
+    public func tokens() throws(ResolutionFailure) -> ResolvedTokens {
+        if let failure = ResolutionFailure.checking(diagnostics.all) { throw failure }
+        return partialTokens
+    }
 }
 
 /// The whole engine in one call: load → parse → expand `$extends` → resolve → validate.
@@ -48,13 +62,13 @@ public struct PipelineResult: Sendable {
 /// ```swift
 /// let result = TokenPipeline.run(paths: ["Tokens/"])
 /// if result.hasErrors { print(DiagnosticRenderer().render(result.diagnostics.sorted, files: result.files)) }
-/// let accent = result.resolved["color.accent.600"]
+/// let accent = try result.tokens()["color.accent.600"]
 /// ```
 public enum TokenPipeline {
     /// Loads files and directories from disk.
     public static func run(paths: [String], options: PipelineOptions = PipelineOptions()) -> PipelineResult {
         var diagnostics: [Diagnostic] = []
-        let files = TokenFileLoader.files(at: paths, diagnostics: &diagnostics)
+        let files = TokenFileLoader.files(at: paths, importers: options.importers, diagnostics: &diagnostics)
         return run(files: files, options: options, initial: diagnostics)
     }
 
@@ -68,11 +82,27 @@ public enum TokenPipeline {
         let seed = PathTable.randomSeed()
         var layers: [Stages.Layer] = []
         for file in files {
-            let comments = file.path.lowercased().hasSuffix(".jsonc")
-            let (fragment, found) = DocumentParser.parseInParts(file, allowComments: comments, seed: seed)
-                ?? DocumentParser.parseWhole(file, allowComments: comments, seed: seed)
-            diagnostics += found
-            if let fragment {
+            let layer: BuiltLayer
+            switch options.importers.importer(for: file) {
+            case let dtcg as DTCGImporter:
+                layer = dtcg.layer(of: file, seed: seed)
+            case let importer as any LayerImporter:
+                layer = importer.layer(of: file)
+            case let importer?:
+                diagnostics.append(Diagnostic(.fileKindMismatch, .error,
+                    "'\(file.path)' is a \(importer.name) document, which describes a whole token system; "
+                        + "it cannot be merged with token files",
+                    at: SourceLocation(file: file.path, line: 0, column: 0),
+                    notes: [Diagnostic.Note("read it on its own, with the token files it names")]))
+                continue
+            case nil:
+                diagnostics.append(Diagnostic(.fileKindMismatch, .error, "no importer reads '\(file.path)'",
+                    at: SourceLocation(file: file.path, line: 0, column: 0),
+                    notes: [Diagnostic.Note("formats read: " + options.importers.importers.map(\.name).joined(separator: ", "))]))
+                continue
+            }
+            diagnostics += layer.diagnostics
+            if let fragment = layer.fragment {
                 layers.append(Stages.Layer(file: file, fragment: fragment, mentionsClosed: ClosedTokens.mentioned(in: fragment)))
             }
         }
@@ -80,7 +110,7 @@ public enum TokenPipeline {
         let state = Stages.resolve(merged, options: options,
             validators: Stages.validators(tiers: options.tiers, setNames: [:]))
         let all = diagnostics + state.mergeDiagnostics + state.diagnostics + state.limiter.summaries()
-        return PipelineResult(files: files, document: state.document, resolved: state.resolved,
+        return PipelineResult(files: files, document: state.document, partialTokens: state.resolved,
             diagnostics: DiagnosticBag(options.finish(all)))
     }
 }

@@ -11,7 +11,7 @@ final class Evaluator: ValueParserHost {
     struct Shared: Sendable {
         let document: TokenDocument
         let aliasTarget: [Int32]
-        let declaredTypes: [ResolutionContext.DeclaredType]
+        let declaredTypes: [ResolutionRun.DeclaredType]
         let groupTypes: [TokenType?]
         /// The effective `$deprecated` of every group id (empty when no group sets one).
         let groupDeprecations: [Deprecation?]
@@ -96,6 +96,15 @@ final class Evaluator: ValueParserHost {
                 at: token.anchor.location(pointer: token.pointer, token: token.path),
                 fixIts: [Diagnostic.FixIt("add \"$type\" to the token or its group", replacement: "\"$type\": ")]))
             return nil
+        }
+        if let typed = token.typedValue {
+            guard typed.type == type else {
+                parser(index).error(.typeMismatch,
+                    "token '\(token.path)' has type '\(type.rawValue)' but its value is a \(typed.type.rawValue)",
+                    at: token.value, pointer: "")
+                return nil
+            }
+            return (type, typed)
         }
         guard let value = parser(index).parse(token.value, as: type, at: "") else { return nil }
         return (type, value)

@@ -1,7 +1,7 @@
 /// Tiers: every token is a primitive (global, raw value), a semantic token (alias with a
 /// meaning) or a component token (control), and references go one way only — component →
-/// semantic → primitive — so that a palette change never depends on a button, and, when
-/// `componentsSkipSemantic` is false, a component never reaches past the semantic tier.
+/// semantic → primitive — so that a palette change never depends on a button, and, with
+/// `componentsThroughSemantic`, a component never reaches past the semantic tier.
 ///
 /// A token's tier comes from, in order:
 /// 1. `$extensions` on the token or its nearest group that says so:
@@ -40,17 +40,18 @@ public struct TierRules: Sendable {
     public var groups: [String: Tier]
     /// Words in set and file names and their tier.
     public var names: [String: Tier]
-    /// Whether component tokens may reference primitives directly.
-    public var componentsSkipSemantic: Bool
+    /// Whether component tokens must reach primitives through semantic tokens (by default
+    /// they may reference primitives directly).
+    public var componentsThroughSemantic: Bool
     /// How serious a reference against the tiers is.
     public var severity: Severity
 
     public init(groups: [String: Tier] = [:], names: [String: Tier] = TierRules.conventionalNames,
-        componentsSkipSemantic: Bool = true, severity: Severity = .warning)
+        componentsThroughSemantic: Bool = false, severity: Severity = .warning)
     {
         self.groups = groups
         self.names = names
-        self.componentsSkipSemantic = componentsSkipSemantic
+        self.componentsThroughSemantic = componentsThroughSemantic
         self.severity = severity
     }
 
@@ -69,7 +70,7 @@ public struct TierRules: Sendable {
     /// resolver sets that list it. With `only`, just the references of those tokens are checked.
     ///
     /// - Complexity: O(g + f) for g groups and f files, then O(1) per reference checked.
-    func check(_ state: ResolutionState, setNames: [String: [String]] = [:], only: [Int]? = nil) -> [Diagnostic] {
+    func check(_ state: Resolution, setNames: [String: [String]] = [:], only: [Int]? = nil) -> [Diagnostic] {
         let document = state.document
         let groupTiers = document.groupPropertiesInherited { Self.declaredTier($0.extensions) }
         var fileTiers: [ObjectIdentifier: Tier?] = [:]
@@ -104,7 +105,7 @@ public struct TierRules: Sendable {
             for edge in Int(state.edgeStart[index])..<Int(state.edgeStart[index + 1]) {
                 let target = Int(state.edges[edge])
                 guard let to = tierAt(target) else { continue }
-                let skips = from == .component && to == .primitive && !componentsSkipSemantic
+                let skips = from == .component && to == .primitive && componentsThroughSemantic
                 guard to > from || skips else { continue }
                 let token = document.tokens[index]
                 let other = document.tokens[target]
@@ -142,5 +143,20 @@ public struct TierRules: Sendable {
 
     private static func declaredTier(_ extensions: JSONValue?) -> Tier? {
         (extensions?[extensionKey]?["tier"]?.string).flatMap(Tier.init(name:))
+    }
+}
+
+/// How serious a reference against the tiers is, as a setting: the same three words on the
+/// command line (`--tiers`) and in a resolver's `$extensions`.
+public enum TierSeverity: String, Sendable, Codable, CaseIterable {
+    case warning, error, off
+
+    /// The severity of a reported reference; nil when tiers are not checked.
+    public var severity: Severity? {
+        switch self {
+        case .warning: .warning
+        case .error: .error
+        case .off: nil
+        }
     }
 }

@@ -10,7 +10,7 @@ public protocol TokenValidator: Sendable {
 
 /// What a validator reads: a resolution, and which of its tokens to check.
 public struct ValidationInput: Sendable {
-    let state: ResolutionState
+    let state: Resolution
     /// Token indices to check; nil: all.
     let only: [Int]?
 
@@ -41,9 +41,9 @@ struct TierValidator: TokenValidator {
     }
 }
 
-/// Forbidden tokens and the tokens that use them (see `ThemeRules`).
+/// Forbidden tokens and the tokens that use them (see `ForbiddenTokens`).
 struct ForbiddenValidator: TokenValidator {
     func validate(_ input: ValidationInput) -> [Diagnostic] {
-        ThemeRules.forbidden(in: input.state, only: input.only)
+        ForbiddenTokens.forbidden(in: input.state, only: input.only)
     }
 }

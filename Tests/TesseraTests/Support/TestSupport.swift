@@ -71,5 +71,5 @@ let fixtures: URL = Bundle.module.url(forResource: "Fixtures", withExtension: ni
 
 /// One token's resolved flat text, or nil.
 func flat(_ result: PipelineResult, _ path: String) -> String? {
-    result.resolved[path]?.value.flatText
+    result.partialTokens[path]?.value.flatText
 }

@@ -5,12 +5,12 @@
 ///   cannot leave a token out marks it instead). The token is reported (`token.forbidden`, a
 ///   warning) and every token that references it is an error (`token.uses-forbidden`), at build
 ///   time rather than as a crash in the app.
-enum ThemeRules {
+enum ForbiddenTokens {
     /// Forbidden tokens and the tokens that use them, in a resolved document. With `only`,
     /// just those tokens are checked.
     ///
     /// - Complexity: O(g) for g groups, then O(1) per token and reference checked.
-    static func forbidden(in state: ResolutionState, only: [Int]? = nil) -> [Diagnostic] {
+    static func forbidden(in state: Resolution, only: [Int]? = nil) -> [Diagnostic] {
         let document = state.document
         let groupFlags = document.groupPropertiesInherited { group -> JSONValue? in
             group.extensions?[TierRules.extensionKey]?["forbidden"]

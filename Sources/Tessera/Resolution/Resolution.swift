@@ -1,12 +1,12 @@
 /// What a resolution keeps: its results, and the reference graph a variant starts from.
-struct ResolutionState: Sendable {
+struct Resolution: Sendable {
     let document: TokenDocument
     let types: [TokenType?]
     let values: [TokenValue?]
     let edgeStart: [Int32]
     let edges: [Int32]
     let aliasTarget: [Int32]
-    let declaredTypes: [ResolutionContext.DeclaredType]
+    let declaredTypes: [ResolutionRun.DeclaredType]
     let blocked: [Bool]
     let groupTypes: [TokenType?]
     let groupDeprecations: [Deprecation?]

@@ -1,6 +1,6 @@
 /// The reference graph: every token's references, unknown targets reported with a "did you
 /// mean", and the order tokens resolve in, cycles reported once each.
-extension ResolutionContext {
+extension ResolutionRun {
     // MARK: References
 
     /// The references of a run of tokens: edges, where each token's edges start (relative to

@@ -3,12 +3,12 @@
 /// Steps: collect each token's references (reporting unknown targets with a "did you mean"),
 /// find cycles with an iterative Tarjan pass (each cycle reported once, its members as notes),
 /// then evaluate tokens dependencies-first, so chains of any length use no recursion.
-public enum Resolver {
+enum AliasResolver {
     /// - Complexity: O(n + r) for n tokens and r references, plus the size of the values.
     public static func resolve(_ document: TokenDocument, options: PipelineOptions = PipelineOptions())
         -> (ResolvedTokens, [Diagnostic])
     {
-        resolve(document, options: options, parallelThreshold: ResolutionContext.defaultParallelThreshold)
+        resolve(document, options: options, parallelThreshold: ResolutionRun.defaultParallelThreshold)
     }
 
     static func resolve(_ document: TokenDocument, options: PipelineOptions, parallelThreshold: Int)
@@ -21,9 +21,9 @@ public enum Resolver {
 
     /// Resolves a document and keeps what a later resolution of a variant of it can start from.
     static func resolveState(_ document: TokenDocument, warningLimit: Int?,
-        parallelThreshold: Int = ResolutionContext.defaultParallelThreshold) -> ResolutionState
+        parallelThreshold: Int = ResolutionRun.defaultParallelThreshold) -> Resolution
     {
-        let context = ResolutionContext(document: document)
+        let context = ResolutionRun(document: document)
         context.parallelThreshold = parallelThreshold
         let (types, values) = context.run(warningLimit: warningLimit)
         return context.state(types: types, values: values)
@@ -35,17 +35,17 @@ public enum Resolver {
     ///
     /// - Complexity: O(n) to copy the results, plus the cost of resolving the tokens affected.
     static func resolveVariant(
-        of base: ResolutionState, dependents: ResolutionState.Dependents? = nil, document: TokenDocument, changed: [Int],
+        of base: Resolution, dependents: Resolution.Dependents? = nil, document: TokenDocument, changed: [Int],
         warningLimit: Int?
-    ) -> ResolutionState {
-        let context = ResolutionContext(variantOf: base, document: document)
+    ) -> Resolution {
+        let context = ResolutionRun(variantOf: base, document: document)
         let (types, values) = context.runVariant(of: base, dependents: dependents ?? base.dependents(), changed: changed,
             warningLimit: warningLimit)
         return context.state(types: types, values: values)
     }
 }
 
-final class ResolutionContext {
+final class ResolutionRun {
     let document: TokenDocument
     /// Unknown references and cycles (evaluation has its own).
     var diagnostics: [Diagnostic] = []
@@ -76,12 +76,12 @@ final class ResolutionContext {
     /// The warning limiter of the evaluation, once run.
     var limiter = WarningLimiter(limit: nil)
     /// Waves of at least this many tokens are evaluated on two cores.
-    var parallelThreshold = ResolutionContext.defaultParallelThreshold
+    var parallelThreshold = ResolutionRun.defaultParallelThreshold
     static let defaultParallelThreshold = 10_000
     lazy var suggester = ReferenceSuggester(document: document)
 
     /// A context for a variant of `base`: same paths and groups, some tokens defined anew.
-    init(variantOf base: ResolutionState, document: TokenDocument) {
+    init(variantOf base: Resolution, document: TokenDocument) {
         self.document = document
         blocked = base.blocked
         edgeStart = base.edgeStart
@@ -93,8 +93,8 @@ final class ResolutionContext {
         anyTokenDeprecated = base.anyTokenDeprecated || document.tokens.contains { $0.deprecated != nil }
     }
 
-    func state(types: [TokenType?], values: [TokenValue?]) -> ResolutionState {
-        ResolutionState(document: document, types: types, values: values, edgeStart: edgeStart, edges: edges,
+    func state(types: [TokenType?], values: [TokenValue?]) -> Resolution {
+        Resolution(document: document, types: types, values: values, edgeStart: edgeStart, edges: edges,
             aliasTarget: aliasTarget, declaredTypes: declaredTypes, blocked: blocked, groupTypes: groupTypes,
             groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated, diagnostics: diagnostics,
             affected: affected, limiter: limiter)

@@ -1,10 +1,10 @@
 /// Resolving a variant of a resolved document (another permutation of a resolver): only the
 /// tokens defined anew and the tokens that depend on them are resolved again.
-extension ResolutionContext {
+extension ResolutionRun {
     /// Resolves the tokens at `changed` and their dependents; every other token keeps the
     /// result and the diagnostics it had in `base`. The context starts as a copy of `base`'s
     /// graph (see `init(variantOf:document:)`).
-    func runVariant(of base: ResolutionState, dependents graph: ResolutionState.Dependents, changed: [Int], warningLimit: Int?)
+    func runVariant(of base: Resolution, dependents graph: Resolution.Dependents, changed: [Int], warningLimit: Int?)
         -> ([TokenType?], [TokenValue?])
     {
         let count = document.count
@@ -28,7 +28,7 @@ extension ResolutionContext {
                 }
             }
         }
-        // Their earlier diagnostics no longer hold (the rest do: see `ResolutionState.affected`).
+        // Their earlier diagnostics no longer hold (the rest do: see `Resolution.affected`).
         self.affected = (0..<count).filter { affected[$0] }
         diagnostics = []
         // A token blocked in the base may hold references to nothing; it keeps them when it only

@@ -1,0 +1,182 @@
+import Foundation
+
+/// Builds one layer of tokens — what one source file contributes — from values an importer
+/// read, each with its place in the original file, so that diagnostics point into that file.
+///
+/// ```swift
+/// var builder = DocumentBuilder(file: file)
+/// builder.setGroup(["color"], type: .color, at: 0)
+/// builder.addToken(["color", "accent"], value: .typed(.color(accent)), at: 42)
+/// builder.addToken(["color", "link"], value: .alias(["color", "accent"]), at: 97)
+/// let layer = builder.finish()
+/// ```
+///
+/// Names are checked as in DTCG files (no `{`, `}`, `.` or leading `$`); a bad name is an
+/// `name.invalid` error and the token is left out. A path added twice keeps the later token.
+public struct DocumentBuilder: Sendable {
+    /// What a token is set to.
+    public enum Value: Sendable {
+        /// A value already typed: used as it is, not parsed again.
+        case typed(TokenValue)
+        /// A value as DTCG JSON (`{"colorSpace": …}`, `"{color.accent}"`, `{"$ref": …}`), parsed
+        /// and checked as in a token file.
+        case raw(JSONValue)
+        /// The whole value is another token's (`{color.accent}`), by path segments.
+        case alias([String])
+    }
+
+    /// The file the values come from; offsets are byte offsets into it.
+    public let file: SourceFile
+    private var fragment: TokenFragment
+    private var groupIDs: [String: Int32] = [:]
+    private var tokenPositions: [String: Int] = [:]
+    private var tokens: [TokenDefinition] = []
+    private var groups: [String: GroupDefinition] = [:]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    public init(file: SourceFile) {
+        self.file = file
+        fragment = TokenFragment(seed: nil)
+        groupIDs[""] = fragment.newGroup("", parent: TokenFragment.noGroup)
+    }
+
+    /// Adds a token; `type` is its `$type` (nil: inherited from its groups, or the alias's).
+    public mutating func addToken(
+        _ path: [String], type: TokenType? = nil, value: Value, at offset: Int,
+        description: String? = nil, deprecated: Deprecation? = nil, extensions: JSONValue? = nil
+    ) {
+        guard let (joined, group) = place(path, at: offset), !path.isEmpty else { return }
+        var token = TokenDefinition(path: joined, groupID: group, explicitType: type, value: JSONValue(.null, offset: offset),
+            anchor: SourceAnchor(file: file, offset: offset), description: description, deprecated: deprecated,
+            extensions: extensions)
+        switch value {
+        case .typed(let typed):
+            token.value = typed.dtcgJSON.placed(at: offset)
+            token.typedValue = typed
+            if type == nil { token.explicitType = typed.type }
+        case .raw(let json):
+            token.value = json
+        case .alias(let target):
+            token.value = JSONValue(.string("{" + target.joined(separator: ".") + "}"), offset: offset)
+        }
+        if let position = tokenPositions[joined] {
+            tokens[position] = token
+        } else {
+            tokenPositions[joined] = tokens.count
+            tokens.append(token)
+        }
+    }
+
+    /// Sets properties of a group (creating it and its parents); later calls override the
+    /// properties they set.
+    public mutating func setGroup(
+        _ path: [String], type: TokenType? = nil, description: String? = nil, deprecated: Deprecation? = nil,
+        extensions: JSONValue? = nil, at offset: Int
+    ) {
+        guard let joined = groupPath(path, at: offset) else { return }
+        var group = GroupDefinition(path: joined, anchor: SourceAnchor(file: file, offset: offset))
+        group.type = type
+        group.description = description
+        group.deprecated = deprecated
+        group.extensions = extensions
+        if var existing = groups[joined] {
+            existing.merge(group)
+            groups[joined] = existing
+        } else {
+            groups[joined] = group
+        }
+    }
+
+    /// Reports a problem the importer found (it is listed with the layer's other diagnostics).
+    public mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    /// The layer, ready to merge.
+    public consuming func finish() -> BuiltLayer {
+        for (path, group) in groups {
+            if let id = groupIDs[path] { fragment.groupProperties.append((id, group)) }
+        }
+        fragment.groupProperties.sort { $0.id < $1.id }
+        for token in tokens { fragment.append(token) }
+        return BuiltLayer(file: file, fragment: fragment, diagnostics: diagnostics)
+    }
+
+    /// The joined path and the id of the enclosing group, registering groups on the way; nil
+    /// (reported) when a name is not allowed.
+    private mutating func place(_ path: [String], at offset: Int) -> (String, Int32)? {
+        guard let parent = groupPath(path.dropLast(), at: offset), let name = path.last else { return nil }
+        if let problem = TokenPathSyntax.problem(withName: name) {
+            reportName(name, problem, path: path, at: offset)
+            return nil
+        }
+        return (TokenPathSyntax.join(parent, name), groupIDs[parent]!)
+    }
+
+    /// Registers the group at `path` and its ancestors; its joined path, or nil (reported).
+    private mutating func groupPath<Path: Collection<String>>(_ path: Path, at offset: Int) -> String? {
+        var joined = ""
+        for name in path {
+            if let problem = TokenPathSyntax.problem(withName: name) {
+                reportName(name, problem, path: Array(path), at: offset)
+                return nil
+            }
+            let child = TokenPathSyntax.join(joined, name)
+            if groupIDs[child] == nil { groupIDs[child] = fragment.newGroup(child, parent: groupIDs[joined]!) }
+            joined = child
+        }
+        return joined
+    }
+
+    private mutating func reportName(_ name: String, _ problem: String, path: [String], at offset: Int) {
+        diagnostics.append(Diagnostic(.invalidName, .error, "invalid name '\(name)': \(problem)",
+            at: SourceAnchor(file: file, offset: offset).location(token: path.joined(separator: "."))))
+    }
+}
+
+/// One source's tokens and groups, built (`DocumentBuilder`) or parsed (a DTCG file), ready to
+/// merge with the layers before and after it.
+public struct BuiltLayer: Sendable {
+    public let file: SourceFile
+    /// Nil when the source could not be read as a whole (a file that is not well-formed).
+    var fragment: TokenFragment?
+    /// What building or parsing the layer found.
+    public let diagnostics: [Diagnostic]
+    /// Tells layers apart (a composer parses each source once, by identity).
+    let id: UInt64
+
+    init(file: SourceFile, fragment: TokenFragment?, diagnostics: [Diagnostic]) {
+        self.file = file
+        self.fragment = fragment
+        self.diagnostics = diagnostics
+        id = Self.counter.next()
+    }
+
+    private static let counter = Counter()
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: UInt64 = 0
+
+        func next() -> UInt64 {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+}
+
+extension JSONValue {
+    /// The same value with every offset set to `offset` (a value made, not read, is reported
+    /// at the place it stands for).
+    func placed(at offset: Int) -> JSONValue {
+        switch storage {
+        case .array(let items): JSONValue(.array(items.map { $0.placed(at: offset) }), offset: offset)
+        case .object(let members):
+            JSONValue(.object(members.map { JSONMember(key: $0.key, keyOffset: offset, value: $0.value.placed(at: offset)) }),
+                offset: offset)
+        default: JSONValue(storage, offset: offset)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/// How sure an importer is that a file is in its format.
+public enum Recognition: Int, Sendable, Comparable {
+    /// Not this format.
+    case no
+    /// The name fits (`.json`): this format, unless another importer knows better.
+    case byName
+    /// The name is this format's own (`.tokens.json`, `.resolver.json`) or the content says so.
+    case certain
+
+    public static func < (lhs: Recognition, rhs: Recognition) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A format Tessera reads. Each importer says which files it recognizes; the registry picks
+/// the one most sure of a file.
+///
+/// An importer of token trees (`LayerImporter`) turns each file into a layer of tokens, merged
+/// in order with the others; an importer of whole systems with modes (`SystemImporter`: a
+/// resolver document) turns its file into a `Composer`, which resolves each combination of
+/// modes through the same stages.
+public protocol TokenImporter: Sendable {
+    /// A short name for messages: `dtcg`, `resolver`.
+    var name: String { get }
+    /// Whether `file` is in this format, from its name and, when that is not enough, its first
+    /// bytes.
+    func recognizes(_ file: SourceFile) -> Recognition
+    /// Whether a file of this name is picked up when a directory is searched.
+    func recognizes(fileName: String) -> Recognition
+}
+
+/// Reads a file as one layer of tokens.
+public protocol LayerImporter: TokenImporter {
+    /// The file's tokens and groups, built with `DocumentBuilder` (or parsed straight into a
+    /// layer), and what reading found.
+    func layer(of file: SourceFile) -> BuiltLayer
+}
+
+/// Reads a file that describes a whole system: sources, modes and the order they merge in.
+public protocol SystemImporter: TokenImporter {
+    func composer(for file: SourceFile, options: PipelineOptions) -> Composer
+}
+
+/// The importers Tessera knows, most specific first.
+public struct ImporterRegistry: Sendable {
+    public var importers: [any TokenImporter]
+
+    public init(_ importers: [any TokenImporter]) { self.importers = importers }
+
+    /// Resolver documents and DTCG token files.
+    public static let standard = ImporterRegistry([ResolverImporter(), DTCGImporter()])
+
+    /// The importer most sure of `file` (the first listed among equals), if any.
+    public func importer(for file: SourceFile) -> (any TokenImporter)? {
+        best { $0.recognizes(file) }
+    }
+
+    /// The importer most sure of a file of this name, if any.
+    public func importer(forFileName name: String) -> (any TokenImporter)? {
+        best { $0.recognizes(fileName: name) }
+    }
+
+    /// Whether a directory search picks up a file of this name as tokens to merge.
+    public func mergesFile(named name: String) -> Bool {
+        importer(forFileName: name) is any LayerImporter
+    }
+
+    private func best(_ recognition: (any TokenImporter) -> Recognition) -> (any TokenImporter)? {
+        var chosen: (any TokenImporter)?
+        var level = Recognition.no
+        for importer in importers {
+            let found = recognition(importer)
+            if found > level {
+                chosen = importer
+                level = found
+            }
+        }
+        return chosen
+    }
+}
+
+/// DTCG 2025.10 token files: `.tokens`, `.tokens.json`, `.json`, and `.jsonc` (read with
+/// comments allowed).
+public struct DTCGImporter: LayerImporter {
+    public init() {}
+
+    public var name: String { "dtcg" }
+
+    public func recognizes(fileName: String) -> Recognition {
+        let lower = fileName.lowercased()
+        if lower.hasSuffix(".tokens") || lower.hasSuffix(".tokens.json") { return .certain }
+        return lower.hasSuffix(".json") || lower.hasSuffix(".jsonc") ? .byName : .no
+    }
+
+    public func recognizes(_ file: SourceFile) -> Recognition { recognizes(fileName: file.path) }
+
+    public func layer(of file: SourceFile) -> BuiltLayer {
+        layer(of: file, seed: nil)
+    }
+
+    /// Parses the file into a layer whose paths are hashed with `seed` (large files in parts,
+    /// on several cores); a file that is not well-formed gives an empty layer and the reasons.
+    func layer(of file: SourceFile, seed: UInt64?) -> BuiltLayer {
+        let (fragment, found) = DocumentParser.parseFile(file, allowComments: file.path.lowercased().hasSuffix(".jsonc"), seed: seed)
+        return BuiltLayer(file: file, fragment: fragment, diagnostics: found)
+    }
+}
+
+/// DTCG resolver documents (`.resolver.json`, or a JSON file whose root declares `resolutionOrder`).
+public struct ResolverImporter: SystemImporter {
+    public init() {}
+
+    public var name: String { "resolver" }
+
+    public func recognizes(fileName: String) -> Recognition {
+        fileName.lowercased().hasSuffix(".resolver.json") ? .certain : .no
+    }
+
+    public func recognizes(_ file: SourceFile) -> Recognition {
+        let byName = recognizes(fileName: file.path)
+        guard byName == .no, file.path.lowercased().hasSuffix(".json") else { return byName }
+        // A resolver names its merge order at the top level; token files never use the key.
+        let head = file.bytes.prefix(4096)
+        return String(decoding: head, as: UTF8.self).contains("\"resolutionOrder\"") ? .certain : .no
+    }
+
+    public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+        Composer(resolver: file, options: options)
+    }
+}
