@@ -75,9 +75,8 @@ extension Composer {
         var document = base.document
         document.redefine(redefined)
         if baseDependents == nil { baseDependents = base.dependents() }
-        var variant = AliasResolver.resolveVariant(of: base, dependents: baseDependents, document: document,
-            changed: redefined.map(\.index), warningLimit: warningLimit)
-        variant.diagnostics += Stages.validate(variant, with: validators, only: variant.affected)
+        var variant = Stages.redefine(base, document: document, changed: redefined.map(\.index), dependents: baseDependents,
+            options: options, validators: validators)
         variant.mergeDiagnostics = mergeDiagnostics(contexts: contexts)
         return variant
     }

@@ -62,6 +62,20 @@ public final class Composer: @unchecked Sendable {
         /// Whether any of them is an error (then some values may be missing or wrong).
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+        /// What a redefinition starts from (nil for a permutation the inputs could not choose).
+        let base: RedefinitionBase?
+
+        /// This permutation with `redefinition` applied — a runtime override, a white-label
+        /// brand: the tokens it changes and their dependents are resolved and checked again,
+        /// everything else is as it was.
+        public func redefining(_ redefinition: Redefinition) -> Permutation {
+            guard let base else { return self }
+            let (resolution, diagnostics) = base.redefined(by: redefinition)
+            return Permutation(contexts: contexts, document: resolution.document, partialTokens: resolution.resolved,
+                diagnostics: diagnostics, base: RedefinitionBase(resolution: resolution, validators: base.validators,
+                    options: base.options, sourceDiagnostics: base.sourceDiagnostics))
+        }
+
         /// The resolved tokens; throws when the permutation has an error.
         public func tokens() throws(ResolutionFailure) -> ResolvedTokens {
             if let failure = ResolutionFailure.checking(diagnostics) { throw failure }
@@ -151,7 +165,7 @@ public final class Composer: @unchecked Sendable {
         let document = TokenDocument(seed: seed)
         let resolution = AliasResolver.resolveState(document, warningLimit: nil)
         return Permutation(contexts: [:], document: document, partialTokens: resolution.resolved,
-            diagnostics: options.finish(problems))
+            diagnostics: options.finish(problems), base: nil)
     }
 
     /// Puts together and resolves the permutation with these contexts.
@@ -172,9 +186,15 @@ public final class Composer: @unchecked Sendable {
     /// its sources', merging and resolving (warnings past the limit summed up, counting those
     /// `limiters` held back), with `strict` applied.
     func permutation(_ state: Resolution, contexts: [String: String], seenBy limiters: [WarningLimiter]) -> Permutation {
-        Permutation(contexts: contexts, document: state.document, partialTokens: state.resolved,
-            diagnostics: options.finish(resolverDiagnostics + sourceDiagnostics(contexts: contexts)
-                + WarningLimiter.limit(state.mergeDiagnostics + allDiagnostics(of: state), to: warningLimit, seenBy: limiters)))
+        let sources = resolverDiagnostics + sourceDiagnostics(contexts: contexts)
+        var whole = state
+        whole.diagnostics = allDiagnostics(of: state)
+        whole.affected = nil
+        return Permutation(contexts: contexts, document: state.document, partialTokens: state.resolved,
+            diagnostics: options.finish(sources
+                + WarningLimiter.limit(state.mergeDiagnostics + whole.diagnostics, to: warningLimit, seenBy: limiters)),
+            base: RedefinitionBase(resolution: whole, validators: validators, options: options,
+                sourceDiagnostics: sources + state.mergeDiagnostics))
     }
 
     /// Everything resolving a permutation found: for one resolved from the base, the base's

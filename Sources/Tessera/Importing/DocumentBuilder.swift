@@ -46,19 +46,11 @@ public struct DocumentBuilder: Sendable {
         description: String? = nil, deprecated: Deprecation? = nil, extensions: JSONValue? = nil
     ) {
         guard let (joined, group) = place(path, at: offset), !path.isEmpty else { return }
-        var token = TokenDefinition(path: joined, groupID: group, explicitType: type, value: JSONValue(.null, offset: offset),
-            anchor: SourceAnchor(file: file, offset: offset), description: description, deprecated: deprecated,
-            extensions: extensions)
-        switch value {
-        case .typed(let typed):
-            token.value = typed.dtcgJSON.placed(at: offset)
-            token.typedValue = typed
-            if type == nil { token.explicitType = typed.type }
-        case .raw(let json):
-            token.value = json
-        case .alias(let target):
-            token.value = JSONValue(.string("{" + target.joined(separator: ".") + "}"), offset: offset)
-        }
+        var token = TokenDefinition(path: joined, groupID: group, type: type, value: value,
+            anchor: SourceAnchor(file: file, offset: offset))
+        token.description = description
+        token.deprecated = deprecated
+        token.extensions = extensions
         if let position = tokenPositions[joined] {
             tokens[position] = token
         } else {

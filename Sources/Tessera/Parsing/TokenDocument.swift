@@ -54,7 +54,7 @@ public struct TokenDocument: Sendable {
     /// The groups that set at least one property, by path. Every group, with or without
     /// properties, is in `groupPaths`; use `isGroup(_:)` to ask whether a path is a group.
     public private(set) var groups: [String: GroupDefinition] = [:]
-    public private(set) var files: [SourceFile] = []
+    public internal(set) var files: [SourceFile] = []
     /// Every group path seen (including `""`, the root), indexed by group id.
     ///
     /// - Complexity: O(g); builds the array on each call.

@@ -48,7 +48,23 @@ public struct PipelineResult: Sendable {
     /// Everything found, loading included.
     public let diagnostics: DiagnosticBag
 
+    /// What a redefinition starts from.
+    let base: RedefinitionBase
+
     public var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// These tokens with `redefinition` applied: the tokens it changes and their dependents
+    /// resolved again and checked again, everything else as it was.
+    ///
+    /// - Complexity: what the changed tokens and their dependents cost, plus O(n) to copy the
+    ///   results; a redefinition that adds or removes tokens resolves the document whole.
+    public func redefining(_ redefinition: Redefinition) -> PipelineResult {
+        let (resolution, diagnostics) = base.redefined(by: redefinition)
+        return PipelineResult(files: files, document: resolution.document, partialTokens: resolution.resolved,
+            diagnostics: DiagnosticBag(diagnostics),
+            base: RedefinitionBase(resolution: resolution, validators: base.validators, options: base.options,
+                sourceDiagnostics: base.sourceDiagnostics))
+    }
 
     /// The resolved tokens; throws when anything found is an error.
     public func tokens() throws(ResolutionFailure) -> ResolvedTokens {
@@ -107,10 +123,12 @@ public enum TokenPipeline {
             }
         }
         let merged = Stages.merge(&layers, policy: .reportConflicts, seed: seed) { SourceContents($0.fragment!, seed: seed) }
-        let state = Stages.resolve(merged, options: options,
-            validators: Stages.validators(tiers: options.tiers, setNames: [:]))
-        let all = diagnostics + state.mergeDiagnostics + state.diagnostics + state.limiter.summaries()
+        let validators = Stages.validators(tiers: options.tiers, setNames: [:])
+        let state = Stages.resolve(merged, options: options, validators: validators)
+        let before = diagnostics + state.mergeDiagnostics
+        let all = before + state.diagnostics + state.limiter.summaries()
         return PipelineResult(files: files, document: state.document, partialTokens: state.resolved,
-            diagnostics: DiagnosticBag(options.finish(all)))
+            diagnostics: DiagnosticBag(options.finish(all)),
+            base: RedefinitionBase(resolution: state, validators: validators, options: options, sourceDiagnostics: before))
     }
 }
