@@ -114,4 +114,28 @@ struct PipelineRegressionTests {
         // The light permutation does not read the broken file.
         #expect(composer.resolve(contexts: ["theme": "light"]).hasErrors == false)
     }
+
+    /// "café" written with U+00E9 and with "e" + U+0301 are two names: both tokens reach the
+    /// flat and the JSON output, and the look-alike is reported at both places.
+    @Test func canonicallyEquivalentNamesAreTwoTokensAndAWarning() throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let result = pipeline(##"{"g": {"$type": "number", "\##(composed)": {"$value": 1}, "\##(decomposed)": {"$value": 2}}}"##)
+        #expect(result.diagnostics.all.map(\.id) == [.nameEquivalent])
+        let warning = try #require(result.diagnostics.all.first)
+        #expect(warning.location?.column == 50, "at the second spelling's key")
+        #expect(warning.notes.first?.location?.column == 27, "the note at the first")
+        let tokens = try result.tokens()
+        #expect(tokens.count == 2)
+        #expect(tokens.value("g." + composed) == .number(1))
+        #expect(tokens.value("g." + decomposed) == .number(2))
+        #expect(ResolvedEmitter.flat(tokens).split(separator: "\n").count == 2)
+        let tree = ResolvedEmitter.tree(tokens.all, document: tokens.document)
+        #expect(tree["g"]?.members?.count == 2)
+        // Small and large objects find duplicates alike: by code points.
+        let many = (0..<30).map { ##""k\##($0)": {"$value": \##($0)}"## }.joined(separator: ", ")
+        let large = pipeline(##"{"g": {"$type": "number", \##(many), "\##(composed)": {"$value": 1}, "\##(decomposed)": {"$value": 2}}}"##)
+        #expect(large.diagnostics.all.map(\.id) == [.nameEquivalent])
+        #expect(large.partialTokens.count == 32)
+    }
 }

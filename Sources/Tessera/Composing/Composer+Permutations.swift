@@ -68,10 +68,10 @@ extension Composer {
         // The base's diagnostics hold in every permutation but where marked absent; others are
         // counted where they occur.
         var baseIndex: [Diagnostic: Int] = [:]
-        var baseByToken: [String: [Int]] = [:]
+        var baseByToken: [TokenPath: [Int]] = [:]
         for (index, diagnostic) in base.diagnostics.enumerated() {
             baseIndex[diagnostic] = baseIndex[diagnostic] ?? index
-            if let token = diagnostic.location?.token { baseByToken[token, default: []].append(index) }
+            if let token = diagnostic.location?.token { baseByToken[TokenPath(token), default: []].append(index) }
         }
         var absent = [[Int]](repeating: [], count: base.diagnostics.count)
         var extra: [Diagnostic: [Int]] = [:]
@@ -79,7 +79,7 @@ extension Composer {
         // Merge diagnostics (closed tokens) are listed before the other per-permutation ones.
         var mergeOrder: [Diagnostic] = []
         var contextDiagnostics: [Diagnostic] = []
-        var variesAlong: [String: Set<String>] = [:]
+        var variesAlong: [String: Set<TokenPath>] = [:]
         var limiters = [base.limiter]
         var tokensResolved = base.document.count
         let baseLabel = label(baseContexts, in: resolver)
@@ -96,7 +96,7 @@ extension Composer {
             var missing = Set<Int>()
             if let affected = state.affected {
                 for index in affected {
-                    for diagnostic in baseByToken[state.document.tokens[index].path] ?? [] { missing.insert(diagnostic) }
+                    for diagnostic in baseByToken[TokenPath(state.document.tokens[index].path)] ?? [] { missing.insert(diagnostic) }
                 }
             } else {
                 let found = Set(state.diagnostics)
@@ -114,7 +114,7 @@ extension Composer {
             let changed = compare(state, with: base, label: label(contexts, in: resolver), baseLabel: baseLabel,
                 into: &contextDiagnostics)
             let moved = resolver.modifiers.filter { contexts[$0.name] != baseContexts[$0.name] }
-            if moved.count == 1 { variesAlong[moved[0].name, default: []].formUnion(changed) }
+            if moved.count == 1 { variesAlong[moved[0].name, default: []].formUnion(changed.map { TokenPath($0) }) }
         }
         var merged = problemsFound
         for (index, diagnostic) in base.diagnostics.enumerated() where baseIndex[diagnostic] == index {
@@ -133,7 +133,7 @@ extension Composer {
         let limited = options.finish(WarningLimiter.limit(notices + merged + contextDiagnostics, to: warningLimit, seenBy: limiters))
         let basePermutation = permutation(base, contexts: baseContexts, seenBy: [base.limiter])
         return PermutationReport(permutationCount: permutations.count, diagnostics: limited,
-            variesAlong: variesAlong.mapValues { $0.sorted() }, base: basePermutation, tokensResolved: tokensResolved)
+            variesAlong: variesAlong.mapValues { $0.sorted().map(\.string) }, base: basePermutation, tokensResolved: tokensResolved)
     }
 
     private func label(_ contexts: [String: String], in resolver: ResolverDocument) -> String {

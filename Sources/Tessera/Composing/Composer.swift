@@ -201,8 +201,8 @@ public final class Composer: @unchecked Sendable {
     /// diagnostics about the tokens it did not resolve again, then its own.
     func allDiagnostics(of state: Resolution) -> [Diagnostic] {
         guard let affected = state.affected, let base = baseState else { return state.diagnostics }
-        let paths = Set(affected.map { state.document.tokens[$0].path })
-        return base.diagnostics.filter { $0.location?.token.map { !paths.contains($0) } ?? true } + state.diagnostics
+        let paths = Set(affected.map { TokenPath(state.document.tokens[$0].path) })
+        return base.diagnostics.filter { $0.location?.token.map { !paths.contains(TokenPath($0)) } ?? true } + state.diagnostics
     }
 
     func resolveState(contexts: [String: String]) -> Resolution {

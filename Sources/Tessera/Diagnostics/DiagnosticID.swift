@@ -40,6 +40,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     // MARK: Structure (format module)
     public static let rootNotObject: DiagnosticID = "structure.root-not-object"
     public static let invalidName: DiagnosticID = "name.invalid"
+    public static let nameEquivalent: DiagnosticID = "name.equivalent"
     public static let valueWithChildren: DiagnosticID = "token.value-with-children"
     public static let notAGroupOrToken: DiagnosticID = "structure.not-group-or-token"
     public static let unknownProperty: DiagnosticID = "structure.unknown-property"

@@ -3,7 +3,7 @@ public enum ResolvedEmitter {
     /// `path<TAB>type<TAB>value` lines, sorted by path, each ending in a newline.
     public static func flat(_ tokens: [ResolvedToken]) -> String {
         var output = ""
-        for token in tokens.sorted(by: { $0.path < $1.path }) {
+        for token in tokens.sorted(by: { $0.path.precedesInCodePoints($1.path) }) {
             appendLine(path: token.path, type: token.type, value: token.value, to: &output)
         }
         return output
@@ -51,13 +51,13 @@ public enum ResolvedEmitter {
 
 private final class TreeNode {
     var names: [String] = []
-    var children: [String: TreeNode] = [:]
+    var children: [TokenPath: TreeNode] = [:]
     var token: ResolvedToken?
 
     func child(_ name: String) -> TreeNode {
-        if let existing = children[name] { return existing }
+        if let existing = children[TokenPath(name)] { return existing }
         let node = TreeNode()
-        children[name] = node
+        children[TokenPath(name)] = node
         names.append(name)
         return node
     }
@@ -74,7 +74,7 @@ private final class TreeNode {
             if let extensions = token.extensions { pairs.append(("$extensions", extensions)) }
             return .object(pairs)
         }
-        if let group = document.groups[path] {
+        if let group = document.groups[TokenPath(path)] {
             if let description = group.description { pairs.append(("$description", .string(description))) }
             if case .deprecated(let reason)? = group.deprecated {
                 pairs.append(("$deprecated", reason.map(JSONValue.string) ?? JSONValue(.bool(true))))
@@ -82,7 +82,7 @@ private final class TreeNode {
             if let extensions = group.extensions { pairs.append(("$extensions", extensions)) }
         }
         for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            pairs.append((name, children[name]!.json(path: TokenPathSyntax.join(path, name), document: document)))
+            pairs.append((name, children[TokenPath(name)]!.json(path: TokenPathSyntax.join(path, name), document: document)))
         }
         return .object(pairs)
     }

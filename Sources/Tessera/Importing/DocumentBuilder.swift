@@ -28,16 +28,16 @@ public struct DocumentBuilder: Sendable {
     /// The file the values come from; offsets are byte offsets into it.
     public let file: SourceFile
     private var fragment: TokenFragment
-    private var groupIDs: [String: Int32] = [:]
-    private var tokenPositions: [String: Int] = [:]
+    private var groupIDs: [TokenPath: Int32] = [:]
+    private var tokenPositions: [TokenPath: Int] = [:]
     private var tokens: [TokenDefinition] = []
-    private var groups: [String: GroupDefinition] = [:]
+    private var groups: [TokenPath: GroupDefinition] = [:]
     private(set) var diagnostics: [Diagnostic] = []
 
     public init(file: SourceFile) {
         self.file = file
         fragment = TokenFragment(seed: nil)
-        groupIDs[""] = fragment.newGroup("", parent: TokenFragment.noGroup)
+        groupIDs[TokenPath("")] = fragment.newGroup("", parent: TokenFragment.noGroup)
     }
 
     /// Adds a token; `type` is its `$type` (nil: inherited from its groups, or the alias's).
@@ -51,10 +51,10 @@ public struct DocumentBuilder: Sendable {
         token.description = description
         token.deprecated = deprecated
         token.extensions = extensions
-        if let position = tokenPositions[joined] {
+        if let position = tokenPositions[TokenPath(joined)] {
             tokens[position] = token
         } else {
-            tokenPositions[joined] = tokens.count
+            tokenPositions[TokenPath(joined)] = tokens.count
             tokens.append(token)
         }
     }
@@ -71,11 +71,11 @@ public struct DocumentBuilder: Sendable {
         group.description = description
         group.deprecated = deprecated
         group.extensions = extensions
-        if var existing = groups[joined] {
+        if var existing = groups[TokenPath(joined)] {
             existing.merge(group)
-            groups[joined] = existing
+            groups[TokenPath(joined)] = existing
         } else {
-            groups[joined] = group
+            groups[TokenPath(joined)] = group
         }
     }
 
@@ -102,7 +102,7 @@ public struct DocumentBuilder: Sendable {
             reportName(name, problem, path: path, at: offset)
             return nil
         }
-        return (TokenPathSyntax.join(parent, name), groupIDs[parent]!)
+        return (TokenPathSyntax.join(parent, name), groupIDs[TokenPath(parent)]!)
     }
 
     /// Registers the group at `path` and its ancestors; its joined path, or nil (reported).
@@ -114,7 +114,7 @@ public struct DocumentBuilder: Sendable {
                 return nil
             }
             let child = TokenPathSyntax.join(joined, name)
-            if groupIDs[child] == nil { groupIDs[child] = fragment.newGroup(child, parent: groupIDs[joined]!) }
+            if groupIDs[TokenPath(child)] == nil { groupIDs[TokenPath(child)] = fragment.newGroup(child, parent: groupIDs[TokenPath(joined)]!) }
             joined = child
         }
         return joined

@@ -277,7 +277,7 @@ struct JSONScanner {
         of key: String, in members: Members, set: inout PathTable?
     ) -> Int? where Members.Element == (key: String, offset: Int) {
         if members.count < 24 {
-            return members.first { $0.key == key }?.offset
+            return members.first { $0.key.sameCodePoints(as: key) }?.offset
         }
         if set == nil {
             var keys = PathTable(minimumCapacity: members.count * 2)
@@ -285,6 +285,6 @@ struct JSONScanner {
             set = keys
         }
         if set!.insert(key).inserted { return nil }
-        return members.first { $0.key == key }?.offset
+        return members.first { $0.key.sameCodePoints(as: key) }?.offset
     }
 }

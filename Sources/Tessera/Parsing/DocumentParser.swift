@@ -90,6 +90,29 @@ struct DocumentParser {
         diagnostics.append(Diagnostic(id, severity, message, at: location, notes: notes, fixIts: fixIts))
     }
 
+    /// Reports a name canonically equivalent to an earlier name of the same object but written
+    /// with other code points (`é` and `e` + U+0301): two tokens or groups that look the same.
+    private mutating func checkEquivalent(_ key: String, at offset: Int, in path: String, base: Int, seen: inout [String: Int]?) {
+        if seen == nil {
+            var earlier: [String: Int] = [:]
+            for (name, at) in keyStack[base...] where earlier[name] == nil { earlier[name] = at }
+            seen = earlier
+        }
+        // `String` keys compare by canonical equivalence: a hit with other code points is one.
+        if let first = seen![key], let firstKey = keyStack[base...].first(where: { $0.offset == first })?.key,
+            !firstKey.sameCodePoints(as: key)
+        {
+            let scalars = { (name: String) in name.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ") }
+            report(.nameEquivalent, .warning,
+                "'\(key)' looks the same as '\(firstKey)' but is written with other code points (\(scalars(key)) and \(scalars(firstKey))); "
+                    + "they are two different names", at: offset, path: TokenPathSyntax.join(path, key),
+                notes: [Diagnostic.Note("the other spelling is here", at: anchor(first).location(
+                    pointer: TokenPathSyntax.pointer(forPath: TokenPathSyntax.join(path, firstKey)), token: TokenPathSyntax.join(path, firstKey)))])
+            return
+        }
+        if seen![key] == nil { seen![key] = offset }
+    }
+
     mutating func parseRoot() -> Bool {
         json.checkByteOrderMark()
         do {
@@ -131,6 +154,8 @@ struct DocumentParser {
             if childStack.count > childBase { childStack.removeSubrange(childBase...) }
         }
         var keySet: PathTable?
+        /// The object's names so far by canonical form, made when a non-ASCII name appears.
+        var equivalents: [String: Int]?
         var groupID: Int32?
         var hasValue = false
         if try !json.closes(UInt8(ascii: "}")) {
@@ -141,6 +166,9 @@ struct DocumentParser {
                     _ = try json.parseValue(depth: depth + 1)
                     json.reportDuplicate(key, at: memberOffset, first: first)
                 } else {
+                    if key.utf8.contains(where: { $0 >= 0x80 }) || equivalents != nil {
+                        checkEquivalent(key, at: memberOffset, in: path, base: keyBase, seen: &equivalents)
+                    }
                     keyStack.append((key, memberOffset))
                     if skipsRootReference, path.isEmpty, key == "$ref" {
                         _ = try json.parseValue(depth: depth + 1)

@@ -6,10 +6,11 @@
 /// are reported as `extends.cycle`.
 enum ExtendsExpander {
     static func expand(_ document: inout TokenDocument, diagnostics: inout [Diagnostic]) {
-        var targets: [String: String] = [:]
-        var anchors: [String: SourceAnchor] = [:]
-        for (path, group) in document.groups {
+        var targets: [TokenPath: String] = [:]
+        var anchors: [TokenPath: SourceAnchor] = [:]
+        for (key, group) in document.groups {
             guard let (reference, anchor) = group.extends else { continue }
+            let path = key.string
             let location = anchor.location(pointer: TokenPathSyntax.pointer(forPath: path) + "/$extends", token: path)
             guard let target = targetPath(of: reference) else {
                 diagnostics.append(Diagnostic(.extendsInvalid, .error,
@@ -30,18 +31,18 @@ enum ExtendsExpander {
                 }
                 continue
             }
-            if target == path || path.hasPrefix(target + ".") {
+            if path.isPath(inside: target) {
                 diagnostics.append(Diagnostic(.extendsCycle, .error,
                     "group '\(path)' extends '\(target)', which contains it: the extension would include itself",
                     at: location))
                 continue
             }
-            targets[path] = target
-            anchors[path] = anchor
+            targets[key] = target
+            anchors[key] = anchor
         }
         let order = expansionOrder(targets: targets, anchors: anchors, diagnostics: &diagnostics)
         for path in order {
-            guard let target = targets[path] else { continue }
+            guard let target = targets[TokenPath(path)] else { continue }
             document.inheritType(of: path, from: target)
             copy(from: target, to: path, in: &document)
         }
@@ -49,7 +50,7 @@ enum ExtendsExpander {
 
     /// Whether one path is the other or inside it.
     private static func overlaps(_ a: String, _ b: String) -> Bool {
-        a == b || a.hasPrefix(b + ".") || b.hasPrefix(a + ".")
+        a.isPath(inside: b) || b.isPath(inside: a)
     }
 
     /// The extending groups in the order they expand: a group after every extension that
@@ -60,14 +61,14 @@ enum ExtendsExpander {
     ///
     /// - Complexity: O(e²) for e extending groups.
     private static func expansionOrder(
-        targets: [String: String], anchors: [String: SourceAnchor], diagnostics: inout [Diagnostic]
+        targets: [TokenPath: String], anchors: [TokenPath: SourceAnchor], diagnostics: inout [Diagnostic]
     ) -> [String] {
-        let nodes = targets.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let nodes = targets.keys.sorted()
         var waitsFor = [[Int]](repeating: [], count: nodes.count)
         var waitedOnBy = [[Int]](repeating: [], count: nodes.count)
         for (p, path) in nodes.enumerated() {
             let target = targets[path]!
-            for (g, other) in nodes.enumerated() where g != p && overlaps(other, target) {
+            for (g, other) in nodes.enumerated() where g != p && overlaps(other.string, target) {
                 waitsFor[p].append(g)
                 waitedOnBy[g].append(p)
             }
@@ -75,12 +76,12 @@ enum ExtendsExpander {
         var pending = waitsFor.map(\.count)
         var done = [Bool](repeating: false, count: nodes.count)
         var order: [String] = []
-        func depth(_ index: Int) -> Int { nodes[index].utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) } }
+        func depth(_ index: Int) -> Int { nodes[index].string.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) } }
         var ready = Set(nodes.indices.filter { pending[$0] == 0 })
         func finish(_ index: Int, expand: Bool) {
             done[index] = true
             ready.remove(index)
-            if expand { order.append(nodes[index]) }
+            if expand { order.append(nodes[index].string) }
             for dependent in waitedOnBy[index] where !done[dependent] {
                 pending[dependent] -= 1
                 if pending[dependent] == 0 { ready.insert(dependent) }
@@ -99,13 +100,15 @@ enum ExtendsExpander {
             while let next = waitsFor[current].first(where: { !done[$0] }) {
                 if let at = seen[next] {
                     let members = Array(path[at...])
-                    let names = members.map { nodes[$0] }
+                    let keys = members.map { nodes[$0] }
+                    let names = keys.map(\.string)
                     diagnostics.append(Diagnostic(.extendsCycle, .error,
                         "circular '$extends': " + (names + [names[0]]).joined(separator: " → "),
-                        at: anchors[names[0]]!.location(pointer: TokenPathSyntax.pointer(forPath: names[0]) + "/$extends", token: names[0]),
-                        notes: names.dropFirst().map { member in
+                        at: anchors[keys[0]]!.location(pointer: TokenPathSyntax.pointer(forPath: names[0]) + "/$extends", token: names[0]),
+                        notes: keys.dropFirst().map { member in
                             Diagnostic.Note("'\(member)' extends '\(targets[member]!)' here",
-                                at: anchors[member]!.location(pointer: TokenPathSyntax.pointer(forPath: member) + "/$extends", token: member))
+                                at: anchors[member]!.location(pointer: TokenPathSyntax.pointer(forPath: member.string) + "/$extends",
+                                    token: member.string))
                         }))
                     for member in members { finish(member, expand: false) }
                     break
@@ -134,7 +137,7 @@ enum ExtendsExpander {
         for groupPath in document.groupPaths where groupPath.hasPrefix(prefix) {
             let newPath = path + "." + groupPath.dropFirst(prefix.count)
             guard !document.isGroup(newPath) else { continue }
-            var copy = document.groups[groupPath] ?? GroupDefinition(path: groupPath, anchor: document.groups[path]!.anchor)
+            var copy = document.groups[TokenPath(groupPath)] ?? GroupDefinition(path: groupPath, anchor: document.groups[TokenPath(path)]!.anchor)
             copy.path = newPath
             copy.extends = nil
             document.mergeGroup(copy)
@@ -157,7 +160,7 @@ enum ExtendsExpander {
     private static func groupType(of path: String, upTo target: String, in document: TokenDocument) -> TokenType? {
         var current = TokenPathSyntax.parent(of: path)
         while let group = current {
-            if let type = document.groups[group]?.type { return type }
+            if let type = document.groups[TokenPath(group)]?.type { return type }
             if group == target { return nil }
             current = TokenPathSyntax.parent(of: group)
         }

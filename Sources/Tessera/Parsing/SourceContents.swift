@@ -4,7 +4,7 @@ struct SourceContents: Sendable {
     var tokens: [(definition: TokenDefinition, group: String)] = []
     /// Token paths by position in `tokens`.
     var index = PathTable()
-    var groups: [String: GroupDefinition] = [:]
+    var groups: [TokenPath: GroupDefinition] = [:]
     var groupPaths: [String] = []
 
     init() {}
@@ -19,7 +19,7 @@ struct SourceContents: Sendable {
         }
         index = PathTable(minimumCapacity: tokens.count, seed: seed)
         _ = index.insertAll(tokens.map(\.definition.path))
-        for (id, group) in fragment.groupProperties { groups[fragment.groupPaths[Int(id)]] = group }
+        for (id, group) in fragment.groupProperties { groups[TokenPath(fragment.groupPaths[Int(id)])] = group }
         groupPaths = fragment.groupPaths
     }
 }

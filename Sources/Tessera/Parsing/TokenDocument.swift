@@ -53,7 +53,7 @@ public struct TokenDocument: Sendable {
     private(set) var tokenIndex: PathTable
     /// The groups that set at least one property, by path. Every group, with or without
     /// properties, is in `groupPaths`; use `isGroup(_:)` to ask whether a path is a group.
-    public private(set) var groups: [String: GroupDefinition] = [:]
+    public private(set) var groups: [TokenPath: GroupDefinition] = [:]
     public internal(set) var files: [SourceFile] = []
     /// Every group path seen (including `""`, the root), indexed by group id.
     ///
@@ -213,23 +213,23 @@ public struct TokenDocument: Sendable {
     mutating func mergeGroup(_ group: GroupDefinition, overriding: Bool = true) {
         _ = groupID(for: group.path)
         guard group.hasProperties else { return }
-        guard var existing = groups[group.path] else {
-            groups[group.path] = group
+        guard var existing = groups[TokenPath(group.path)] else {
+            groups[TokenPath(group.path)] = group
             return
         }
         existing.merge(group, overriding: overriding)
-        groups[group.path] = existing
+        groups[TokenPath(group.path)] = existing
     }
 
     mutating func setExtends(of path: String, to value: (reference: String, anchor: SourceAnchor)?) {
-        groups[path]?.extends = value
+        groups[TokenPath(path)]?.extends = value
     }
 
     /// The first property found walking up from the group enclosing `path` to the root.
     func nearestGroupProperty<T>(of path: String, _ property: (GroupDefinition) -> T?) -> T? {
         var current = TokenPathSyntax.parent(of: path)
         while let group = current {
-            if let value = groups[group].flatMap(property) { return value }
+            if let value = groups[TokenPath(group)].flatMap(property) { return value }
             current = TokenPathSyntax.parent(of: group)
         }
         return nil
@@ -244,16 +244,17 @@ public struct TokenDocument: Sendable {
     public func inheritedUnknownType(of path: String) -> String? {
         var current = TokenPathSyntax.parent(of: path)
         while let group = current {
-            if groups[group]?.type != nil { return nil }
-            if let unknown = groups[group]?.unknownType { return unknown }
+            if groups[TokenPath(group)]?.type != nil { return nil }
+            if let unknown = groups[TokenPath(group)]?.unknownType { return unknown }
             current = TokenPathSyntax.parent(of: group)
         }
         return nil
     }
 
     mutating func inheritType(of path: String, from target: String) {
-        guard groups[path]?.type == nil, groups[path]?.unknownType == nil else { return }
-        if let type = groups[target]?.type ?? inheritedType(of: target) { groups[path]?.type = type }
+        let key = TokenPath(path)
+        guard groups[key]?.type == nil, groups[key]?.unknownType == nil else { return }
+        if let type = groups[TokenPath(target)]?.type ?? inheritedType(of: target) { groups[key]?.type = type }
     }
 
     /// For every group id, the property `property` of the group or, when it sets none, of its
@@ -263,7 +264,7 @@ public struct TokenDocument: Sendable {
     func groupPropertiesInherited<T>(_ property: (GroupDefinition) -> T?) -> [T?] {
         var own = [T?](repeating: nil, count: groupIDs.count)
         for (path, group) in groups {
-            if let id = groupIDs[path] { own[id] = property(group) }
+            if let id = groupIDs[path.string] { own[id] = property(group) }
         }
         var result = [T?]()
         result.reserveCapacity(own.count)

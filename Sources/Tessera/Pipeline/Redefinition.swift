@@ -44,9 +44,9 @@ public struct Redefinition: Sendable {
 
     /// The last change of each path, in first-mention order.
     var lastChanges: [(path: String, change: Change)] {
-        var last: [String: Int] = [:]
-        for (position, change) in changes.enumerated() { last[change.path] = position }
-        return changes.enumerated().filter { last[$0.element.path] == $0.offset }.map(\.element)
+        var last: [TokenPath: Int] = [:]
+        for (position, change) in changes.enumerated() { last[TokenPath(change.path)] = position }
+        return changes.enumerated().filter { last[TokenPath($0.element.path)] == $0.offset }.map(\.element)
     }
 }
 
@@ -64,8 +64,8 @@ struct RedefinitionBase: Sendable {
         var state = Stages.apply(redefinition, to: self)
         var found = state.diagnostics
         if let affected = state.affected {
-            let paths = Set(affected.map { state.document.tokens[$0].path })
-            found = resolution.diagnostics.filter { $0.location?.token.map { !paths.contains($0) } ?? true } + found
+            let paths = Set(affected.map { TokenPath(state.document.tokens[$0].path) })
+            found = resolution.diagnostics.filter { $0.location?.token.map { !paths.contains(TokenPath($0)) } ?? true } + found
         }
         state.diagnostics = found
         state.affected = nil
@@ -150,20 +150,20 @@ extension TokenDocument {
         document.files = files
         for path in groupPaths { _ = document.groupID(for: path) }
         for path in groupPaths.sorted(by: { $0.utf8.count < $1.utf8.count }) {
-            if let group = groups[path] { document.mergeGroup(group) }
+            if let group = groups[TokenPath(path)] { document.mergeGroup(group) }
         }
-        var changes: [String: Redefinition.Change] = [:]
-        for (path, change) in redefinition.lastChanges { changes[path] = change }
+        var changes: [TokenPath: Redefinition.Change] = [:]
+        for (path, change) in redefinition.lastChanges { changes[TokenPath(path)] = change }
         for token in tokens {
-            switch changes.removeValue(forKey: token.path) {
+            switch changes.removeValue(forKey: TokenPath(token.path)) {
             case nil: document.insert(token)
             case .removed?: continue
             case .value(let value, let type)?:
                 document.insert(TokenDefinition(redefining: token, type: type, value: value, anchor: redefinition.anchor))
             }
         }
-        for (path, change) in redefinition.lastChanges {
-            guard case .value(let value, let type)? = changes.removeValue(forKey: path) else { continue }
+        for (path, _) in redefinition.lastChanges {
+            guard case .value(let value, let type)? = changes.removeValue(forKey: TokenPath(path)) else { continue }
             var group: Int32 = document.groupID(for: "")
             var prefix = ""
             for name in path.split(separator: ".", omittingEmptySubsequences: false).dropLast() {

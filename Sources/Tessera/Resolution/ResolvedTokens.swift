@@ -77,14 +77,13 @@ public struct ResolvedTokens: Sendable {
     /// the byte order of UTF-8), optionally only `prefix` and the tokens under it.
     func sortedIndices(prefix: String? = nil) -> [Int] {
         let tokens = document.tokens
-        let group = prefix.map { $0 + "." }
         var order = values.indices.filter { index in
             guard values[index] != nil else { return false }
-            guard let prefix, let group else { return true }
+            guard let prefix else { return true }
             let path = tokens[index].path
-            return path == prefix || path.hasPrefix(group)
+            return path.isPath(inside: prefix)
         }
-        order.sort { tokens[$0].path < tokens[$1].path }
+        order.sort { tokens[$0].path.precedesInCodePoints(tokens[$1].path) }
         return order
     }
 

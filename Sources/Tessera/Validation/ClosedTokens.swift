@@ -61,7 +61,7 @@ enum ClosedTokens {
         var current = TokenPathSyntax.parent(of: path)
         while let group = current {
             for layer in layers.reversed() {
-                if let flag = flag(layer.groups[group]?.extensions) { return flag }
+                if let flag = flag(layer.groups[TokenPath(group)]?.extensions) { return flag }
             }
             current = TokenPathSyntax.parent(of: group)
         }
