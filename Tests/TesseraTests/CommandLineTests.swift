@@ -198,7 +198,7 @@ struct CommandLineTests {
 struct FlatFormatTests {
     @Test func stringsWithLineBreaksStayOnOneLine() {
         let result = pipeline(##"{"a": {"$type": "string", "$value": "two\nlines\tand tab"}, "b": {"$type": "string", "$value": "plain text"}}"##)
-        let flat = ResolvedEmitter.flat(result.partialTokens.all)
+        let flat = ResolvedEmitter.flat(result.partialTokens)
         #expect(flat == "a\tstring\t\"two\\nlines\\tand tab\"\nb\tstring\tplain text\n")
     }
 }

@@ -45,7 +45,7 @@ struct RobustnessTests {
                 #expect(location.line >= 1 && location.line <= file.lineStarts.count)
                 #expect(location.column >= 1)
             }
-            _ = ResolvedEmitter.flat(result.partialTokens.all)
+            _ = ResolvedEmitter.flat(result.partialTokens)
         }
     }
 }

@@ -1,27 +1,24 @@
-/// Writes resolved tokens for `tessera resolve`: one line per token, or a DTCG-shaped tree.
+/// Writes resolved tokens for `tessera resolve`: one line per token, or a DTCG-shaped tree;
+/// both from an `OutputContext`, in its order (by path, name by name, in code point order).
 public enum ResolvedEmitter {
-    /// `path<TAB>type<TAB>value` lines, sorted by path, each ending in a newline.
-    public static func flat(_ tokens: [ResolvedToken]) -> String {
+    /// `path<TAB>type<TAB>value` lines in tree order, each ending in a newline.
+    public static func flat(_ context: OutputContext) -> String {
         var output = ""
-        for token in tokens.sorted(by: { $0.path.precedesInCodePoints($1.path) }) {
+        for token in context.sortedTokens {
             appendLine(path: token.path, type: token.type, value: token.value, to: &output)
         }
         return output
     }
 
-    /// The flat listing of every resolved token whose path is `prefix` or starts with
-    /// `prefix.` (every token when `prefix` is nil).
-    ///
-    /// - Complexity: O(n log n) for n tokens; tokens are sorted by index, not copied.
+    /// The flat listing of some resolved tokens.
+    public static func flat(_ tokens: [ResolvedToken], document: TokenDocument) -> String {
+        flat(OutputContext(tokens, document: document))
+    }
+
+    /// The flat listing of every resolved token whose path is `prefix` or inside it (every
+    /// token when `prefix` is nil).
     public static func flat(_ resolved: ResolvedTokens, prefix: String? = nil) -> String {
-        let order = resolved.sortedIndices(prefix: prefix)
-        var output = ""
-        output.reserveCapacity(order.count * 48)
-        for index in order {
-            appendLine(path: resolved.document.tokens[index].path, type: resolved.types[index]!,
-                value: resolved.values[index]!, to: &output)
-        }
-        return output
+        flat(OutputContext(prefix.map { resolved.tokens(under: $0) } ?? resolved.all, document: resolved.document))
     }
 
     private static func appendLine(path: String, type: TokenType, value: TokenValue, to output: inout String) {
@@ -33,38 +30,21 @@ public enum ResolvedEmitter {
         output += "\n"
     }
 
-    /// The resolved tree in DTCG shape: groups nested by path (sorted), each token with
-    /// `$type`, its resolved `$value`, and its `$description`, `$deprecated` and `$extensions`;
-    /// groups keep their `$description`, `$deprecated` and `$extensions`.
+    /// The resolved tree in DTCG shape: groups nested by path (sorted in code point order),
+    /// each token with `$type`, its resolved `$value`, and its `$description`, `$deprecated`
+    /// and `$extensions`; groups keep their `$description`, `$deprecated` and `$extensions`.
+    public static func tree(_ context: OutputContext) -> JSONValue {
+        json(context.root)
+    }
+
+    /// The tree of some of the resolved tokens of `document` (see `tree(_:)`).
     public static func tree(_ tokens: [ResolvedToken], document: TokenDocument) -> JSONValue {
-        let root = TreeNode()
-        for token in tokens {
-            var node = root
-            for name in token.path.split(separator: ".", omittingEmptySubsequences: false) {
-                node = node.child(String(name))
-            }
-            node.token = token
-        }
-        return root.json(path: "", document: document)
-    }
-}
-
-private final class TreeNode {
-    var names: [String] = []
-    var children: [TokenPath: TreeNode] = [:]
-    var token: ResolvedToken?
-
-    func child(_ name: String) -> TreeNode {
-        if let existing = children[TokenPath(name)] { return existing }
-        let node = TreeNode()
-        children[TokenPath(name)] = node
-        names.append(name)
-        return node
+        json(OutputContext(tokens, document: document).root)
     }
 
-    func json(path: String, document: TokenDocument) -> JSONValue {
+    private static func json(_ node: OutputContext.Node) -> JSONValue {
         var pairs: [(String, JSONValue)] = []
-        if let token {
+        if let token = node.token {
             pairs.append(("$type", .string(token.type.rawValue)))
             pairs.append(("$value", token.value.dtcgJSON))
             if let description = token.description { pairs.append(("$description", .string(description))) }
@@ -74,16 +54,14 @@ private final class TreeNode {
             if let extensions = token.extensions { pairs.append(("$extensions", extensions)) }
             return .object(pairs)
         }
-        if let group = document.groups[TokenPath(path)] {
+        if let group = node.group {
             if let description = group.description { pairs.append(("$description", .string(description))) }
             if case .deprecated(let reason)? = group.deprecated {
                 pairs.append(("$deprecated", reason.map(JSONValue.string) ?? JSONValue(.bool(true))))
             }
             if let extensions = group.extensions { pairs.append(("$extensions", extensions)) }
         }
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            pairs.append((name, children[TokenPath(name)]!.json(path: TokenPathSyntax.join(path, name), document: document)))
-        }
+        for child in node.children { pairs.append((child.name, json(child))) }
         return .object(pairs)
     }
 }
