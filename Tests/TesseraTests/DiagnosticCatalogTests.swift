@@ -59,6 +59,37 @@ struct DiagnosticCatalogTests {
     }
 }
 
+extension DiagnosticCatalogTests {
+    /// The caret stands as many scalars in as the column says, even after an accent written
+    /// as a letter and a combining mark (two scalars, one character).
+    @Test func theCaretCountsScalarsAsColumnsDo() {
+        let source = MarkedSource("{\"cafe\u{301}\": {\"$value\": ⊙\"{b}\"}}")
+        let result = pipeline(source.text)
+        let lines = DiagnosticRenderer().render(result.diagnostics.sorted, files: result.files).split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("tokens.json:1:\(source.marks[0].column): error:"))
+        #expect(lines[2] == "    " + String(repeating: " ", count: source.marks[0].column - 1) + "^")
+    }
+
+    /// Library messages never name command-line flags; the command line adds its own hints.
+    @Test func libraryMessagesNameNoFlags() {
+        let flood = (0..<3).map { ##""c\##($0)": {"$value": "#ff0000"}"## }.joined(separator: ", ")
+        let result = TokenPipeline.run(files: [SourceFile(path: "f.json", text: ##"{"p": {"$type": "color", \##(flood)}}"##)],
+            options: PipelineOptions(warningLimit: 1))
+        let texts = result.diagnostics.all.flatMap { [$0.message] + $0.notes.map(\.message) + $0.fixIts.map(\.message) }
+        #expect(!texts.isEmpty)
+        #expect(!texts.contains { $0.contains("--") })
+    }
+
+    /// A fix-it is an edit: every fix-it has a replacement; advice without one is a note.
+    @Test(arguments: cases)
+    func everyFixItIsAnEdit(_ testCase: Case) {
+        let result = pipeline(MarkedSource(testCase.marked).text)
+        for diagnostic in result.diagnostics.all {
+            #expect(diagnostic.fixIts.allSatisfy { !$0.replacement.isEmpty }, "\(diagnostic.id)")
+        }
+    }
+}
+
 struct WarningLimitTests {
     static let source: String = {
         let tokens = (0..<150).map { ##""c\##($0)": {"$value": "#ff0000"}"## }.joined(separator: ",\n")

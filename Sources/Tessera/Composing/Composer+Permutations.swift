@@ -63,7 +63,7 @@ extension Composer {
                 "\(resolver.permutationCount) permutations are more than \(Self.permutationLimit); checked the "
                     + "\(permutations.count) that change one modifier at a time from the defaults",
                 at: SourceAnchor(file: resolver.file, offset: 0).location(),
-                fixIts: [Diagnostic.FixIt("check other combinations with --input", replacement: "")]))
+                notes: [Diagnostic.Note("other combinations can be resolved one at a time by naming their contexts")]))
         }
         // The base's diagnostics hold in every permutation but where marked absent; others are
         // counted where they occur.

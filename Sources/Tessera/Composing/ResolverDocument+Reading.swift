@@ -73,7 +73,7 @@ struct ResolverReader {
             layers = readOrder(order.value)
         } else {
             report(.resolverInvalid, "a resolver must have a 'resolutionOrder'", at: root, pointer: "",
-                fixIts: [Diagnostic.FixIt("add \"resolutionOrder\": [{\"$ref\": \"#/sets/…\"}]", replacement: "")])
+                notes: [Diagnostic.Note("add \"resolutionOrder\": [{\"$ref\": \"#/sets/…\"}]")])
         }
         var document = ResolverDocument(name: name, description: description, layers: layers, file: file)
         document.tierSettings = readTierSettings()
@@ -264,7 +264,7 @@ struct ResolverReader {
             report(.resolverContextCount,
                 "modifier '\(name)' has only the context '\(members[0].key)', so it changes nothing; a modifier needs two or more",
                 at: contexts, pointer: pointer + "/contexts", severity: .warning,
-                fixIts: [Diagnostic.FixIt("move its sources into a set", replacement: "")])
+                notes: [Diagnostic.Note("move its sources into a set")])
         }
         if let defaultNode = node["default"], let wanted = string(defaultNode, pointer: pointer + "/default", what: "'default'") {
             if let context = modifier.contextNames.first(where: { $0 == wanted }) {
@@ -350,7 +350,7 @@ struct ResolverReader {
             }
             report(.resolverModifierReference, "\(who) references the modifier '\(target)'; sources may name files, sets or $defs, never modifiers",
                 at: reference.value, pointer: pointer + "/$ref",
-                fixIts: [Diagnostic.FixIt("list the modifier in 'resolutionOrder' instead", replacement: "")])
+                notes: [Diagnostic.Note("list the modifier in 'resolutionOrder' instead")])
             return overlay
         case "sets" where segments.count == 2:
             guard let set = root["sets"]?[segments[1]] else { break }

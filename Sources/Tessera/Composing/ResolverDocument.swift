@@ -206,9 +206,8 @@ public struct ResolverDocument: Sendable {
                 diagnostics.append(Diagnostic(.resolverMissingInput, .error,
                     "no input for modifier '\(modifier.name)', which has no default",
                     at: modifier.anchor.location(),
-                    notes: [Diagnostic.Note("contexts: " + modifier.contextNames.map { "'\($0)'" }.joined(separator: ", "))],
-                    fixIts: [Diagnostic.FixIt("pass --input \(modifier.name)=\(modifier.contextNames.first ?? "…"), or add a \"default\"",
-                        replacement: "")]))
+                    notes: [Diagnostic.Note("contexts: " + modifier.contextNames.map { "'\($0)'" }.joined(separator: ", ")),
+                        Diagnostic.Note("choose a context for '\(modifier.name)', or give the modifier a \"default\"")]))
             }
         }
         return ContextChoice(contexts: chosen, diagnostics: diagnostics)

@@ -46,13 +46,15 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     private func snippet(_ file: SourceFile, _ location: SourceLocation) -> String {
-        var text = file.lineText(location.line)
-        if text.count > 200 {
-            let start = max(0, location.column - 100)
-            text = String(text.dropFirst(start).prefix(200))
-            return "    \(text)\n    \(String(repeating: " ", count: location.column - 1 - start))^\n"
-        }
-        let prefix = text.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+        // Columns count Unicode scalars, and so does the caret: a character made of several
+        // scalars (an accent written apart) takes as many columns as it has scalars.
+        let scalars = Array(file.lineText(location.line).unicodeScalars)
+        let start = scalars.count > 200 ? max(0, location.column - 100) : 0
+        let shown = scalars[min(start, scalars.count)..<min(scalars.count, start + 200)]
+        var text = ""
+        text.unicodeScalars.append(contentsOf: shown)
+        let before = shown.prefix(max(0, location.column - 1 - start))
+        let prefix = before.map { $0 == "\t" ? "\t" : " " }.joined()
         return "    \(text)\n    \(prefix)^\n"
     }
 }

@@ -83,7 +83,7 @@ struct WarningLimiter: Sendable {
 
     private static func summary(_ key: Key, more: Int, at location: SourceLocation?) -> Diagnostic {
         Diagnostic(key.id, .warning,
-            "\(more) more '\(key.id)' warning\(more == 1 ? "" : "s") in this file are not listed; use --all-warnings to list every one",
+            "\(more) more '\(key.id)' warning\(more == 1 ? "" : "s") in this file are not listed (the warning limit is reached)",
             at: location)
     }
 

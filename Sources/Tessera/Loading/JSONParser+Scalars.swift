@@ -176,7 +176,7 @@ extension JSONScanner {
         if bytes[integerStart] == UInt8(ascii: "0"), position - integerStart > 1 {
             report(
                 .jsonInvalidNumber, "numbers cannot have leading zeros", at: start,
-                fixIts: [Diagnostic.FixIt("remove the leading zeros", replacement: "")])
+                notes: [Diagnostic.Note("remove the leading zeros")])
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             simple = false

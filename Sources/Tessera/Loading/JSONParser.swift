@@ -72,7 +72,7 @@ struct JSONScanner {
         if position == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             report(
                 .jsonByteOrderMark, "file starts with a UTF-8 byte order mark, which JSON forbids",
-                at: 0, fixIts: [Diagnostic.FixIt("remove the byte order mark", replacement: "")])
+                at: 0, notes: [Diagnostic.Note("remove the byte order mark")])
             position = 3
         }
     }
@@ -266,8 +266,8 @@ struct JSONScanner {
     mutating func reportDuplicate(_ key: String, at offset: Int, first: Int) {
         report(
             .jsonDuplicateKey, "duplicate key '\(key)' in one object", at: offset,
-            notes: [Diagnostic.Note("'\(key)' first appears here", at: SourceAnchor(file: file, offset: first).location())],
-            fixIts: [Diagnostic.FixIt("remove or rename one of the two '\(key)' members", replacement: "")])
+            notes: [Diagnostic.Note("'\(key)' first appears here", at: SourceAnchor(file: file, offset: first).location()),
+                Diagnostic.Note("remove or rename one of the two '\(key)' members")])
     }
 
     /// The offset of the earlier member named `key` among `members` (the keys of one object so

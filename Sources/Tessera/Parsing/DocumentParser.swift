@@ -239,7 +239,7 @@ struct DocumentParser {
             report(.notAGroupOrToken, .warning,
                 "'\(childPath)' is not an object, so neither a token nor a group; it is ignored",
                 at: child.offset, path: childPath,
-                fixIts: [Diagnostic.FixIt("wrap the value as {\"$value\": …}", replacement: "")])
+                notes: [Diagnostic.Note("wrap the value as {\"$value\": …}")])
         }
         guard group.hasProperties || id == nil else { return }
         let id = id ?? fragment.newGroup(path, parent: parent)
@@ -265,7 +265,7 @@ struct DocumentParser {
                     report(.invalidProperty, .error,
                         "token '\(path)' has both '$value' and '$ref'; a token takes exactly one of them",
                         at: member.keyOffset, path: path, pointerSuffix: suffix,
-                        fixIts: [Diagnostic.FixIt("remove '$ref', or write the pointer as \"$value\": {\"$ref\": …}", replacement: "")])
+                        notes: [Diagnostic.Note("remove '$ref', or write the pointer as \"$value\": {\"$ref\": …}")])
                 } else {
                     token.value = JSONValue(.object([member]), offset: member.keyOffset)
                 }
@@ -287,7 +287,7 @@ struct DocumentParser {
                 report(.valueWithChildren, .error,
                     "token '\(path)' has a '$value' and also a child '\(child.name)'; a token cannot contain tokens or groups",
                     at: child.offset, path: path, pointerSuffix: suffix,
-                    fixIts: [Diagnostic.FixIt("move '\(child.name)' to a group, or move the value into a '$root' token", replacement: "")])
+                    notes: [Diagnostic.Note("move '\(child.name)' to a group, or move the value into a '$root' token")])
             } else {
                 report(.unknownProperty, .warning, "unknown property '\(child.name)' on token '\(path)'; it is ignored",
                     at: child.offset, path: path, pointerSuffix: suffix,

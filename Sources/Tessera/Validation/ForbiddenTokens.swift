@@ -40,8 +40,8 @@ enum ForbiddenTokens {
                     at: SourceAnchor(file: token.anchor.file, offset: token.value.offset)
                         .location(pointer: token.pointer + "/$value", token: token.path),
                     notes: [Diagnostic.Note("'\(used.path)' is marked forbidden here",
-                        at: used.anchor.location(pointer: used.pointer, token: used.path))],
-                    fixIts: [Diagnostic.FixIt("give '\(used.path)' a value in this theme, or stop using it here", replacement: "")]))
+                        at: used.anchor.location(pointer: used.pointer, token: used.path)),
+                        Diagnostic.Note("give '\(used.path)' a value in this theme, or stop using it here")]))
             }
         }
         return diagnostics
