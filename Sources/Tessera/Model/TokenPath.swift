@@ -19,7 +19,7 @@ public struct TokenPath: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public var description: String { string }
 
-    public static func == (lhs: TokenPath, rhs: TokenPath) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
+    public static func == (lhs: TokenPath, rhs: TokenPath) -> Bool { lhs.string.sameCodePoints(as: rhs.string) }
 
     public func hash(into hasher: inout Hasher) {
         var string = string
@@ -41,5 +41,7 @@ extension String {
     }
 
     /// Equal code point by code point (not merely canonically equivalent).
-    func sameCodePoints(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+    /// (`==` first: it is the fast comparison, and strings that differ under it differ in
+    /// code points too.)
+    func sameCodePoints(as other: String) -> Bool { self == other && utf8.elementsEqual(other.utf8) }
 }

@@ -35,42 +35,42 @@ public struct TokenDefinition: Sendable {
         self.explicitType = explicitType
         self.value = value
         self.anchor = anchor
-        self.description = description
-        self.deprecated = deprecated
-        self.extensions = extensions
+        if description != nil || deprecated != nil || extensions != nil {
+            details = Details(Fields(description: description, deprecated: deprecated, extensions: extensions))
+        }
     }
 
     public var description: String? {
-        get { self[detail: \.description] }
+        get { details?.fields.description }
         set { self[detail: \.description] = newValue }
     }
 
     public var deprecated: Deprecation? {
-        get { self[detail: \.deprecated] }
+        get { details?.fields.deprecated }
         set { self[detail: \.deprecated] = newValue }
     }
 
     public var extensions: JSONValue? {
-        get { self[detail: \.extensions] }
+        get { details?.fields.extensions }
         set { self[detail: \.extensions] = newValue }
     }
 
     /// The group this token was copied from by `$extends`, if any.
     public var inheritedFrom: String? {
-        get { self[detail: \.inheritedFrom] }
+        get { details?.fields.inheritedFrom }
         set { self[detail: \.inheritedFrom] = newValue }
     }
 
     /// A `$type` this version does not know; such tokens are skipped with a warning.
     public var unknownType: String? {
-        get { self[detail: \.unknownType] }
+        get { details?.fields.unknownType }
         set { self[detail: \.unknownType] = newValue }
     }
 
     /// A value given already typed (by an importer or a redefinition): resolution takes it as
     /// it is instead of parsing `value`, which holds the same value as DTCG JSON.
     public var typedValue: TokenValue? {
-        get { self[detail: \.typedValue] }
+        get { details?.fields.typedValue }
         set { self[detail: \.typedValue] = newValue }
     }
 
