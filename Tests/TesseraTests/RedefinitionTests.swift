@@ -81,8 +81,8 @@ struct RedefinitionTests {
         var redefinition = Redefinition()
         redefinition.set("a", to: .typed(.number(10)))
         let result = base.base.redefined(by: redefinition)
-        #expect(Stages.apply(redefinition, to: base.base).affected?.map { result.resolution.document.tokens[$0].path } == ["a", "b"])
-        #expect(result.resolution.resolved.value("b") == .number(10))
+        #expect(Stages.apply(redefinition, to: base.base).affected?.map { result.base.resolution.document.tokens[$0].path } == ["a", "b"])
+        #expect(result.base.resolution.resolved.value("b") == .number(10))
         // The unknown reference of an untouched token is still reported.
         #expect(result.diagnostics.map(\.id) == [.referenceUnknown])
     }

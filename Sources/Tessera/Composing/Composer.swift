@@ -70,10 +70,9 @@ public final class Composer: @unchecked Sendable {
         /// everything else is as it was.
         public func redefining(_ redefinition: Redefinition) -> Permutation {
             guard let base else { return self }
-            let (resolution, diagnostics) = base.redefined(by: redefinition)
-            return Permutation(contexts: contexts, document: resolution.document, partialTokens: resolution.resolved,
-                diagnostics: diagnostics, base: RedefinitionBase(resolution: resolution, validators: base.validators,
-                    options: base.options, sourceDiagnostics: base.sourceDiagnostics))
+            let (redefined, diagnostics) = base.redefined(by: redefinition)
+            return Permutation(contexts: contexts, document: redefined.resolution.document,
+                partialTokens: redefined.resolution.resolved, diagnostics: diagnostics, base: redefined)
         }
 
         /// The resolved tokens; throws when the permutation has an error.
@@ -163,9 +162,9 @@ public final class Composer: @unchecked Sendable {
     /// A permutation that could not be put together, with the reasons.
     private func failed(_ problems: [Diagnostic]) -> Permutation {
         let document = TokenDocument(seed: seed)
-        let resolution = AliasResolver.resolveState(document, warningLimit: nil)
-        return Permutation(contexts: [:], document: document, partialTokens: resolution.resolved,
-            diagnostics: options.finish(problems), base: nil)
+        let nothing = ResolvedTokens(document: document, types: [], values: [], aliasTargets: [], groupDeprecations: [])
+        return Permutation(contexts: [:], document: document, partialTokens: nothing, diagnostics: options.finish(problems),
+            base: nil)
     }
 
     /// Puts together and resolves the permutation with these contexts.
@@ -200,9 +199,7 @@ public final class Composer: @unchecked Sendable {
     /// Everything resolving a permutation found: for one resolved from the base, the base's
     /// diagnostics about the tokens it did not resolve again, then its own.
     func allDiagnostics(of state: Resolution) -> [Diagnostic] {
-        guard let affected = state.affected, let base = baseState else { return state.diagnostics }
-        let paths = Set(affected.map { TokenPath(state.document.tokens[$0].path) })
-        return base.diagnostics.filter { $0.location?.token.map { !paths.contains(TokenPath($0)) } ?? true } + state.diagnostics
+        state.diagnostics(carriedFrom: baseState)
     }
 
     func resolveState(contexts: [String: String]) -> Resolution {

@@ -22,7 +22,15 @@ public struct OutputContext: Sendable {
         public let children: [Node]
 
         /// This node and everything under it, depth first, in order.
-        public var descendants: [Node] { [self] + children.flatMap(\.descendants) }
+        public var descendants: [Node] {
+            var nodes: [Node] = []
+            var pending = [self]
+            while let node = pending.popLast() {
+                nodes.append(node)
+                pending.append(contentsOf: node.children.reversed())
+            }
+            return nodes
+        }
     }
 
     /// The root group.

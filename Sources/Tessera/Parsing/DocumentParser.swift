@@ -92,16 +92,16 @@ struct DocumentParser {
 
     /// Reports a name canonically equivalent to an earlier name of the same object but written
     /// with other code points (`é` and `e` + U+0301): two tokens or groups that look the same.
-    private mutating func checkEquivalent(_ key: String, at offset: Int, in path: String, base: Int, seen: inout [String: Int]?) {
+    private mutating func checkEquivalent(
+        _ key: String, at offset: Int, in path: String, base: Int, seen: inout [String: (key: String, offset: Int)]?
+    ) {
         if seen == nil {
-            var earlier: [String: Int] = [:]
-            for (name, at) in keyStack[base...] where earlier[name] == nil { earlier[name] = at }
+            var earlier: [String: (key: String, offset: Int)] = [:]
+            for member in keyStack[base...] where earlier[member.key] == nil { earlier[member.key] = member }
             seen = earlier
         }
         // `String` keys compare by canonical equivalence: a hit with other code points is one.
-        if let first = seen![key], let firstKey = keyStack[base...].first(where: { $0.offset == first })?.key,
-            !firstKey.sameCodePoints(as: key)
-        {
+        if let (firstKey, first) = seen![key], !firstKey.sameCodePoints(as: key) {
             let scalars = { (name: String) in name.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ") }
             report(.nameEquivalent, .warning,
                 "'\(key)' looks the same as '\(firstKey)' but is written with other code points (\(scalars(key)) and \(scalars(firstKey))); "
@@ -110,7 +110,7 @@ struct DocumentParser {
                     pointer: TokenPathSyntax.pointer(forPath: TokenPathSyntax.join(path, firstKey)), token: TokenPathSyntax.join(path, firstKey)))])
             return
         }
-        if seen![key] == nil { seen![key] = offset }
+        if seen![key] == nil { seen![key] = (key, offset) }
     }
 
     mutating func parseRoot() -> Bool {
@@ -155,7 +155,7 @@ struct DocumentParser {
         }
         var keySet: PathTable?
         /// The object's names so far by canonical form, made when a non-ASCII name appears.
-        var equivalents: [String: Int]?
+        var equivalents: [String: (key: String, offset: Int)]?
         var groupID: Int32?
         var hasValue = false
         if try !json.closes(UInt8(ascii: "}")) {

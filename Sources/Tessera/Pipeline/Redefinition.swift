@@ -58,18 +58,15 @@ struct RedefinitionBase: Sendable {
     let options: PipelineOptions
     let sourceDiagnostics: [Diagnostic]
 
-    /// The redefined resolution and all of its diagnostics, `strict` applied: what was found
-    /// before resolving, the base's diagnostics about tokens not resolved again, and the new ones.
-    func redefined(by redefinition: Redefinition) -> (resolution: Resolution, diagnostics: [Diagnostic]) {
+    /// The redefined resolution, as the base of further redefinitions, and all of its
+    /// diagnostics, `strict` applied: what was found before resolving, the base's diagnostics
+    /// about tokens not resolved again, and the new ones.
+    func redefined(by redefinition: Redefinition) -> (base: RedefinitionBase, diagnostics: [Diagnostic]) {
         var state = Stages.apply(redefinition, to: self)
-        var found = state.diagnostics
-        if let affected = state.affected {
-            let paths = Set(affected.map { TokenPath(state.document.tokens[$0].path) })
-            found = resolution.diagnostics.filter { $0.location?.token.map { !paths.contains(TokenPath($0)) } ?? true } + found
-        }
-        state.diagnostics = found
+        state.diagnostics = state.diagnostics(carriedFrom: resolution)
         state.affected = nil
-        return (state, options.finish(sourceDiagnostics + found + state.limiter.summaries()))
+        return (RedefinitionBase(resolution: state, validators: validators, options: options, sourceDiagnostics: sourceDiagnostics),
+            options.finish(sourceDiagnostics + state.diagnostics + state.limiter.summaries()))
     }
 }
 
@@ -107,12 +104,8 @@ extension Stages {
             return redefine(base.resolution, document: document, changed: definitions.map(\.index), options: base.options,
                 validators: base.validators)
         }
-        var document = old.rebuilt(applying: redefinition)
-        var expansion: [Diagnostic] = []
-        ExtendsExpander.expand(&document, diagnostics: &expansion)
-        var state = AliasResolver.resolveState(document, warningLimit: base.options.effectiveWarningLimit)
-        state.diagnostics = expansion + state.diagnostics + validate(state, with: base.validators, only: nil)
-        return state
+        return resolve(Merged(document: old.rebuilt(applying: redefinition), diagnostics: []), options: base.options,
+            validators: base.validators)
     }
 }
 
@@ -149,11 +142,10 @@ extension TokenDocument {
         var document = TokenDocument(seed: pathSeed)
         document.files = files
         for path in groupPaths { _ = document.groupID(for: path) }
-        for path in groupPaths.sorted(by: { $0.utf8.count < $1.utf8.count }) {
-            if let group = groups[TokenPath(path)] { document.mergeGroup(group) }
-        }
+        for group in groups.values { document.mergeGroup(group) }
+        let lastChanges = redefinition.lastChanges
         var changes: [TokenPath: Redefinition.Change] = [:]
-        for (path, change) in redefinition.lastChanges { changes[TokenPath(path)] = change }
+        for (path, change) in lastChanges { changes[TokenPath(path)] = change }
         for token in tokens {
             switch changes.removeValue(forKey: TokenPath(token.path)) {
             case nil: document.insert(token)
@@ -162,7 +154,7 @@ extension TokenDocument {
                 document.insert(TokenDefinition(redefining: token, type: type, value: value, anchor: redefinition.anchor))
             }
         }
-        for (path, _) in redefinition.lastChanges {
+        for (path, _) in lastChanges {
             guard case .value(let value, let type)? = changes.removeValue(forKey: TokenPath(path)) else { continue }
             var group: Int32 = document.groupID(for: "")
             var prefix = ""

@@ -59,11 +59,9 @@ public struct PipelineResult: Sendable {
     /// - Complexity: what the changed tokens and their dependents cost, plus O(n) to copy the
     ///   results; a redefinition that adds or removes tokens resolves the document whole.
     public func redefining(_ redefinition: Redefinition) -> PipelineResult {
-        let (resolution, diagnostics) = base.redefined(by: redefinition)
-        return PipelineResult(files: files, document: resolution.document, partialTokens: resolution.resolved,
-            diagnostics: DiagnosticBag(diagnostics),
-            base: RedefinitionBase(resolution: resolution, validators: base.validators, options: base.options,
-                sourceDiagnostics: base.sourceDiagnostics))
+        let (redefined, diagnostics) = base.redefined(by: redefinition)
+        return PipelineResult(files: files, document: redefined.resolution.document,
+            partialTokens: redefined.resolution.resolved, diagnostics: DiagnosticBag(diagnostics), base: redefined)
     }
 
     /// The resolved tokens; throws when anything found is an error.

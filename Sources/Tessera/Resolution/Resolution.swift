@@ -30,6 +30,15 @@ struct Resolution: Sendable {
     /// For each token, the tokens that reference it (CSR: `starts`, `dependents`).
     typealias Dependents = (starts: [Int32], dependents: [Int32])
 
+    /// Every diagnostic of this resolution: for one resolved from `base` (a variant, a
+    /// redefinition), the base's diagnostics about the tokens it did not resolve again, then its
+    /// own; otherwise its own.
+    func diagnostics(carriedFrom base: Resolution?) -> [Diagnostic] {
+        guard let affected, let base else { return diagnostics }
+        let paths = Set(affected.map { TokenPath(document.tokens[$0].path) })
+        return base.diagnostics.filter { $0.location?.token.map { !paths.contains(TokenPath($0)) } ?? true } + diagnostics
+    }
+
     /// Works out `Dependents` (kept by whoever resolves several variants of one base).
     func dependents() -> Dependents {
         var counts = [Int32](repeating: 0, count: document.count + 1)
