@@ -171,7 +171,7 @@ struct Resolve: ParsableCommand {
     func notFound(in resolved: ResolvedTokens) -> [Diagnostic] {
         guard let path, resolved.tokens(under: path).isEmpty else { return [] }
         let suggestion = Suggestions.closest(to: path, in: resolved.document.tokens.map(\.path))
-        return [Diagnostic(.tokenNotFound, .error, "no token or group '\(path)'", at: nil,
+        return [Diagnostic(.noTokenOrGroup(path), at: nil,
             notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [])]
     }
 

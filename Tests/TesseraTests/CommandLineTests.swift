@@ -84,7 +84,7 @@ struct CommandLineTests {
         let unknown = try tessera(["resolve", "--resolver", resolver, "--input", "theme=drak"])
         #expect(unknown.status == 1)
         #expect(unknown.stdout.isEmpty)
-        #expect(unknown.stderr.contains("[resolver.unknown-context]") && unknown.stderr.contains("use 'dark'"))
+        #expect(unknown.stderr.contains("[resolver.unknown-context]") && unknown.stderr.contains("did you mean 'dark'?"))
         #expect(try tessera(["resolve", "--resolver", resolver, "--input", "theme"]).status == 2)
         #expect(try tessera(["resolve", try write(Self.good), "--input", "theme=dark"]).status == 2)
         #expect(try tessera(["validate", try write("{\"version\": \"2025.10\"}", name: "x.resolver.json")]).status == 1)

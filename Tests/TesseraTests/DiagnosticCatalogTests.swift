@@ -23,10 +23,11 @@ struct DiagnosticCatalogTests {
         Case(id: .dimensionUnitLegacy, severity: .warning, marked: ##"{"d": {"$type": "dimension", "$value": ⊙0}}"##),
         Case(id: .unknownValueProperty, severity: .warning, marked: ##"{"d": {"$type": "dimension", "$value": {"value": 2, "unit": "px", ⊙"scale": 2}}}"##),
         Case(id: .typographyIncomplete, severity: .warning, marked: ##"{"t": {"$type": "typography", "$value": ⊙{"fontFamily": "A", "fontSize": {"value": 1, "unit": "rem"}, "fontWeight": 400}}}"##),
-        Case(id: .invalidProperty, severity: .error, marked: ##"{"a": {"$type": "number", "$value": 1, "$extensions": ⊙[]}}"##),
+        Case(id: .invalidExtensions, severity: .error, marked: ##"{"a": {"$type": "number", "$value": 1, "$extensions": ⊙[]}}"##),
+        Case(id: .invalidType, severity: .error, marked: ##"{"a": {"$type": ⊙3, "$value": 1}}"##),
         Case(id: .unknownType, severity: .warning, marked: ##"{"a": {"$type": ⊙"colour", "$value": 1}}"##),
-        Case(id: .invalidProperty, severity: .error, marked: ##"{"b": {"$type": "number", "$value": 1}, "a": {"$type": "number", "$value": 2, ⊙"$ref": "#/b"}}"##),
-        Case(id: .valueOutOfRange, severity: .warning, marked: ##"{"s": {"$type": "shadow", "$value": {"color": {"colorSpace": "srgb", "components": [0, 0, 0]}, "offsetX": {"value": 0, "unit": "px"}, "offsetY": {"value": 0, "unit": "px"}, "blur": ⊙{"value": -1, "unit": "px"}, "spread": {"value": 0, "unit": "px"}}}}"##),
+        Case(id: .valueAndRef, severity: .error, marked: ##"{"b": {"$type": "number", "$value": 1}, "a": {"$type": "number", "$value": 2, ⊙"$ref": "#/b"}}"##),
+        Case(id: .negativeBlur, severity: .warning, marked: ##"{"s": {"$type": "shadow", "$value": {"color": {"colorSpace": "srgb", "components": [0, 0, 0]}, "offsetX": {"value": 0, "unit": "px"}, "offsetY": {"value": 0, "unit": "px"}, "blur": ⊙{"value": -1, "unit": "px"}, "spread": {"value": 0, "unit": "px"}}}}"##),
     ]
 
     @Test(arguments: cases)
@@ -80,12 +81,38 @@ extension DiagnosticCatalogTests {
         #expect(!texts.contains { $0.contains("--") })
     }
 
-    /// A fix-it is an edit: every fix-it has a replacement; advice without one is a note.
+    /// A fix-it is an edit inside its file that changes something.
     @Test(arguments: cases)
     func everyFixItIsAnEdit(_ testCase: Case) {
-        let result = pipeline(MarkedSource(testCase.marked).text)
-        for diagnostic in result.diagnostics.all {
-            #expect(diagnostic.fixIts.allSatisfy { !$0.replacement.isEmpty }, "\(diagnostic.id)")
+        let file = SourceFile(path: "tokens.json", text: MarkedSource(testCase.marked).text)
+        let result = TokenPipeline.run(files: [file])
+        for fixIt in result.diagnostics.all.flatMap(\.fixIts) {
+            #expect(fixIt.edit.file == file.path)
+            #expect(fixIt.edit.range.upperBound <= file.bytes.count)
+            #expect(!fixIt.edit.range.isEmpty || !fixIt.edit.replacement.isEmpty)
+        }
+    }
+
+    /// An id has one severity wherever it is found (the catalogue binds them), except the tier
+    /// rule, whose severity the team chooses.
+    @Test func anIdHasOneSeverity() {
+        var sources = Self.cases.map { MarkedSource($0.marked).text }
+        sources.append(MarkedSource(ManyMistakesTests.source).text)
+        sources += FixItTests.tokenCases.map(\.source)
+        var severities: [DiagnosticID: Set<Severity>] = [:]
+        for source in sources {
+            for diagnostic in pipeline(source).diagnostics.all {
+                severities[diagnostic.id, default: []].insert(diagnostic.severity)
+            }
+        }
+        for resolver in FixItTests.resolverCases {
+            for diagnostic in ResolverDocument.read(SourceFile(path: "r.resolver.json", text: resolver.source)).1 {
+                severities[diagnostic.id, default: []].insert(diagnostic.severity)
+            }
+        }
+        #expect(severities.count > 25)
+        for (id, found) in severities where id != .tierDirection {
+            #expect(found.count == 1, "\(id): \(found)")
         }
     }
 }

@@ -92,7 +92,7 @@ struct LargeFileTests {
         Self.expectSame(partsDiagnostics, wholeDiagnostics)
         // Every kind of mistake in the sections was found, once per section.
         let counts = Dictionary(grouping: wholeDiagnostics, by: \.id).mapValues(\.count)
-        for id in [DiagnosticID.jsonDuplicateKey, .invalidName, .notAGroupOrToken, .unknownProperty, .valueWithChildren, .unknownType] {
+        for id in [DiagnosticID.jsonDuplicateKey, .invalidName, .notAGroupOrToken, .unknownProperty, .valueWithChildren, .invalidType] {
             #expect(counts[id, default: 0] >= 1_500, "\(id)")
         }
         #expect(counts[.jsonInvalidEscape] == 15)

@@ -41,10 +41,10 @@ struct ManyMistakesTests {
     @Test func allTwentyOneAreReportedAtTheirPlaces() {
         expectDiagnostics(Self.source, [
             .jsonDuplicateKey, .jsonInvalidEscape, .jsonLoneSurrogate, .jsonInvalidNumber, .invalidName,
-            .valueWithChildren, .invalidProperty, .missingType, .referenceUnknown, .valueOutOfRange,
+            .valueWithChildren, .invalidDescription, .missingType, .referenceUnknown, .valueOutOfRange,
             .valueInvalid, .typeMismatch, .referenceCycle, .valueInvalid, .valueOutOfRange,
             .valueOutOfRange, .valueInvalid, .referenceSyntax, .referenceToGroup, .referenceUnknown,
-            .invalidProperty,
+            .invalidDeprecated,
         ])
     }
 }

@@ -59,9 +59,8 @@ extension Composer {
                 modifier.contexts.filter { $0.name != baseContexts[modifier.name] }
                     .map { baseContexts.merging([modifier.name: $0.name]) { $1 } }
             }
-            notices.append(Diagnostic(.resolverPermutationsLimited, .warning,
-                "\(resolver.permutationCount) permutations are more than \(Self.permutationLimit); checked the "
-                    + "\(permutations.count) that change one modifier at a time from the defaults",
+            notices.append(Diagnostic(
+                .permutationsLimited(count: resolver.permutationCount, limit: Self.permutationLimit, checked: permutations.count),
                 at: SourceAnchor(file: resolver.file, offset: 0).location(),
                 notes: [Diagnostic.Note("other combinations can be resolved one at a time by naming their contexts")]))
         }
@@ -178,8 +177,7 @@ extension Composer {
         for index in candidates {
             var token: TokenDefinition { state.document.tokens[index] }
             guard let baseIndex = state.affected != nil ? index : base.document.index(of: token.path) else {
-                diagnostics.append(Diagnostic(.contextTokenMissing, .warning,
-                    "token '\(token.path)' is defined when \(label) but not when \(baseLabel)",
+                diagnostics.append(Diagnostic(.tokenOnlyIn(token.path, label, notIn: baseLabel),
                     at: token.anchor.location(pointer: token.pointer, token: token.path)))
                 changed.append(token.path)
                 continue
@@ -187,8 +185,7 @@ extension Composer {
             let type = state.types[index]
             let baseType = base.types[baseIndex]
             if let type, let baseType, type != baseType {
-                diagnostics.append(Diagnostic(.contextTypeChange, .error,
-                    "token '\(token.path)' is a \(type.rawValue) when \(label) but a \(baseType.rawValue) when \(baseLabel)",
+                diagnostics.append(Diagnostic(.typeChangesWithContext(token.path, type: type, when: label, otherType: baseType, when: baseLabel),
                     at: token.anchor.location(pointer: token.pointer, token: token.path),
                     notes: [Diagnostic.Note("the \(baseType.rawValue) is defined here",
                         at: base.document.tokens[baseIndex].anchor.location(pointer: token.pointer, token: token.path))]))
@@ -197,8 +194,7 @@ extension Composer {
         }
         if state.affected == nil {
             for token in base.document.tokens where state.document.index(of: token.path) == nil {
-                diagnostics.append(Diagnostic(.contextTokenMissing, .warning,
-                    "token '\(token.path)' is defined when \(baseLabel) but not when \(label)",
+                diagnostics.append(Diagnostic(.tokenOnlyIn(token.path, baseLabel, notIn: label),
                     at: token.anchor.location(pointer: token.pointer, token: token.path)))
                 changed.append(token.path)
             }

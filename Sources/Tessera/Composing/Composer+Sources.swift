@@ -70,8 +70,7 @@ extension Composer {
     ) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
         let key = "file:" + fullPath + "#" + pointer.joined(separator: "/")
         if stack.contains(key) {
-            let names = (stack + [key]).map { "'\($0.dropFirst(5))'" }.joined(separator: " → ")
-            problemsFound.append(Diagnostic(.resolverReferenceCycle, .error, "files refer to each other in a cycle: \(names)",
+            problemsFound.append(Diagnostic(.fileReferenceCycle((stack + [key]).map { "'\($0.dropFirst(5))'" }),
                 at: anchor.location()))
             return []
         }
@@ -100,8 +99,8 @@ extension Composer {
             }
             guard let node = root.descendant(at: pointer), node.isObject else {
                 problemsFound += found
-                problemsFound.append(Diagnostic(.resolverReferenceUnresolved, .error,
-                    "'\(written)#/\(pointer.joined(separator: "/"))' leads to no object", at: anchor.location()))
+                problemsFound.append(Diagnostic(.pointerLeadsToNoObject("\(written)#/\(pointer.joined(separator: "/"))"),
+                    at: anchor.location()))
                 return []
             }
             reference = node["$ref"]?.string.flatMap(Self.externalReference)
@@ -135,7 +134,7 @@ extension Composer {
         if let known = filesRead.first(where: { $0.path == fullPath }) { return known }
         var found: [Diagnostic] = []
         guard let read = TokenFileLoader.read(fullPath, diagnostics: &found) else {
-            problemsFound.append(Diagnostic(.fileUnreadable, .error, "cannot read '\(written)', named by the resolver",
+            problemsFound.append(Diagnostic(.unreadableSourceFile(written),
                 at: anchor.location()))
             return nil
         }

@@ -5,7 +5,7 @@ extension ResolverDocument {
         var diagnostics: [Diagnostic] = []
         guard let root = JSONParser(file: file).parse(into: &diagnostics) else { return (nil, diagnostics) }
         guard root.isObject else {
-            diagnostics.append(Diagnostic(.resolverInvalid, .error, "a resolver must be a JSON object, found \(root.kindDescription)",
+            diagnostics.append(Diagnostic(.resolverNotObject(found: root.kindDescription),
                 at: SourceAnchor(file: file, offset: root.offset).location()))
             return (nil, diagnostics)
         }
@@ -33,30 +33,35 @@ struct ResolverReader {
     }
 
     mutating func report(
-        _ id: DiagnosticID, _ message: String, at node: JSONValue, pointer: String, severity: Severity = .error,
+        _ message: DiagnosticMessage, at node: JSONValue, pointer: String,
         notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
     ) {
-        diagnostics.append(Diagnostic(id, severity, message,
+        diagnostics.append(Diagnostic(message,
             at: SourceAnchor(file: file, offset: node.offset).location(pointer: pointer), notes: notes, fixIts: fixIts))
+    }
+
+    /// A fix-it replacing the string (or key) at `offset` with `text`.
+    func replacing(_ offset: Int, with text: String, _ message: String) -> Diagnostic.FixIt {
+        Diagnostic.FixIt(message, replacingValueAt: SourceAnchor(file: file, offset: offset), with: ValueParser.json(text))
     }
 
     /// Reports members outside `allowed` (the schema forbids other properties).
     mutating func checkMembers(_ node: JSONValue, allowed: [String], pointer: String, what: String) {
         for member in node.members ?? [] where !allowed.contains(member.key) {
-            let suggestion = Suggestions.closest(to: member.key, in: allowed)
-            diagnostics.append(Diagnostic(.resolverInvalidProperty, .error,
-                "\(what) cannot have a property '\(member.key)'",
+            let present = Set((node.members ?? []).map(\.key))
+            let suggestion = Suggestions.closest(to: member.key, in: allowed.filter { !present.contains($0) })
+            diagnostics.append(Diagnostic(.resolverProperty(member.key, on: what),
                 at: SourceAnchor(file: file, offset: member.keyOffset)
                     .location(pointer: pointer + "/" + TokenPathSyntax.escape(member.key)),
                 notes: [Diagnostic.Note("allowed: " + allowed.map { "'\($0)'" }.joined(separator: ", "))],
-                fixIts: suggestion.map { [Diagnostic.FixIt("rename to '\($0)'", replacement: "\"\($0)\"")] } ?? []))
+                fixIts: suggestion.map { [replacing(member.keyOffset, with: $0, "rename to '\($0)'")] } ?? []))
         }
     }
 
     mutating func string(_ node: JSONValue?, pointer: String, what: String) -> String? {
         guard let node else { return nil }
         guard let text = node.string else {
-            report(.resolverInvalid, "\(what) must be a string, found \(node.kindDescription)", at: node, pointer: pointer)
+            report(.resolverExpectedString(what, found: node.kindDescription), at: node, pointer: pointer)
             return nil
         }
         return text
@@ -72,7 +77,7 @@ struct ResolverReader {
         if let order = root.member("resolutionOrder") {
             layers = readOrder(order.value)
         } else {
-            report(.resolverInvalid, "a resolver must have a 'resolutionOrder'", at: root, pointer: "",
+            report(.missingResolutionOrder, at: root, pointer: "",
                 notes: [Diagnostic.Note("add \"resolutionOrder\": [{\"$ref\": \"#/sets/…\"}]")])
         }
         var document = ResolverDocument(name: name, description: description, layers: layers, file: file)
@@ -85,7 +90,7 @@ struct ResolverReader {
         let pointer = "/$extensions/\(TierRules.extensionKey)/tiers"
         guard let node = root["$extensions"]?[TierRules.extensionKey]?["tiers"] else { return nil }
         guard node.isObject else {
-            report(.resolverInvalid, "tier settings must be an object, found \(node.kindDescription)", at: node, pointer: pointer)
+            report(.tierSettingsNotObject(found: node.kindDescription), at: node, pointer: pointer)
             return nil
         }
         checkMembers(node, allowed: ["sets", "groups", "componentsThroughSemantic", "severity"], pointer: pointer,
@@ -97,7 +102,7 @@ struct ResolverReader {
                 if let name = member.value.string, let tier = TierRules.Tier(name: name) {
                     result[member.key] = tier
                 } else {
-                    report(.resolverInvalid, "a tier is \"primitive\", \"semantic\" or \"component\", found \(JSONWriter().string(member.value))",
+                    report(.unknownTier(JSONWriter().string(member.value)),
                         at: member.value, pointer: pointer + "/\(key)/" + TokenPathSyntax.escape(member.key))
                 }
             }
@@ -110,7 +115,7 @@ struct ResolverReader {
             if let chosen = severity.string.flatMap(TierSeverity.init(rawValue:)) {
                 settings.severity = chosen
             } else {
-                report(.resolverInvalid, "'severity' is \"warning\", \"error\" or \"off\"", at: severity, pointer: pointer + "/severity")
+                report(.unknownTierSeverity, at: severity, pointer: pointer + "/severity")
             }
         }
         return settings
@@ -118,14 +123,16 @@ struct ResolverReader {
 
     mutating func checkVersion() {
         guard let version = root.member("version") else {
-            report(.resolverVersion, "a resolver must declare \"version\": \"2025.10\"", at: root, pointer: "",
-                fixIts: [Diagnostic.FixIt("add \"version\": \"2025.10\"", replacement: "\"version\": \"2025.10\"")])
+            let comma = root.members?.isEmpty == false ? ", " : ""
+            report(.missingResolverVersion, at: root, pointer: "",
+                fixIts: [Diagnostic.FixIt("add \"version\": \"2025.10\"", inserting: "\"version\": \"2025.10\"" + comma,
+                    at: SourceAnchor(file: file, offset: root.offset + 1))])
             return
         }
         guard version.value.string == "2025.10" else {
-            report(.resolverVersion, "unsupported resolver version \(JSONWriter().string(version.value)); this reads \"2025.10\"",
+            report(.unsupportedResolverVersion(JSONWriter().string(version.value)),
                 at: version.value, pointer: "/version",
-                fixIts: [Diagnostic.FixIt("replace with \"2025.10\"", replacement: "\"2025.10\"")])
+                fixIts: [replacing(version.value.offset, with: "2025.10", "replace with \"2025.10\"")])
             return
         }
     }
@@ -134,12 +141,12 @@ struct ResolverReader {
 
     mutating func readOrder(_ order: JSONValue) -> [ResolverDocument.Layer] {
         guard let items = order.array else {
-            report(.resolverInvalid, "'resolutionOrder' must be an array, found \(order.kindDescription)", at: order,
+            report(.resolutionOrderNotArray(found: order.kindDescription), at: order,
                 pointer: "/resolutionOrder")
             return []
         }
         if items.isEmpty {
-            report(.resolverInvalid, "'resolutionOrder' must list at least one set or modifier", at: order, pointer: "/resolutionOrder")
+            report(.emptyResolutionOrder, at: order, pointer: "/resolutionOrder")
         }
         var layers: [ResolverDocument.Layer] = []
         var names: [String: Int] = [:]
@@ -152,7 +159,7 @@ struct ResolverReader {
             case .modifier(let modifier): name = modifier.name
             }
             if let first = names[name] {
-                report(.resolverDuplicateName, "'\(name)' appears twice in 'resolutionOrder'", at: item, pointer: pointer,
+                report(.duplicateOrderName(name), at: item, pointer: pointer,
                     notes: [Diagnostic.Note("first at /resolutionOrder/\(first)",
                         at: SourceAnchor(file: file, offset: items[first].offset).location(pointer: "/resolutionOrder/\(first)"))])
                 continue
@@ -165,19 +172,18 @@ struct ResolverReader {
 
     mutating func readOrderItem(_ item: JSONValue, pointer: String) -> ResolverDocument.Layer? {
         guard item.isObject else {
-            report(.resolverInvalid, "an item of 'resolutionOrder' must be an object, found \(item.kindDescription)", at: item,
+            report(.orderItemNotObject(found: item.kindDescription), at: item,
                 pointer: pointer)
             return nil
         }
         if let reference = item.member("$ref") {
             guard let target = reference.value.string else {
-                report(.resolverInvalid, "'$ref' must be a string", at: reference.value, pointer: pointer + "/$ref")
+                report(.resolverRefNotString, at: reference.value, pointer: pointer + "/$ref")
                 return nil
             }
             let segments = TokenPathSyntax.pointerSegments(target) ?? []
             if segments.first == "resolutionOrder" {
-                report(.resolverOrderReference, "'\(target)' points into 'resolutionOrder', which nothing may reference",
-                    at: reference.value, pointer: pointer + "/$ref")
+                report(.referenceIntoOrder(target), at: reference.value, pointer: pointer + "/$ref")
                 return nil
             }
             if segments.count == 2, segments[0] == "sets", let set = root["sets"]?[segments[1]] {
@@ -189,13 +195,12 @@ struct ResolverReader {
             }
             let known = (root["sets"]?.members ?? []).map { "#/sets/" + $0.key } + (root["modifiers"]?.members ?? []).map { "#/modifiers/" + $0.key }
             let suggestion = Suggestions.closest(to: target, in: known)
-            report(.resolverReferenceUnresolved, "'\(target)' names no set or modifier of this resolver", at: reference.value,
-                pointer: pointer + "/$ref",
-                fixIts: suggestion.map { [Diagnostic.FixIt("use '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+            report(.noSuchSetOrModifier(target), at: reference.value, pointer: pointer + "/$ref",
+                fixIts: suggestion.map { [replacing(reference.value.offset, with: $0, "use '\($0)'")] } ?? [])
             return nil
         }
         guard let name = string(item["name"], pointer: pointer + "/name", what: "'name'") else {
-            report(.resolverInvalid, "an inline item of 'resolutionOrder' needs a 'name' and a 'type'", at: item, pointer: pointer)
+            report(.inlineItemIncomplete, at: item, pointer: pointer)
             return nil
         }
         switch item["type"]?.string {
@@ -207,8 +212,7 @@ struct ResolverReader {
                 what: "an inline modifier")
             return readModifier(named: name, item, pointer: pointer, checked: true).map { .modifier($0) }
         default:
-            report(.resolverInvalid, "an inline item of 'resolutionOrder' needs \"type\": \"set\" or \"modifier\"",
-                at: item["type"] ?? item, pointer: pointer + "/type")
+            report(.inlineItemType, at: item["type"] ?? item, pointer: pointer + "/type")
             return nil
         }
     }
@@ -219,7 +223,7 @@ struct ResolverReader {
         -> ResolverDocument.TokenSet
     {
         guard node.isObject else {
-            report(.resolverInvalid, "set '\(name)' must be an object, found \(node.kindDescription)", at: node, pointer: pointer)
+            report(.setNotObject(name, found: node.kindDescription), at: node, pointer: pointer)
             return ResolverDocument.TokenSet(name: name, sources: [])
         }
         if !checked {
@@ -227,7 +231,7 @@ struct ResolverReader {
         }
         let description = string(node["description"], pointer: pointer + "/description", what: "'description'")
         guard let sources = node["sources"] else {
-            report(.resolverInvalid, "set '\(name)' must have 'sources'", at: node, pointer: pointer)
+            report(.setWithoutSources(name), at: node, pointer: pointer)
             return ResolverDocument.TokenSet(name: name, description: description, sources: [])
         }
         return ResolverDocument.TokenSet(name: name, description: description,
@@ -238,7 +242,7 @@ struct ResolverReader {
         -> ResolverDocument.Modifier?
     {
         guard node.isObject else {
-            report(.resolverInvalid, "modifier '\(name)' must be an object, found \(node.kindDescription)", at: node, pointer: pointer)
+            report(.modifierNotObject(name, found: node.kindDescription), at: node, pointer: pointer)
             return nil
         }
         if !checked {
@@ -246,7 +250,7 @@ struct ResolverReader {
         }
         let anchor = SourceAnchor(file: file, offset: node.offset)
         guard let contexts = node["contexts"], let members = contexts.members else {
-            report(.resolverInvalid, "modifier '\(name)' must have a 'contexts' object", at: node["contexts"] ?? node,
+            report(.modifierWithoutContexts(name), at: node["contexts"] ?? node,
                 pointer: pointer + "/contexts")
             return nil
         }
@@ -259,11 +263,9 @@ struct ResolverReader {
                 sources: readSources(member.value, pointer: contextPointer, holder: .modifier(name), stack: [pointer])))
         }
         if members.isEmpty {
-            report(.resolverContextCount, "modifier '\(name)' has no context", at: contexts, pointer: pointer + "/contexts")
+            report(.modifierWithoutContext(name), at: contexts, pointer: pointer + "/contexts")
         } else if members.count == 1 {
-            report(.resolverContextCount,
-                "modifier '\(name)' has only the context '\(members[0].key)', so it changes nothing; a modifier needs two or more",
-                at: contexts, pointer: pointer + "/contexts", severity: .warning,
+            report(.modifierWithOneContext(name, context: members[0].key), at: contexts, pointer: pointer + "/contexts",
                 notes: [Diagnostic.Note("move its sources into a set")])
         }
         if let defaultNode = node["default"], let wanted = string(defaultNode, pointer: pointer + "/default", what: "'default'") {
@@ -271,10 +273,9 @@ struct ResolverReader {
                 modifier.defaultContext = context
             } else {
                 let suggestion = Suggestions.closest(to: wanted, in: modifier.contextNames)
-                report(.resolverUnknownContext, "the default of modifier '\(name)' is '\(wanted)', which is not one of its contexts",
-                    at: defaultNode, pointer: pointer + "/default",
+                report(.unknownDefaultContext(name, default: wanted), at: defaultNode, pointer: pointer + "/default",
                     notes: [Diagnostic.Note("contexts: " + modifier.contextNames.map { "'\($0)'" }.joined(separator: ", "))],
-                    fixIts: suggestion.map { [Diagnostic.FixIt("use '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+                    fixIts: suggestion.map { [replacing(defaultNode.offset, with: $0, "use '\($0)'")] } ?? [])
             }
         }
         return modifier
@@ -286,7 +287,7 @@ struct ResolverReader {
     /// `stack` holds the pointers being expanded, to find cycles.
     mutating func readSources(_ node: JSONValue, pointer: String, holder: Holder, stack: [String]) -> [ResolverDocument.Source] {
         guard let items = node.array else {
-            report(.resolverInvalid, "sources must be an array, found \(node.kindDescription)", at: node, pointer: pointer)
+            report(.sourcesNotArray(found: node.kindDescription), at: node, pointer: pointer)
             return []
         }
         var sources: [ResolverDocument.Source] = []
@@ -299,15 +300,14 @@ struct ResolverReader {
     mutating func readSource(_ item: JSONValue, pointer: String, holder: Holder, stack: [String]) -> [ResolverDocument.Source] {
         let anchor = SourceAnchor(file: file, offset: item.offset)
         guard let members = item.members else {
-            report(.resolverInvalid, "a source must be an object (a token tree or {\"$ref\": …}), found \(item.kindDescription)",
-                at: item, pointer: pointer)
+            report(.sourceNotObject(found: item.kindDescription), at: item, pointer: pointer)
             return []
         }
         guard let reference = item.member("$ref") else {
             return [ResolverDocument.Source(.inline(item), at: anchor)]
         }
         guard let target = reference.value.string else {
-            report(.resolverInvalid, "'$ref' must be a string", at: reference.value, pointer: pointer + "/$ref")
+            report(.resolverRefNotString, at: reference.value, pointer: pointer + "/$ref")
             return []
         }
         // Members beside `$ref` extend what it names: they come after it.
@@ -320,7 +320,7 @@ struct ResolverReader {
             var fragment: [String] = []
             if parts.count == 2 {
                 guard let segments = TokenPathSyntax.pointerSegments("#" + parts[1]) else {
-                    report(.resolverInvalid, "'\(target)' has a fragment that is not a JSON pointer", at: reference.value,
+                    report(.fragmentNotPointer(target), at: reference.value,
                         pointer: pointer + "/$ref")
                     return overlay
                 }
@@ -329,18 +329,17 @@ struct ResolverReader {
             return [ResolverDocument.Source(.file(path: path, pointer: fragment), at: anchor)] + overlay
         }
         guard let segments = TokenPathSyntax.pointerSegments(target) else {
-            report(.resolverInvalid, "'\(target)' is not a JSON pointer", at: reference.value, pointer: pointer + "/$ref")
+            report(.notAPointer(target), at: reference.value, pointer: pointer + "/$ref")
             return overlay
         }
         if stack.contains(target) {
-            report(.resolverReferenceCycle, "'\(target)' refers back to itself through \(stack.map { "'#\($0)'" }.joined(separator: " → "))",
+            report(.resolverSelfReference(target, through: stack),
                 at: reference.value, pointer: pointer + "/$ref")
             return overlay
         }
         switch segments.first {
         case "resolutionOrder":
-            report(.resolverOrderReference, "'\(target)' points into 'resolutionOrder', which nothing may reference",
-                at: reference.value, pointer: pointer + "/$ref")
+            report(.referenceIntoOrder(target), at: reference.value, pointer: pointer + "/$ref")
             return overlay
         case "modifiers":
             let who: String
@@ -348,7 +347,7 @@ struct ResolverReader {
             case .set(let name): who = "set '\(name)'"
             case .modifier(let name): who = "modifier '\(name)'"
             }
-            report(.resolverModifierReference, "\(who) references the modifier '\(target)'; sources may name files, sets or $defs, never modifiers",
+            report(.sourceNamesModifier(who, target),
                 at: reference.value, pointer: pointer + "/$ref",
                 notes: [Diagnostic.Note("list the modifier in 'resolutionOrder' instead")])
             return overlay
@@ -356,7 +355,7 @@ struct ResolverReader {
             guard let set = root["sets"]?[segments[1]] else { break }
             let setPointer = "/sets/" + TokenPathSyntax.escape(segments[1])
             if stack.contains(setPointer) {
-                report(.resolverReferenceCycle, "set '\(segments[1])' includes itself through '\(target)'", at: reference.value,
+                report(.setIncludesItself(segments[1], through: target), at: reference.value,
                     pointer: pointer + "/$ref")
                 return overlay
             }
@@ -366,7 +365,7 @@ struct ResolverReader {
         }
         // Any other place in this document, such as $defs: a token tree, or a reference on.
         guard let found = root.descendant(at: segments), found.isObject else {
-            report(.resolverReferenceUnresolved, "'\(target)' leads to no object in this resolver", at: reference.value,
+            report(.pointerLeadsToNoObject(target), at: reference.value,
                 pointer: pointer + "/$ref")
             return overlay
         }

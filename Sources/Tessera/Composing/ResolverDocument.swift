@@ -183,18 +183,16 @@ public struct ResolverDocument: Sendable {
                 ?? modifiers.first(where: { $0.name.lowercased() == key.lowercased() })
             else {
                 let suggestion = Suggestions.closest(to: key, in: modifiers.map(\.name))
-                diagnostics.append(Diagnostic(.resolverUnknownModifier, .error,
-                    "input names modifier '\(key)', which the resolver does not declare", at: location,
-                    notes: [Diagnostic.Note("modifiers: " + modifiers.map { "'\($0.name)'" }.joined(separator: ", "))],
-                    fixIts: suggestion.map { [Diagnostic.FixIt("use '\($0)'", replacement: $0)] } ?? []))
+                diagnostics.append(Diagnostic(.unknownModifierInput(key), at: location,
+                    notes: [Diagnostic.Note("modifiers: " + modifiers.map { "'\($0.name)'" }.joined(separator: ", "))]
+                        + (suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [])))
                 continue
             }
             guard let context = modifier.context(named: value) else {
                 let suggestion = Suggestions.closest(to: value, in: modifier.contextNames)
-                diagnostics.append(Diagnostic(.resolverUnknownContext, .error,
-                    "modifier '\(modifier.name)' has no context '\(value)'", at: modifier.anchor.location(),
-                    notes: [Diagnostic.Note("contexts: " + modifier.contextNames.map { "'\($0)'" }.joined(separator: ", "))],
-                    fixIts: suggestion.map { [Diagnostic.FixIt("use '\($0)'", replacement: $0)] } ?? []))
+                diagnostics.append(Diagnostic(.unknownContextInput(value, modifier: modifier.name), at: modifier.anchor.location(),
+                    notes: [Diagnostic.Note("contexts: " + modifier.contextNames.map { "'\($0)'" }.joined(separator: ", "))]
+                        + (suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [])))
                 continue
             }
             chosen[modifier.name] = context
@@ -203,8 +201,7 @@ public struct ResolverDocument: Sendable {
             if let fallback = modifier.defaultContext {
                 chosen[modifier.name] = fallback
             } else if !inputs.keys.contains(where: { $0.lowercased() == modifier.name.lowercased() }) {
-                diagnostics.append(Diagnostic(.resolverMissingInput, .error,
-                    "no input for modifier '\(modifier.name)', which has no default",
+                diagnostics.append(Diagnostic(.missingInput(modifier: modifier.name),
                     at: modifier.anchor.location(),
                     notes: [Diagnostic.Note("contexts: " + modifier.contextNames.map { "'\($0)'" }.joined(separator: ", ")),
                         Diagnostic.Note("choose a context for '\(modifier.name)', or give the modifier a \"default\"")]))

@@ -35,17 +35,40 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         }
     }
 
-    /// A suggested edit: replace the text at `location` with `replacement`.
+    /// A suggested edit that fixes the problem: `edit` replaces a range of the file's bytes.
+    /// Advice that cannot be written as an edit is a `Note`.
     public struct FixIt: Sendable, Hashable, Codable {
         public var message: String
-        public var replacement: String
-        public var location: SourceLocation?
+        public var edit: SourceEdit
+        /// Where the edit starts, for display.
+        public var location: SourceLocation
 
-        public init(_ message: String, replacement: String, at location: SourceLocation? = nil) {
+        public init(_ message: String, edit: SourceEdit, location: SourceLocation) {
             self.message = message
-            self.replacement = replacement
+            self.edit = edit
             self.location = location
         }
+
+        /// Replaces `range` (UTF-8 byte offsets) of `file` with `replacement`.
+        public init(_ message: String, replacing range: Range<Int>, in file: SourceFile, with replacement: String) {
+            let clamped = max(0, min(range.lowerBound, file.bytes.count))..<max(0, min(range.upperBound, file.bytes.count))
+            let (line, column) = file.lineAndColumn(at: clamped.lowerBound)
+            self.init(message, edit: SourceEdit(file: file.path, range: clamped, replacement: replacement),
+                location: SourceLocation(file: file.path, line: line, column: column))
+        }
+
+        /// Replaces the whole JSON value (or object key) that starts at `anchor`.
+        public init(_ message: String, replacingValueAt anchor: SourceAnchor, with replacement: String) {
+            self.init(message, replacing: anchor.file.jsonValueRange(at: anchor.offset), in: anchor.file, with: replacement)
+        }
+
+        /// Inserts `text` at `anchor`.
+        public init(_ message: String, inserting text: String, at anchor: SourceAnchor) {
+            self.init(message, replacing: anchor.offset..<anchor.offset, in: anchor.file, with: text)
+        }
+
+        /// The replacement text.
+        public var replacement: String { edit.replacement }
     }
 
     public var id: DiagnosticID
@@ -55,13 +78,13 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var notes: [Note]
     public var fixIts: [FixIt]
 
+    /// A diagnostic saying `message` (its id, severity and text, from the catalogue) at `location`.
     public init(
-        _ id: DiagnosticID, _ severity: Severity, _ message: String, at location: SourceLocation?,
-        notes: [Note] = [], fixIts: [FixIt] = []
+        _ message: DiagnosticMessage, at location: SourceLocation?, notes: [Note] = [], fixIts: [FixIt] = []
     ) {
-        self.id = id
-        self.severity = severity
-        self.message = message
+        self.id = message.id
+        self.severity = message.severity
+        self.message = message.text
         self.location = location
         self.notes = notes
         self.fixIts = fixIts

@@ -26,7 +26,7 @@ public struct DiagnosticRenderer: Sendable {
                 output += line(note.location ?? diagnostic.location, "note", note.message)
             }
             for fixIt in diagnostic.fixIts {
-                output += line(fixIt.location ?? diagnostic.location, "fix-it", fixIt.message)
+                output += line(fixIt.location, "fix-it", fixIt.message)
             }
         }
         return output

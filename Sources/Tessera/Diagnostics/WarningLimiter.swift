@@ -82,9 +82,7 @@ struct WarningLimiter: Sendable {
     }
 
     private static func summary(_ key: Key, more: Int, at location: SourceLocation?) -> Diagnostic {
-        Diagnostic(key.id, .warning,
-            "\(more) more '\(key.id)' warning\(more == 1 ? "" : "s") in this file are not listed (the warning limit is reached)",
-            at: location)
+        Diagnostic(.warningsNotListed(key.id, count: more), at: location)
     }
 
     /// One warning per file and id that went over the limit.

@@ -121,7 +121,7 @@ public struct DocumentBuilder: Sendable {
     }
 
     private mutating func reportName(_ name: String, _ problem: String, path: [String], at offset: Int) {
-        diagnostics.append(Diagnostic(.invalidName, .error, "invalid name '\(name)': \(problem)",
+        diagnostics.append(Diagnostic(.invalidName(name, problem),
             at: SourceAnchor(file: file, offset: offset).location(token: path.joined(separator: "."))))
     }
 }

@@ -22,7 +22,7 @@ extension JSONScanner {
         // Slow path: build the bytes, handling escapes.
         var buffer: [UInt8] = Array(bytes[runStart..<position])
         while true {
-            guard position < bytes.count else { throw fail("unterminated string", at: start) }
+            guard position < bytes.count else { throw fail(.unterminatedString, at: start) }
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
@@ -31,12 +31,12 @@ extension JSONScanner {
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &buffer)
             case 0x0A, 0x0D:
-                throw fail("unterminated string: a line break cannot appear inside a string", at: start)
+                throw fail(.lineBreakInString, at: start)
             case ..<0x20:
                 report(
-                    .jsonControlCharacter,
-                    "control character U+\(hex4(UInt32(byte))) must be escaped inside a string", at: position,
-                    fixIts: [Diagnostic.FixIt("write it as '\\u\(hex4(UInt32(byte)))'", replacement: "\\u\(hex4(UInt32(byte)))")])
+                    .unescapedControlCharacter(hex4(UInt32(byte))), at: position,
+                    fixIts: [Diagnostic.FixIt("write it as '\\u\(hex4(UInt32(byte)))'", replacing: position..<position + 1,
+                        in: file, with: "\\u\(hex4(UInt32(byte)))")])
                 position += 1
             default:
                 buffer.append(byte)
@@ -69,13 +69,13 @@ extension JSONScanner {
                 break loop
             }
         }
-        report(.jsonInvalidUTF8, "string holds bytes that are not valid UTF-8", at: badOffset)
+        report(.invalidUTF8, at: badOffset)
         return String(decoding: slice, as: UTF8.self)
     }
 
     mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONScanStop) {
         let start = position
-        guard position + 1 < bytes.count else { throw fail("unterminated string", at: start) }
+        guard position + 1 < bytes.count else { throw fail(.unterminatedString, at: start) }
         let code = bytes[position + 1]
         position += 2
         switch code {
@@ -89,7 +89,7 @@ extension JSONScanner {
         case UInt8(ascii: "t"): buffer.append(0x09)
         case UInt8(ascii: "u"):
             guard let unit = readHex4() else {
-                report(.jsonInvalidEscape, "'\\u' must be followed by four hexadecimal digits", at: start)
+                report(.shortUnicodeEscape, at: start)
                 appendReplacement(&buffer)
                 return
             }
@@ -106,13 +106,10 @@ extension JSONScanner {
                     }
                     position = save
                 }
-                report(
-                    .jsonLoneSurrogate, "high surrogate '\\u\(hex4(unit))' is not followed by a low surrogate",
-                    at: start)
+                report(.loneHighSurrogate(hex4(unit)), at: start)
                 appendReplacement(&buffer)
             } else if (0xDC00...0xDFFF).contains(unit) {
-                report(
-                    .jsonLoneSurrogate, "low surrogate '\\u\(hex4(unit))' has no high surrogate before it", at: start)
+                report(.loneLowSurrogate(hex4(unit)), at: start)
                 appendReplacement(&buffer)
             } else {
                 appendScalar(unit, to: &buffer)
@@ -120,8 +117,8 @@ extension JSONScanner {
         default:
             let shown = code >= 0x20 && code < 0x7F ? String(Character(Unicode.Scalar(code))) : "?"
             report(
-                .jsonInvalidEscape, "invalid escape '\\\(shown)' in a string", at: start,
-                fixIts: [Diagnostic.FixIt("escape the backslash as '\\\\'", replacement: "\\\\")])
+                .invalidEscape(shown), at: start,
+                fixIts: [Diagnostic.FixIt("escape the backslash as '\\\\'", replacing: start..<start + 1, in: file, with: "\\\\")])
             appendReplacement(&buffer)
         }
     }
@@ -164,7 +161,7 @@ extension JSONScanner {
         }
         let integerStart = position
         guard position < bytes.count, isDigit(bytes[position]) else {
-            throw fail("expected a digit after '-'", at: position)
+            throw fail(.expectedDigit("after '-'"), at: position)
         }
         var integer: UInt64 = 0
         var simple = true
@@ -174,15 +171,15 @@ extension JSONScanner {
             position += 1
         }
         if bytes[integerStart] == UInt8(ascii: "0"), position - integerStart > 1 {
-            report(
-                .jsonInvalidNumber, "numbers cannot have leading zeros", at: start,
-                notes: [Diagnostic.Note("remove the leading zeros")])
+            let zeros = bytes[integerStart..<position - 1].prefix { $0 == UInt8(ascii: "0") }.count
+            report(.leadingZeros, at: start, fixIts: [Diagnostic.FixIt(
+                "remove the leading zeros", replacing: integerStart..<integerStart + zeros, in: file, with: "")])
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             simple = false
             position += 1
             guard position < bytes.count, isDigit(bytes[position]) else {
-                throw fail("expected a digit after the decimal point", at: position)
+                throw fail(.expectedDigit("after the decimal point"), at: position)
             }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
@@ -193,7 +190,7 @@ extension JSONScanner {
                 position += 1
             }
             guard position < bytes.count, isDigit(bytes[position]) else {
-                throw fail("expected a digit in the exponent", at: position)
+                throw fail(.expectedDigit("in the exponent"), at: position)
             }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
@@ -203,7 +200,7 @@ extension JSONScanner {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            report(.jsonNumberOutOfRange, "number is too large to be represented", at: start)
+            report(.numberTooLarge, at: start)
             return 0
         }
         return value

@@ -53,11 +53,10 @@ struct JSONScanner {
     }
 
     mutating func report(
-        _ id: DiagnosticID, _ message: String, at offset: Int, notes: [Diagnostic.Note] = [],
-        fixIts: [Diagnostic.FixIt] = []
+        _ message: DiagnosticMessage, at offset: Int, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
     ) {
         let location = SourceAnchor(file: file, offset: offset).location()
-        diagnostics.append(Diagnostic(id, .error, message, at: location, notes: notes, fixIts: fixIts))
+        diagnostics.append(Diagnostic(message, at: location, notes: notes, fixIts: fixIts))
     }
 
     func describe(at offset: Int) -> String {
@@ -70,9 +69,7 @@ struct JSONScanner {
     /// Reports and skips a UTF-8 byte order mark at the start.
     mutating func checkByteOrderMark() {
         if position == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            report(
-                .jsonByteOrderMark, "file starts with a UTF-8 byte order mark, which JSON forbids",
-                at: 0, notes: [Diagnostic.Note("remove the byte order mark")])
+            report(.byteOrderMark, at: 0, fixIts: [Diagnostic.FixIt("remove the byte order mark", replacing: 0..<3, in: file, with: "")])
             position = 3
         }
     }
@@ -82,13 +79,13 @@ struct JSONScanner {
         do {
             try skipWhitespace()
             if position >= bytes.count {
-                report(.jsonEmpty, "file holds no JSON value", at: position)
+                report(.emptyJSON, at: position)
                 return nil
             }
             let root = try parseValue(depth: 0)
             try skipWhitespace()
             if position < bytes.count {
-                report(.jsonSyntax, "unexpected \(describe(at: position)) after the JSON value", at: position)
+                report(.unexpectedAfterValue(describe(at: position)), at: position)
             }
             return root
         } catch {
@@ -96,8 +93,8 @@ struct JSONScanner {
         }
     }
 
-    mutating func fail(_ message: String, at offset: Int) -> JSONScanStop {
-        report(.jsonSyntax, message, at: offset)
+    mutating func fail(_ message: DiagnosticMessage, at offset: Int) -> JSONScanStop {
+        report(message, at: offset)
         return JSONScanStop()
     }
 
@@ -116,7 +113,7 @@ struct JSONScanner {
 
     mutating func skipComment() throws(JSONScanStop) {
         let start = position
-        guard position + 1 < bytes.count else { throw fail("unexpected '/'", at: start) }
+        guard position + 1 < bytes.count else { throw fail(.strayCommentSlash, at: start) }
         if bytes[position + 1] == UInt8(ascii: "/") {
             while position < bytes.count, bytes[position] != 0x0A { position += 1 }
         } else if bytes[position + 1] == UInt8(ascii: "*") {
@@ -126,15 +123,15 @@ struct JSONScanner {
             {
                 position += 1
             }
-            guard position + 1 < bytes.count else { throw fail("unterminated comment", at: start) }
+            guard position + 1 < bytes.count else { throw fail(.unterminatedComment, at: start) }
             position += 2
         } else {
-            throw fail("unexpected '/'", at: start)
+            throw fail(.strayCommentSlash, at: start)
         }
     }
 
     mutating func parseValue(depth: Int) throws(JSONScanStop) -> JSONValue {
-        guard position < bytes.count else { throw fail("expected a value, found end of file", at: position) }
+        guard position < bytes.count else { throw fail(.expectedValue(found: "end of file"), at: position) }
         let start = position
         switch bytes[position] {
         case UInt8(ascii: "{"):
@@ -155,9 +152,9 @@ struct JSONScanner {
             try expectLiteral("null")
             return JSONValue(.null, offset: start)
         case UInt8(ascii: "'"):
-            throw fail("strings must use double quotes", at: start)
+            throw fail(.singleQuotedString, at: start)
         default:
-            throw fail("expected a value, found \(describe(at: start))", at: start)
+            throw fail(.expectedValue(found: describe(at: start)), at: start)
         }
     }
 
@@ -169,15 +166,13 @@ struct JSONScanner {
             for index in 0..<count where bytes[start + index] != expected[index] { return false }
             return true
         }
-        guard matches else { throw fail("expected a value, found \(describe(at: start))", at: start) }
+        guard matches else { throw fail(.expectedValue(found: describe(at: start)), at: start) }
         position += count
     }
 
     mutating func enter(depth: Int) throws(JSONScanStop) {
         if depth > JSONParser.maximumDepth {
-            report(
-                .jsonTooDeep, "arrays and objects are nested deeper than \(JSONParser.maximumDepth) levels",
-                at: position)
+            report(.nestedTooDeep(limit: JSONParser.maximumDepth), at: position)
             throw JSONScanStop()
         }
     }
@@ -222,15 +217,15 @@ struct JSONScanner {
     /// Reads `"key":` and the whitespace after it.
     mutating func readKey() throws(JSONScanStop) -> (key: String, offset: Int) {
         try skipWhitespace()
-        guard position < bytes.count else { throw fail("unterminated object: expected a key", at: position) }
+        guard position < bytes.count else { throw fail(.unterminatedObjectKey, at: position) }
         guard bytes[position] == UInt8(ascii: "\"") else {
-            throw fail("expected a double-quoted key, found \(describe(at: position))", at: position)
+            throw fail(.expectedKey(found: describe(at: position)), at: position)
         }
         let offset = position
         let key = try parseString()
         try skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-            throw fail("expected ':' after the key '\(key)', found \(describe(at: position))", at: position)
+            throw fail(.expectedColon(afterKey: key, found: describe(at: position)), at: position)
         }
         position += 1
         try skipWhitespace()
@@ -243,20 +238,20 @@ struct JSONScanner {
         try skipWhitespace()
         let closingText = closing == UInt8(ascii: "}") ? "'}'" : "']'"
         guard position < bytes.count else {
-            throw fail("unterminated \(closing == UInt8(ascii: "}") ? "object" : "array"): expected ',' or \(closingText)", at: position)
+            throw fail(.unterminated(closing == UInt8(ascii: "}") ? "object" : "array", closing: closingText), at: position)
         }
         if bytes[position] == closing {
             position += 1
             return true
         }
         guard bytes[position] == UInt8(ascii: ",") else {
-            throw fail("expected ',' or \(closingText) after \(what), found \(describe(at: position))", at: position)
+            throw fail(.expectedSeparator(closing: closingText, after: what, found: describe(at: position)), at: position)
         }
         let comma = position
         position += 1
         try skipWhitespace()
         if position < bytes.count, bytes[position] == closing {
-            guard allowComments else { throw fail("trailing comma before \(closingText)", at: comma) }
+            guard allowComments else { throw fail(.trailingComma(before: closingText), at: comma) }
             position += 1
             return true
         }
@@ -265,7 +260,7 @@ struct JSONScanner {
 
     mutating func reportDuplicate(_ key: String, at offset: Int, first: Int) {
         report(
-            .jsonDuplicateKey, "duplicate key '\(key)' in one object", at: offset,
+            .duplicateKey(key), at: offset,
             notes: [Diagnostic.Note("'\(key)' first appears here", at: SourceAnchor(file: file, offset: first).location()),
                 Diagnostic.Note("remove or rename one of the two '\(key)' members")])
     }

@@ -13,15 +13,14 @@ public enum TokenFileLoader {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                diagnostics.append(Diagnostic(.fileUnreadable, .error, "no such file or directory '\(path)'",
+                diagnostics.append(Diagnostic(.noSuchFile(path),
                     at: SourceLocation(file: path, line: 0, column: 0)))
                 continue
             }
             if isDirectory.boolValue {
                 let found = tokenFiles(in: path, importers: importers)
                 if found.isEmpty {
-                    diagnostics.append(Diagnostic(.fileNoTokens, .error,
-                        "directory '\(path)' holds no token files (.tokens, .tokens.json, .json)",
+                    diagnostics.append(Diagnostic(.noTokenFiles(inDirectory: path),
                         at: SourceLocation(file: path, line: 0, column: 0)))
                 }
                 for file in found {
@@ -53,7 +52,7 @@ public enum TokenFileLoader {
 
     static func read(_ path: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
         guard let bytes = readBytes(path) else {
-            diagnostics.append(Diagnostic(.fileUnreadable, .error, "cannot read '\(path)'",
+            diagnostics.append(Diagnostic(.unreadableFile(path),
                 at: SourceLocation(file: path, line: 0, column: 0)))
             return nil
         }

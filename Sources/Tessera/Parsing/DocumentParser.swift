@@ -81,13 +81,13 @@ struct DocumentParser {
     /// Reports at `offset`; `pointerSuffix` is the member key (unescaped) under the node at
     /// `path`, if any.
     private mutating func report(
-        _ id: DiagnosticID, _ severity: Severity, _ message: String, at offset: Int, path: String,
+        _ message: DiagnosticMessage, at offset: Int, path: String,
         pointerSuffix: String = "", notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
     ) {
         let member = pointerSuffix.isEmpty ? "" : "/" + TokenPathSyntax.escape(pointerSuffix)
         let location = anchor(offset).location(
             pointer: TokenPathSyntax.pointer(forPath: path) + member, token: path.isEmpty ? nil : path)
-        diagnostics.append(Diagnostic(id, severity, message, at: location, notes: notes, fixIts: fixIts))
+        diagnostics.append(Diagnostic(message, at: location, notes: notes, fixIts: fixIts))
     }
 
     /// Reports a name canonically equivalent to an earlier name of the same object but written
@@ -102,10 +102,7 @@ struct DocumentParser {
         }
         // `String` keys compare by canonical equivalence: a hit with other code points is one.
         if let (firstKey, first) = seen![key], !firstKey.sameCodePoints(as: key) {
-            let scalars = { (name: String) in name.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ") }
-            report(.nameEquivalent, .warning,
-                "'\(key)' looks the same as '\(firstKey)' but is written with other code points (\(scalars(key)) and \(scalars(firstKey))); "
-                    + "they are two different names", at: offset, path: TokenPathSyntax.join(path, key),
+            report(.equivalentNames(key, firstKey), at: offset, path: TokenPathSyntax.join(path, key),
                 notes: [Diagnostic.Note("the other spelling is here", at: anchor(first).location(
                     pointer: TokenPathSyntax.pointer(forPath: TokenPathSyntax.join(path, firstKey)), token: TokenPathSyntax.join(path, firstKey)))])
             return
@@ -118,19 +115,18 @@ struct DocumentParser {
         do {
             try json.skipWhitespace()
             guard json.position < json.bytes.count else {
-                json.report(.jsonEmpty, "file holds no JSON value", at: json.position)
+                json.report(.emptyJSON, at: json.position)
                 return false
             }
             if json.bytes[json.position] == UInt8(ascii: "{") {
                 try parseNode(path: "", keyOffset: json.position, parentGroup: TokenFragment.noGroup, depth: 0)
             } else {
                 let root = try json.parseValue(depth: 0)
-                report(.rootNotObject, .error, "a token file must hold a JSON object, found \(root.kindDescription)",
-                    at: root.offset, path: "")
+                report(.rootNotObject(found: root.kindDescription), at: root.offset, path: "")
             }
             try json.skipWhitespace()
             if json.position < json.bytes.count {
-                json.report(.jsonSyntax, "unexpected \(json.describe(at: json.position)) after the JSON value", at: json.position)
+                json.report(.unexpectedAfterValue(json.describe(at: json.position)), at: json.position)
             }
             return true
         } catch {
@@ -207,7 +203,7 @@ struct DocumentParser {
         }
         if let problem = TokenPathSyntax.problem(withName: key) {
             flushPart()
-            report(.invalidName, .error, "invalid name '\(key)': \(problem)", at: offset, path: TokenPathSyntax.join(path, key))
+            report(.invalidName(key, problem), at: offset, path: TokenPathSyntax.join(path, key))
             _ = try json.parseValue(depth: depth + 1)
             return
         }
@@ -232,13 +228,11 @@ struct DocumentParser {
     ) {
         var group = GroupDefinition(path: path, anchor: anchor(offset))
         for member in properties {
-            parseGroupProperty(member, into: &group, path: path)
+            parseGroupProperty(member, into: &group, path: path, siblings: properties)
         }
         for child in children where !child.isObject {
             let childPath = TokenPathSyntax.join(path, child.name)
-            report(.notAGroupOrToken, .warning,
-                "'\(childPath)' is not an object, so neither a token nor a group; it is ignored",
-                at: child.offset, path: childPath,
+            report(.notAGroupOrToken(childPath), at: child.offset, path: childPath,
                 notes: [Diagnostic.Note("wrap the value as {\"$value\": …}")])
         }
         guard group.hasProperties || id == nil else { return }
@@ -262,9 +256,7 @@ struct DocumentParser {
                 token.value = value
             case "$ref":
                 if hasValue {
-                    report(.invalidProperty, .error,
-                        "token '\(path)' has both '$value' and '$ref'; a token takes exactly one of them",
-                        at: member.keyOffset, path: path, pointerSuffix: suffix,
+                    report(.valueAndRef(token: path), at: member.keyOffset, path: path, pointerSuffix: suffix,
                         notes: [Diagnostic.Note("remove '$ref', or write the pointer as \"$value\": {\"$ref\": …}")])
                 } else {
                     token.value = JSONValue(.object([member]), offset: member.keyOffset)
@@ -276,22 +268,18 @@ struct DocumentParser {
             case "$deprecated": token.deprecated = parseDeprecated(value, path: path, suffix: suffix)
             case "$extensions": token.extensions = parseExtensions(value, path: path, suffix: suffix)
             default:
-                report(.unknownProperty, .warning, "unknown property '\(member.key)' on token '\(path)'; it is ignored",
-                    at: member.keyOffset, path: path, pointerSuffix: suffix,
-                    fixIts: [Diagnostic.FixIt("put custom data under '$extensions'", replacement: "$extensions")])
+                report(.unknownTokenProperty(member.key, token: path), at: member.keyOffset, path: path, pointerSuffix: suffix,
+                    fixIts: moveToExtensions(member, siblings: properties))
             }
         }
         for child in children {
             let suffix = child.name
             if child.isObject {
-                report(.valueWithChildren, .error,
-                    "token '\(path)' has a '$value' and also a child '\(child.name)'; a token cannot contain tokens or groups",
-                    at: child.offset, path: path, pointerSuffix: suffix,
+                report(.valueWithChildren(token: path, child: child.name), at: child.offset, path: path, pointerSuffix: suffix,
                     notes: [Diagnostic.Note("move '\(child.name)' to a group, or move the value into a '$root' token")])
             } else {
-                report(.unknownProperty, .warning, "unknown property '\(child.name)' on token '\(path)'; it is ignored",
-                    at: child.offset, path: path, pointerSuffix: suffix,
-                    fixIts: [Diagnostic.FixIt("put custom data under '$extensions'", replacement: "$extensions")])
+                report(.unknownTokenProperty(child.name, token: path), at: child.offset, path: path, pointerSuffix: suffix,
+                    notes: [Diagnostic.Note("custom data belongs under '$extensions'")])
             }
         }
         fragment.append(token)
@@ -301,14 +289,28 @@ struct DocumentParser {
     static func conflict(new: TokenDefinition, old: TokenDefinition) -> Diagnostic? {
         guard !(new.value.sameContent(as: old.value) && new.explicitType == old.explicitType) else { return nil }
         return Diagnostic(
-            .mergeConflict, .error,
-            "token '\(new.path)' is defined again with a different value; the later definition wins",
+            .mergeConflict(token: new.path),
             at: new.anchor.location(pointer: new.pointer, token: new.path),
             notes: [Diagnostic.Note("the earlier definition is here",
                 at: old.anchor.location(pointer: old.pointer, token: old.path))])
     }
 
-    private mutating func parseGroupProperty(_ member: JSONMember, into group: inout GroupDefinition, path: String) {
+    /// Moves an unknown property under `$extensions` (a new one: when the object already has
+    /// one, the advice is a note, as the two would have to be merged by hand).
+    private func moveToExtensions(_ member: JSONMember, siblings: ArraySlice<JSONMember>) -> [Diagnostic.FixIt] {
+        let known: Set<String> = ["$value", "$type", "$description", "$deprecated", "$extensions", "$extends", "$ref", "$schema"]
+        let unknown = siblings.filter { !known.contains($0.key) && $0.value["$value"] == nil }
+        guard !siblings.contains(where: { $0.key == "$extensions" }), unknown.count == 1 else { return [] }
+        let range = member.keyOffset..<file.jsonValueRange(at: member.value.offset).upperBound
+        let text = String(decoding: file.bytes[range.lowerBound..<file.jsonValueRange(at: member.keyOffset).upperBound], as: UTF8.self)
+        let value = String(decoding: file.bytes[member.value.offset..<range.upperBound], as: UTF8.self)
+        return [Diagnostic.FixIt("put custom data under '$extensions'", replacing: range, in: file,
+            with: "\"$extensions\": {\(text): \(value)}")]
+    }
+
+    private mutating func parseGroupProperty(
+        _ member: JSONMember, into group: inout GroupDefinition, path: String, siblings: ArraySlice<JSONMember>
+    ) {
         let value = member.value
         let suffix = member.key
         switch member.key {
@@ -323,42 +325,39 @@ struct DocumentParser {
             group.extensions = parseExtensions(value, path: path, suffix: suffix)
         case "$extends", "$ref":
             guard let text = value.string else {
-                report(.extendsInvalid, .error, "'\(member.key)' must be a string such as \"{group.name}\", found \(value.kindDescription)",
-                    at: value.offset, path: path, pointerSuffix: suffix)
+                report(.extendsNotAString(member.key, found: value.kindDescription), at: value.offset, path: path, pointerSuffix: suffix)
                 return
             }
             group.extends = (text, anchor(value.offset))
         case "$schema":
             break
         case _ where value["$value"] != nil:
-            report(.invalidName, .error, "invalid name '\(member.key)': names cannot start with '$'",
+            report(.invalidName(member.key, "names cannot start with '$'"),
                 at: member.keyOffset, path: path, pointerSuffix: suffix,
-                fixIts: [Diagnostic.FixIt("remove the leading '$'", replacement: "\"\(member.key.dropFirst())\"")])
+                fixIts: [Diagnostic.FixIt("remove the leading '$'", replacingValueAt: anchor(member.keyOffset),
+                    with: ValueParser.json(String(member.key.dropFirst())))])
         default:
-            report(.unknownProperty, .warning, "unknown property '\(member.key)' on group; it is ignored",
-                at: member.keyOffset, path: path, pointerSuffix: suffix,
-                fixIts: [Diagnostic.FixIt("put custom data under '$extensions'", replacement: "$extensions")])
+            report(.unknownGroupProperty(member.key), at: member.keyOffset, path: path, pointerSuffix: suffix,
+                fixIts: moveToExtensions(member, siblings: siblings))
         }
     }
 
     private mutating func parseType(_ value: JSONValue, path: String, suffix: String) -> TokenType? {
         guard let text = value.string else {
-            report(.unknownType, .error, "'$type' must be a string, found \(value.kindDescription)",
-                at: value.offset, path: path, pointerSuffix: suffix)
+            report(.invalidType(found: value.kindDescription), at: value.offset, path: path, pointerSuffix: suffix)
             return nil
         }
         if let type = TokenType(rawValue: text) { return type }
         let suggestion = Suggestions.closest(to: text, in: TokenType.allCases.map(\.rawValue))
-        report(.unknownType, .warning, "unknown type '\(text)'; tokens of this type are skipped", at: value.offset, path: path, pointerSuffix: suffix,
+        report(.unknownType(text), at: value.offset, path: path, pointerSuffix: suffix,
             notes: [Diagnostic.Note("known types: " + TokenType.allCases.map(\.rawValue).joined(separator: ", "))],
-            fixIts: suggestion.map { [Diagnostic.FixIt("replace with '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+            fixIts: suggestion.map { [Diagnostic.FixIt("replace with '\($0)'", replacingValueAt: anchor(value.offset), with: "\"\($0)\"")] } ?? [])
         return nil
     }
 
     private mutating func parseDescription(_ value: JSONValue, path: String, suffix: String) -> String? {
         if let text = value.string { return text }
-        report(.invalidProperty, .error, "'$description' must be a string, found \(value.kindDescription)",
-            at: value.offset, path: path, pointerSuffix: suffix)
+        report(.invalidDescription(found: value.kindDescription), at: value.offset, path: path, pointerSuffix: suffix)
         return nil
     }
 
@@ -367,16 +366,14 @@ struct DocumentParser {
         case .bool(let flag): return flag ? .deprecated(reason: nil) : .active
         case .string(let reason): return .deprecated(reason: reason)
         default:
-            report(.invalidProperty, .error, "'$deprecated' must be a boolean or a string, found \(value.kindDescription)",
-                at: value.offset, path: path, pointerSuffix: suffix)
+            report(.invalidDeprecated(found: value.kindDescription), at: value.offset, path: path, pointerSuffix: suffix)
             return nil
         }
     }
 
     private mutating func parseExtensions(_ value: JSONValue, path: String, suffix: String) -> JSONValue? {
         if value.isObject { return value }
-        report(.invalidProperty, .error, "'$extensions' must be an object, found \(value.kindDescription)",
-            at: value.offset, path: path, pointerSuffix: suffix)
+        report(.invalidExtensions(found: value.kindDescription), at: value.offset, path: path, pointerSuffix: suffix)
         return nil
     }
 }

@@ -13,28 +13,24 @@ enum ExtendsExpander {
             let path = key.string
             let location = anchor.location(pointer: TokenPathSyntax.pointer(forPath: path) + "/$extends", token: path)
             guard let target = targetPath(of: reference) else {
-                diagnostics.append(Diagnostic(.extendsInvalid, .error,
-                    "'$extends' must name a group as \"{group.name}\" or \"#/group/name\", found '\(reference)'",
-                    at: location))
+                diagnostics.append(Diagnostic(.extendsNotAReference(reference), at: location))
                 continue
             }
             if !document.isGroup(target) {
                 if document.index(of: target) != nil {
-                    diagnostics.append(Diagnostic(.extendsNotGroup, .error,
-                        "'$extends' target '\(target)' is a token; only groups can be extended", at: location))
+                    diagnostics.append(Diagnostic(.extendsToken(target), at: location))
                 } else {
                     let suggestion = Suggestions.closest(to: target, in: document.groupPaths.filter { !$0.isEmpty })
-                    diagnostics.append(Diagnostic(.referenceUnknown, .error,
-                        "'$extends' names unknown group '\(target)'", at: location,
+                    diagnostics.append(Diagnostic(.extendsUnknownGroup(target), at: location,
                         notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [],
-                        fixIts: suggestion.map { [Diagnostic.FixIt("replace with '{\($0)}'", replacement: "\"{\($0)}\"")] } ?? []))
+                        fixIts: suggestion.map {
+                            [Diagnostic.FixIt("replace with '{\($0)}'", replacingValueAt: anchor, with: ValueParser.json("{\($0)}"))]
+                        } ?? []))
                 }
                 continue
             }
             if path.isPath(inside: target) {
-                diagnostics.append(Diagnostic(.extendsCycle, .error,
-                    "group '\(path)' extends '\(target)', which contains it: the extension would include itself",
-                    at: location))
+                diagnostics.append(Diagnostic(.extendsEnclosingGroup(path, target: target), at: location))
                 continue
             }
             targets[key] = target
@@ -102,8 +98,7 @@ enum ExtendsExpander {
                     let members = Array(path[at...])
                     let keys = members.map { nodes[$0] }
                     let names = keys.map(\.string)
-                    diagnostics.append(Diagnostic(.extendsCycle, .error,
-                        "circular '$extends': " + (names + [names[0]]).joined(separator: " → "),
+                    diagnostics.append(Diagnostic(.extendsCycle(names + [names[0]]),
                         at: anchors[keys[0]]!.location(pointer: TokenPathSyntax.pointer(forPath: names[0]) + "/$extends", token: names[0]),
                         notes: keys.dropFirst().map { member in
                             Diagnostic.Note("'\(member)' extends '\(targets[member]!)' here",

@@ -103,14 +103,12 @@ public enum TokenPipeline {
             case let importer as any LayerImporter:
                 layer = importer.layer(of: file)
             case let importer?:
-                diagnostics.append(Diagnostic(.fileKindMismatch, .error,
-                    "'\(file.path)' is a \(importer.name) document, which describes a whole token system; "
-                        + "it cannot be merged with token files",
+                diagnostics.append(Diagnostic(.systemAmongTokenFiles(file.path, format: importer.name),
                     at: SourceLocation(file: file.path, line: 0, column: 0),
                     notes: [Diagnostic.Note("read it on its own, with the token files it names")]))
                 continue
             case nil:
-                diagnostics.append(Diagnostic(.fileKindMismatch, .error, "no importer reads '\(file.path)'",
+                diagnostics.append(Diagnostic(.noImporter(for: file.path),
                     at: SourceLocation(file: file.path, line: 0, column: 0),
                     notes: [Diagnostic.Note("formats read: " + options.importers.importers.map(\.name).joined(separator: ", "))]))
                 continue

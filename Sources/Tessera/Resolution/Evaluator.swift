@@ -78,8 +78,8 @@ final class Evaluator: ValueParserHost {
             }
             if let explicitType, explicitType != targetType {
                 let token = document.tokens[index]
-                parser(index).error(.typeMismatch,
-                    "token '\(token.path)' has type '\(explicitType.rawValue)' but '\(wholeReference(index)?.text ?? "")' is a \(targetType.rawValue)",
+                parser(index).error(
+                    .aliasTypeMismatch(token: token.path, type: explicitType, alias: wholeReference(index)?.text ?? "", aliasType: targetType),
                     at: token.value, pointer: "", notes: [definedHere(target)])
                 return nil
             }
@@ -91,16 +91,14 @@ final class Evaluator: ValueParserHost {
         let token = document.tokens[index]
         guard let type = Self.ownType(of: token, groupTypes: shared.groupTypes) else {
             if document.inheritedUnknownType(of: token.path) != nil { return nil }
-            diagnostics.append(Diagnostic(.missingType, .error,
-                "token '\(token.path)' has no type: it sets no '$type', is not an alias, and no enclosing group sets one",
+            diagnostics.append(Diagnostic(.missingType(token: token.path),
                 at: token.anchor.location(pointer: token.pointer, token: token.path),
-                fixIts: [Diagnostic.FixIt("add \"$type\" to the token or its group", replacement: "\"$type\": ")]))
+                notes: [Diagnostic.Note("add \"$type\" to the token or to a group that holds it")]))
             return nil
         }
         if let typed = token.typedValue {
             guard typed.type == type else {
-                parser(index).error(.typeMismatch,
-                    "token '\(token.path)' has type '\(type.rawValue)' but its value is a \(typed.type.rawValue)",
+                parser(index).error(.valueTypeMismatch(token: token.path, type: type, valueType: typed.type),
                     at: token.value, pointer: "")
                 return nil
             }
@@ -138,8 +136,7 @@ final class Evaluator: ValueParserHost {
     private func warnIfDeprecated(_ target: Int, referencedFrom index: Int, at offset: Int, pointer: String) {
         guard case .deprecated(let reason)? = deprecation(of: target), deprecation(of: index) == nil else { return }
         let token = document.tokens[index]
-        diagnostics.append(Diagnostic(.deprecatedReference, .warning,
-            "'\(token.path)' references deprecated token '\(document.tokens[target].path)'" + (reason.map { ": \($0)" } ?? ""),
+        diagnostics.append(Diagnostic(.deprecatedReference(from: token.path, to: document.tokens[target].path, reason: reason),
             at: SourceAnchor(file: token.anchor.file, offset: offset)
                 .location(pointer: token.pointer + "/$value" + pointer, token: token.path)))
     }
@@ -150,8 +147,7 @@ final class Evaluator: ValueParserHost {
         let target = document.tokens[targetIndex]
         guard let unknown = target.unknownType ?? (target.explicitType == nil ? document.inheritedUnknownType(of: target.path) : nil)
         else { return }
-        parser.report(.typeMismatch, .error,
-            "'\(reference.text)' names a token of unsupported type '\(unknown)'", offset: reference.offset, pointer: pointer)
+        parser.report(.referenceToUnsupportedType(reference.text, type: unknown), offset: reference.offset, pointer: pointer)
     }
 
     // MARK: ValueParserHost
@@ -176,8 +172,7 @@ final class Evaluator: ValueParserHost {
             return lookupJSON(reference, from: parser, pointer: pointer).map(ValueParser.Nested.json)
         }
         guard targetType == type else {
-            parser.report(.typeMismatch, .error,
-                "'\(reference.text)' is a \(targetType.rawValue), but a \(type.rawValue) is expected here",
+            parser.report(.referenceTypeMismatch(reference.text, is: targetType, expected: type),
                 offset: reference.offset, pointer: pointer, notes: [definedHere(targetIndex)])
             return nil
         }
@@ -209,8 +204,7 @@ final class Evaluator: ValueParserHost {
     }
 
     private func unresolved(_ reference: Reference, _ parser: ValueParser, _ pointer: String) -> JSONValue? {
-        parser.report(.pointerUnresolved, .error,
-            "JSON pointer '\(reference.text)' leads nowhere: token '\(reference.path)' has no '\(reference.tail.joined(separator: "/"))' in its value",
+        parser.report(.pointerLeadsNowhere(reference.text, token: reference.path, tail: reference.tail.joined(separator: "/")),
             offset: reference.offset, pointer: pointer)
         return nil
     }

@@ -13,7 +13,7 @@ struct Reference: Sendable {
     enum Parsed {
         case none
         case reference(Reference)
-        case malformed(String)
+        case malformed(DiagnosticMessage)
     }
 
     /// Recognises a reference in a JSON value.
@@ -22,16 +22,16 @@ struct Reference: Sendable {
         case .string(let text):
             guard let path = TokenPathSyntax.referencedPath(in: text) else { return .none }
             guard TokenPathSyntax.isWellFormedReference(path) else {
-                return .malformed("malformed reference '\(text)': names between '{' and '}' must be non-empty and separated by single dots")
+                return .malformed(.malformedReference(text))
             }
             return .reference(Reference(path: path, tail: [], offset: node.offset, text: text))
         case .object(let members):
             guard members.count == 1, members[0].key == "$ref" else { return .none }
             guard let pointer = members[0].value.string else {
-                return .malformed("'$ref' must be a string holding a JSON pointer such as \"#/color/blue\"")
+                return .malformed(.refNotAString)
             }
             guard let segments = TokenPathSyntax.pointerSegments(pointer), !segments.isEmpty else {
-                return .malformed("'$ref' value '\(pointer)' is not a JSON pointer into this document (it must start with '#/')")
+                return .malformed(.refNotAPointer(pointer))
             }
             if let valueIndex = segments.firstIndex(of: "$value") {
                 let path = segments[..<valueIndex].joined(separator: ".")
@@ -43,6 +43,18 @@ struct Reference: Sendable {
         default:
             return .none
         }
+    }
+
+    /// `{path}`.
+    static func curly(_ path: String) -> String { "{" + path + "}" }
+
+    /// The reference as written, in the same notation, naming `path` instead: a curly alias
+    /// stays one; a JSON pointer keeps its part inside the token's value.
+    func retargeted(to path: String) -> String {
+        guard let segments = TokenPathSyntax.pointerSegments(text) else { return Self.curly(path) }
+        let intoValue = segments.contains("$value")
+        return "#" + TokenPathSyntax.pointer(forPath: path)
+            + (intoValue ? "/$value" + tail.map { "/" + TokenPathSyntax.escape($0) }.joined() : "")
     }
 
     /// Every reference inside a value, whole or nested, in source order.

@@ -93,20 +93,23 @@ extension ResolutionRun {
     }
 
     func reportUnknown(_ reference: Reference, in token: TokenDefinition) {
-        let location = SourceAnchor(file: token.anchor.file, offset: reference.offset)
-            .location(pointer: token.pointer + "/$value", token: token.path)
+        let anchor = SourceAnchor(file: token.anchor.file, offset: reference.offset)
+        let location = anchor.location(pointer: token.pointer + "/$value", token: token.path)
+        func retarget(to path: String, _ message: String) -> [Diagnostic.FixIt] {
+            let written = JSONValue(.string(reference.text), offset: reference.offset)
+            guard anchor.file.holds(written) else { return [] }
+            return [Diagnostic.FixIt(message, replacingValueAt: anchor, with: ValueParser.json(reference.retargeted(to: path)))]
+        }
         if document.isGroup(reference.path) {
-            diagnostics.append(Diagnostic(.referenceToGroup, .error,
-                "reference '\(reference.text)' names a group, not a token", at: location,
+            diagnostics.append(Diagnostic(.referenceToGroup(reference.text), at: location,
                 fixIts: document.index(of: reference.path + ".$root") != nil
-                    ? [Diagnostic.FixIt("reference the group's root token", replacement: "\"{\(reference.path).$root}\"")] : []))
+                    ? retarget(to: reference.path + ".$root", "reference the group's root token") : []))
             return
         }
         let suggestion = suggester.suggest(for: reference.path)
-        diagnostics.append(Diagnostic(.referenceUnknown, .error,
-            "unknown reference '\(reference.text)': no token '\(reference.path)'", at: location,
+        diagnostics.append(Diagnostic(.unknownReference(reference.text, path: reference.path), at: location,
             notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [],
-            fixIts: suggestion.map { [Diagnostic.FixIt("replace with '{\($0)}'", replacement: "\"{\($0)}\"")] } ?? []))
+            fixIts: suggestion.map { retarget(to: $0, "replace with '\(Reference.curly($0))'") } ?? []))
     }
 
     // MARK: Cycles and order
@@ -185,9 +188,8 @@ extension ResolutionRun {
             current = next
         }
         let tokens = path.map { document.tokens[$0] }
-        let names = (tokens + [tokens[0]]).map { "'\($0.path)'" }.joined(separator: " → ")
         let first = tokens[0]
-        diagnostics.append(Diagnostic(.referenceCycle, .error, "circular reference: \(names)",
+        diagnostics.append(Diagnostic(.referenceCycle((tokens + [first]).map(\.path)),
             at: SourceAnchor(file: first.anchor.file, offset: first.value.offset)
                 .location(pointer: first.pointer + "/$value", token: first.path),
             notes: tokens.dropFirst().map { token in

@@ -30,7 +30,7 @@ extension ValueParser {
             return parseShadowLayer(resolved, at: pointer).map { .shadow([$0], isList: false) }
         }
         guard !elements.isEmpty else {
-            error(.valueInvalid, "a shadow list needs at least one shadow", at: node, pointer: pointer)
+            error(.emptyShadowList, at: node, pointer: pointer)
             return nil
         }
         var layers: [Shadow] = []
@@ -59,14 +59,14 @@ extension ValueParser {
         var inset = false
         if let insetNode = m["inset"] {
             guard let flag = resolvedJSON(insetNode, at: pointer + "/inset")?.bool else {
-                error(.valueInvalid, "'inset' must be true or false", at: insetNode, pointer: pointer + "/inset")
+                error(.invalidInset, at: insetNode, pointer: pointer + "/inset")
                 return nil
             }
             inset = flag
         }
         guard let color, let offsetX, let offsetY, let blur, let spread else { return nil }
         if blur.value < 0 {
-            report(.valueOutOfRange, .warning, "a negative shadow blur is drawn as no blur", offset: m["blur"]!.offset,
+            report(.negativeBlur, offset: m["blur"]!.offset,
                 pointer: pointer + "/blur")
         }
         return Shadow(color: color, offsetX: offsetX, offsetY: offsetY, blur: blur, spread: spread, inset: inset)
@@ -75,7 +75,7 @@ extension ValueParser {
     func parseGradient(_ node: JSONValue, at pointer: String) -> [GradientStop]? {
         guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
         guard let elements = resolved.array, !elements.isEmpty else {
-            error(.valueInvalid, "a gradient value must be a non-empty array of stops {\"color\", \"position\"}", at: node, pointer: pointer)
+            error(.invalidGradient, at: node, pointer: pointer)
             return nil
         }
         var stops: [GradientStop] = []
@@ -112,12 +112,7 @@ extension ValueParser {
             required: ["fontFamily", "fontSize", "fontWeight"], optional: ["letterSpacing", "lineHeight"]) else { return nil }
         let absent = ["letterSpacing", "lineHeight"].filter { m[$0] == nil }
         if !absent.isEmpty {
-            report(.typographyIncomplete, .warning,
-                "a typography value should have \(absent.map { "'\($0)'" }.joined(separator: " and ")); "
-                    + (m["letterSpacing"] == nil ? "letter spacing is taken as 0px" : "")
-                    + (absent.count == 2 ? " and " : "")
-                    + (m["lineHeight"] == nil ? "the font's own line height is used" : ""),
-                offset: node.offset, pointer: pointer)
+            report(.typographyIncomplete(missing: absent), offset: node.offset, pointer: pointer)
         }
         let family = sub(m, "fontFamily", .fontFamily, at: pointer) { if case .fontFamily(let v, _) = $0 { v } else { nil } }
         let size = sub(m, "fontSize", .dimension, at: pointer) { if case .dimension(let v) = $0 { v } else { nil } }

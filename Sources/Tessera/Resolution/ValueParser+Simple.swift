@@ -10,12 +10,11 @@ extension ValueParser {
 
     func parseDimension(_ node: JSONValue, at pointer: String) -> TokenDimension? {
         if case .number(0) = node.storage {
-            report(.dimensionUnitLegacy, .warning, "a dimension needs a unit; the bare number 0 is read as '0px'",
-                offset: node.offset, pointer: pointer,
-                fixIts: [Diagnostic.FixIt("replace with {\"value\": 0, \"unit\": \"px\"}", replacement: "{\"value\": 0, \"unit\": \"px\"}")])
+            report(.bareZeroDimension, offset: node.offset, pointer: pointer,
+                fixIts: replace(node, with: "{\"value\": 0, \"unit\": \"px\"}", "replace with {\"value\": 0, \"unit\": \"px\"}"))
             return TokenDimension(0, .px)
         }
-        guard let (value, unit) = measure(node, at: pointer, type: .dimension, legacy: .dimensionLegacy,
+        guard let (value, unit) = measure(node, at: pointer, type: .dimension,
             example: "{\"value\": 16, \"unit\": \"px\"}", units: "'px' or 'rem'", unit: dimensionUnit)
         else { return nil }
         return TokenDimension(value, unit)
@@ -24,18 +23,17 @@ extension ValueParser {
     /// A number with a unit — `{"value": 16, "unit": "px"}`, or the legacy string `"16px"`
     /// with a warning — for dimensions and durations.
     private func measure<Unit>(
-        _ node: JSONValue, at pointer: String, type: TokenType, legacy: DiagnosticID, example: String, units: String,
+        _ node: JSONValue, at pointer: String, type: TokenType, example: String, units: String,
         unit: (String, Double, JSONValue, String) -> Unit?
     ) -> (Double, Unit)? {
         if case .string(let text) = node.storage, Reference.parse(node).isNone {
             guard let (value, unitText) = Self.splitUnit(text), let parsed = unit(unitText, value, node, pointer) else {
-                error(.valueInvalid, "invalid \(type.rawValue) '\(text)': use an object such as \(example) with unit \(units)",
-                    at: node, pointer: pointer)
+                error(.invalidStringValue(type, text, example: example, units: units), at: node, pointer: pointer)
                 return nil
             }
             func modern() -> String { "{\"value\": \(NumberFormatting.shortest(value)), \"unit\": \"\(unitText)\"}" }
-            report(legacy, .warning, "\(type.rawValue) written as the string '\(text)'; 2025.10 uses \(modern())",
-                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with \(modern())", replacement: modern())])
+            report(.legacyStringValue(type, text, modern: modern()), offset: node.offset, pointer: pointer,
+                fixIts: replace(node, with: modern(), "replace with \(modern())"))
             return (value, parsed)
         }
         guard let members = object(node, at: pointer, type: type, required: ["value", "unit"]) else { return nil }
@@ -43,7 +41,7 @@ extension ValueParser {
             let unitText = string(members["unit"]!, at: pointer + "/unit", what: "'unit' of a \(type.rawValue)")
         else { return nil }
         guard let parsed = unit(unitText, value, members["unit"]!, pointer + "/unit") else {
-            error(.valueInvalid, "unknown \(type.rawValue) unit '\(unitText)'; use \(units)", at: members["unit"]!, pointer: pointer + "/unit")
+            error(.unknownUnit(type, unitText, units: units), at: members["unit"]!, pointer: pointer + "/unit")
             return nil
         }
         return (value, parsed)
@@ -57,23 +55,20 @@ extension ValueParser {
         case "px": return .px
         case "rem": return .rem
         case "dp", "pt":
-            report(.dimensionUnitLegacy, .warning, "unit '\(text)' is not a 2025.10 unit; it is read as 'px'",
-                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with 'px'", replacement: "\"px\"")])
+            report(.legacyUnit(text), offset: node.offset, pointer: pointer, fixIts: replace(node, with: "\"px\"", "replace with 'px'"))
             return .px
         case "" where value == 0:
-            report(.dimensionUnitLegacy, .warning, "a dimension needs a unit; 0 with no unit is read as '0px'",
-                offset: node.offset, pointer: pointer, fixIts: [Diagnostic.FixIt("replace with 'px'", replacement: "\"px\"")])
+            report(.zeroWithoutUnit, offset: node.offset, pointer: pointer, fixIts: replace(node, with: "\"px\"", "replace with 'px'"))
             return .px
         case "em":
-            report(.dimensionUnitLegacy, .warning, "unit 'em' is not a 2025.10 unit; it is kept as a multiple of the font size",
-                offset: node.offset, pointer: pointer)
+            report(.emUnit, offset: node.offset, pointer: pointer)
             return .em
         default: return nil
         }
     }
 
     func parseDuration(_ node: JSONValue, at pointer: String) -> TokenDuration? {
-        guard let (value, unit) = measure(node, at: pointer, type: .duration, legacy: .durationLegacy,
+        guard let (value, unit) = measure(node, at: pointer, type: .duration,
             example: "{\"value\": 200, \"unit\": \"ms\"}", units: "'ms' or 's'", unit: { text, _, _, _ in TokenDuration.Unit(rawValue: text) })
         else { return nil }
         return TokenDuration(value, unit)
@@ -115,15 +110,14 @@ extension ValueParser {
                 }
                 guard let name = string(element, at: pointer + "/\(index)", what: "a font name") else { return nil }
                 guard !name.isEmpty else {
-                    error(.valueInvalid, "a font name cannot be empty", at: element, pointer: pointer + "/\(index)")
+                    error(.emptyFontName, at: element, pointer: pointer + "/\(index)")
                     return nil
                 }
                 names.append(name)
             }
             return .fontFamily(names, isList: true)
         default:
-            error(.valueInvalid, "a fontFamily value must be a non-empty string or array of strings, found \(resolved.kindDescription)",
-                at: node, pointer: pointer)
+            error(.invalidFontFamily(found: resolved.kindDescription), at: node, pointer: pointer)
             return nil
         }
     }
@@ -133,19 +127,19 @@ extension ValueParser {
         switch resolved.storage {
         case .number(let weight):
             guard weight >= 1 && weight <= 1000 else {
-                error(.valueOutOfRange, "font weight \(NumberFormatting.shortest(weight)) is outside 1 to 1000", at: node, pointer: pointer)
+                error(.fontWeightOutOfRange(weight), at: node, pointer: pointer)
                 return nil
             }
             return weight
         case .string(let name):
             if let weight = Self.fontWeightNames[name] { return weight }
             let suggestion = Suggestions.closest(to: name, in: Self.fontWeightNames.keys.sorted())
-            error(.valueInvalid, "unknown font weight '\(name)'", at: node, pointer: pointer,
+            error(.unknownFontWeight(name), at: node, pointer: pointer,
                 notes: [Diagnostic.Note("use a number from 1 to 1000 or one of: " + Self.fontWeightNames.keys.sorted().joined(separator: ", "))],
-                fixIts: suggestion.map { [Diagnostic.FixIt("replace with '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+                fixIts: suggestion.map { replace(node, with: "\"\($0)\"", "replace with '\($0)'") } ?? [])
             return nil
         default:
-            error(.valueInvalid, "a fontWeight value must be a number or a weight name, found \(resolved.kindDescription)", at: node, pointer: pointer)
+            error(.invalidFontWeight(found: resolved.kindDescription), at: node, pointer: pointer)
             return nil
         }
     }
@@ -153,15 +147,14 @@ extension ValueParser {
     func parseCubicBezier(_ node: JSONValue, at pointer: String) -> CubicBezier? {
         guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
         guard let elements = resolved.array, elements.count == 4 else {
-            error(.valueInvalid, "a cubicBezier value must be an array of four numbers [x1, y1, x2, y2]", at: node, pointer: pointer)
+            error(.invalidCubicBezier, at: node, pointer: pointer)
             return nil
         }
         var values: [Double] = []
         for (index, element) in elements.enumerated() {
             guard let value = number(element, at: pointer + "/\(index)", what: "a cubicBezier coordinate") else { return nil }
             if index % 2 == 0, !(0...1).contains(value) {
-                error(.valueOutOfRange, "cubicBezier x\(index / 2 + 1) must be between 0 and 1, found \(NumberFormatting.shortest(value))",
-                    at: element, pointer: pointer + "/\(index)")
+                error(.cubicBezierXOutOfRange(index / 2 + 1, value), at: element, pointer: pointer + "/\(index)")
                 return nil
             }
             values.append(value)
@@ -174,9 +167,9 @@ extension ValueParser {
         if let keyword = resolved.string {
             guard TokenStrokeStyle.keywords.contains(keyword) else {
                 let suggestion = Suggestions.closest(to: keyword, in: TokenStrokeStyle.keywords)
-                error(.valueInvalid, "unknown stroke style '\(keyword)'", at: node, pointer: pointer,
+                error(.unknownStrokeStyle(keyword), at: node, pointer: pointer,
                     notes: [Diagnostic.Note("use one of: " + TokenStrokeStyle.keywords.joined(separator: ", "))],
-                    fixIts: suggestion.map { [Diagnostic.FixIt("replace with '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+                    fixIts: suggestion.map { replace(node, with: "\"\($0)\"", "replace with '\($0)'") } ?? [])
                 return nil
             }
             return .keyword(keyword)
@@ -184,7 +177,7 @@ extension ValueParser {
         guard let members = object(resolved, at: pointer, type: .strokeStyle, required: ["dashArray", "lineCap"]) else { return nil }
         guard let dashNode = resolvedJSON(members["dashArray"]!, at: pointer + "/dashArray") else { return nil }
         guard let dashes = dashNode.array, !dashes.isEmpty else {
-            error(.valueInvalid, "'dashArray' must be a non-empty array of dimensions", at: members["dashArray"]!, pointer: pointer + "/dashArray")
+            error(.invalidDashArray, at: members["dashArray"]!, pointer: pointer + "/dashArray")
             return nil
         }
         var dashArray: [TokenDimension] = []
@@ -194,7 +187,7 @@ extension ValueParser {
         }
         guard let cap = string(members["lineCap"]!, at: pointer + "/lineCap", what: "'lineCap'") else { return nil }
         guard TokenStrokeStyle.lineCaps.contains(cap) else {
-            error(.valueInvalid, "unknown line cap '\(cap)'; use 'round', 'butt' or 'square'", at: members["lineCap"]!, pointer: pointer + "/lineCap")
+            error(.unknownLineCap(cap), at: members["lineCap"]!, pointer: pointer + "/lineCap")
             return nil
         }
         return .dashes(dashArray: dashArray, lineCap: cap)

@@ -24,24 +24,31 @@ struct ValueParser {
     }
 
     func error(
-        _ id: DiagnosticID, _ message: String, at node: JSONValue, pointer: String,
-        notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+        _ message: DiagnosticMessage, at node: JSONValue, pointer: String,
+        notes: @autoclosure () -> [Diagnostic.Note] = [], fixIts: @autoclosure () -> [Diagnostic.FixIt] = []
     ) {
-        report(id, .error, message, offset: node.offset, pointer: pointer, notes: notes, fixIts: fixIts)
+        report(message, offset: node.offset, pointer: pointer, notes: notes(), fixIts: fixIts())
+    }
+
+    /// A fix-it replacing `node` with `replacement`, if the file holds `node` at its offset
+    /// (a value reached through a reference is fixed where it is written, not here).
+    func replace(_ node: JSONValue, with replacement: String, _ message: String) -> [Diagnostic.FixIt] {
+        guard file.holds(node) else { return [] }
+        return [Diagnostic.FixIt(message, replacingValueAt: SourceAnchor(file: file, offset: node.offset), with: replacement)]
     }
 
     /// Reports a diagnostic. The message, notes and fix-its are built only when the
     /// diagnostic is kept (warnings past the limit are only counted).
     func report(
-        _ id: DiagnosticID, _ severity: Severity, _ message: @autoclosure () -> String, offset: Int, pointer: String,
+        _ message: DiagnosticMessage, offset: Int, pointer: String,
         notes: @autoclosure () -> [Diagnostic.Note] = [], fixIts: @autoclosure () -> [Diagnostic.FixIt] = []
     ) {
         let anchor = SourceAnchor(file: file, offset: offset)
         func location() -> SourceLocation {
             anchor.location(pointer: TokenPathSyntax.pointer(forPath: tokenPath) + "/$value" + pointer, token: tokenPath)
         }
-        guard context.admit(id, severity, file: file.path, location: location) else { return }
-        context.append(Diagnostic(id, severity, message(), at: location(), notes: notes(), fixIts: fixIts()))
+        guard context.admit(message.id, message.severity, file: file.path, location: location) else { return }
+        context.append(Diagnostic(message, at: location(), notes: notes(), fixIts: fixIts()))
     }
 
     // Pointers passed around inside the parser are relative to the token's `$value`; the full
@@ -51,7 +58,7 @@ struct ValueParser {
     func parse(_ node: JSONValue, as type: TokenType, at pointer: String) -> TokenValue? {
         switch Reference.parse(node) {
         case .malformed(let message):
-            error(.referenceSyntax, message, at: node, pointer: pointer)
+            error(message, at: node, pointer: pointer)
             return nil
         case .reference(let reference):
             switch context.lookup(reference, expecting: type, from: self, pointer: pointer) {
@@ -69,7 +76,7 @@ struct ValueParser {
     func resolvedJSON(_ node: JSONValue, at pointer: String) -> JSONValue? {
         switch Reference.parse(node) {
         case .malformed(let message):
-            error(.referenceSyntax, message, at: node, pointer: pointer)
+            error(message, at: node, pointer: pointer)
             return nil
         case .reference(let reference) where !reference.tail.isEmpty || node.isObject:
             return context.lookupJSON(reference, from: self, pointer: pointer).map { JSONValue($0.storage, offset: node.offset) }
@@ -111,13 +118,13 @@ struct ValueParser {
         case .typography: return parseTypography(node, at: pointer).map(TokenValue.typography)
         case .string:
             guard let text = node.string else {
-                error(.valueInvalid, "a string value must be a JSON string, found \(node.kindDescription)", at: node, pointer: pointer)
+                error(.notAString(found: node.kindDescription), at: node, pointer: pointer)
                 return nil
             }
             return .string(text)
         case .boolean:
             guard let flag = node.bool else {
-                error(.valueInvalid, "a boolean value must be true or false, found \(node.kindDescription)", at: node, pointer: pointer)
+                error(.notABoolean(found: node.kindDescription), at: node, pointer: pointer)
                 return nil
             }
             return .boolean(flag)
@@ -135,7 +142,7 @@ struct ValueParser {
         }
         guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
         guard let value = resolved.number else {
-            error(.valueInvalid, "\(what) must be a number, found \(resolved.kindDescription)", at: node, pointer: pointer)
+            error(.expectedNumber(what, found: resolved.kindDescription), at: node, pointer: pointer)
             return nil
         }
         return value
@@ -145,7 +152,7 @@ struct ValueParser {
     func string(_ node: JSONValue, at pointer: String, what: String) -> String? {
         guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
         guard let text = resolved.string else {
-            error(.valueInvalid, "\(what) must be a string, found \(resolved.kindDescription)", at: node, pointer: pointer)
+            error(.expectedString(what, found: resolved.kindDescription), at: node, pointer: pointer)
             return nil
         }
         return text
@@ -157,25 +164,23 @@ struct ValueParser {
     ) -> ValueObject? {
         guard let resolved = resolvedJSON(node, at: pointer) else { return nil }
         guard let members = resolved.members else {
-            error(.valueInvalid, "a \(type.rawValue) value must be an object with \(required.map { "'\($0)'" }.joined(separator: ", ")), found \(resolved.kindDescription)",
-                at: node, pointer: pointer)
+            error(.expectedObject(type, members: required, found: resolved.kindDescription), at: node, pointer: pointer)
             return nil
         }
         var ok = true
+        let result = ValueObject(members: members)
         for member in members {
             if !(required.contains(member.key) || optional.contains(member.key)) {
-                let suggestion = Suggestions.closest(to: member.key, in: required + optional)
-                report(.unknownValueProperty, .warning, "unknown property '\(member.key)' in a \(type.rawValue) value; it is ignored",
-                    offset: member.keyOffset, pointer: pointer + "/" + TokenPathSyntax.escape(member.key),
+                // A rename may not give a name the value already has.
+                let suggestion = Suggestions.closest(to: member.key, in: (required + optional).filter { result[$0] == nil })
+                report(.unknownValueProperty(member.key, in: type), offset: member.keyOffset, pointer: pointer + "/" + TokenPathSyntax.escape(member.key),
                     notes: [Diagnostic.Note("allowed: " + (required + optional).map { "'\($0)'" }.joined(separator: ", "))],
-                    fixIts: suggestion.map { [Diagnostic.FixIt("rename to '\($0)'", replacement: "\"\($0)\"")] } ?? [])
+                    fixIts: suggestion.map { replace(JSONValue(.string(member.key), offset: member.keyOffset), with: "\"\($0)\"", "rename to '\($0)'") } ?? [])
             }
         }
-        let result = ValueObject(members: members)
         let missing = required.filter { result[$0] == nil }
         if !missing.isEmpty {
-            error(.valueInvalid, "a \(type.rawValue) value is missing \(missing.map { "'\($0)'" }.joined(separator: ", "))",
-                at: node, pointer: pointer)
+            error(.missingMembers(type, missing), at: node, pointer: pointer)
             ok = false
         }
         return ok ? result : nil

@@ -34,8 +34,7 @@ enum ClosedTokens {
                     !(token.value.sameContent(as: old.value) && token.explicitType == old.explicitType),
                     (flag(old.extensions) ?? groupFlag(of: token.path, in: layers[..<later])) == true
                 else { continue }
-                diagnostics.append(Diagnostic(.closedToken, .error,
-                    "token '\(token.path)' is closed and cannot be defined again",
+                diagnostics.append(Diagnostic(.closedTokenRedefined(token.path),
                     at: token.anchor.location(pointer: token.pointer, token: token.path),
                     notes: [Diagnostic.Note("it is defined and closed here", at: old.anchor.location(pointer: old.pointer, token: old.path)),
                         Diagnostic.Note("remove this definition, or reopen the token where it is defined")]))

@@ -27,16 +27,14 @@ enum ForbiddenTokens {
         for index in only ?? Array(document.tokens.indices) {
             let token = document.tokens[index]
             if let reason = forbidden(index) {
-                diagnostics.append(Diagnostic(.forbiddenToken, .warning,
-                    "token '\(token.path)' is not provided by this theme" + (reason.string.map { ": \($0)" } ?? ""),
+                diagnostics.append(Diagnostic(.forbiddenToken(token.path, reason: reason.string),
                     at: token.anchor.location(pointer: token.pointer, token: token.path)))
             }
             for edge in Int(state.edgeStart[index])..<Int(state.edgeStart[index + 1]) {
                 let target = Int(state.edges[edge])
                 guard forbidden(target) != nil else { continue }
                 let used = document.tokens[target]
-                diagnostics.append(Diagnostic(.usesForbiddenToken, .error,
-                    "token '\(token.path)' uses '\(used.path)', which this theme does not provide",
+                diagnostics.append(Diagnostic(.usesForbiddenToken(token.path, uses: used.path),
                     at: SourceAnchor(file: token.anchor.file, offset: token.value.offset)
                         .location(pointer: token.pointer + "/$value", token: token.path),
                     notes: [Diagnostic.Note("'\(used.path)' is marked forbidden here",

@@ -112,8 +112,8 @@ public struct TierRules: Sendable {
                 let rule = skips
                     ? "component tokens reach primitives through semantic tokens"
                     : "references go from component to semantic to primitive tokens, never back"
-                diagnostics.append(Diagnostic(.tierDirection, severity,
-                    "\(from.name) token '\(token.path)' references \(to.name) token '\(other.path)'; \(rule)",
+                diagnostics.append(Diagnostic(
+                    .tierDirection(token.path, tier: from.name, references: other.path, otherTier: to.name, rule: rule, severity: severity),
                     at: SourceAnchor(file: token.anchor.file, offset: token.value.offset)
                         .location(pointer: token.pointer + "/$value", token: token.path),
                     notes: [Diagnostic.Note("'\(other.path)' is a \(to.name) token",
