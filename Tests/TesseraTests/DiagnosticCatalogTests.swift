@@ -93,6 +93,20 @@ extension DiagnosticCatalogTests {
         }
     }
 
+    /// Diagnostics about names that differ only in normalization are two diagnostics, as the
+    /// names are two names: the permutation report keeps both.
+    @Test func diagnosticsCompareCodePointByCodePoint() {
+        func diagnostic(_ name: String) -> Diagnostic {
+            Diagnostic(.unknownReference("{\(name)}", path: name),
+                at: SourceLocation(file: "t.json", line: 1, column: 2, pointer: "/" + name, token: name))
+        }
+        let composed = diagnostic("caf\u{E9}")
+        let decomposed = diagnostic("cafe\u{301}")
+        #expect(composed.message == decomposed.message, "equal as Swift strings")
+        #expect(composed != decomposed)
+        #expect(Set([composed, decomposed, diagnostic("caf\u{E9}")]).count == 2)
+    }
+
     /// An id has one severity wherever it is found (the catalogue binds them), except the tier
     /// rule, whose severity the team chooses.
     @Test func anIdHasOneSeverity() {
