@@ -104,7 +104,7 @@ public struct OutputContext: Sendable {
 
     /// A Swift identifier for names: the casing asked for, `_` before a leading digit,
     /// characters Swift does not allow in identifiers replaced by `_` (`unnamed` when nothing
-    /// else is left), and keywords escaped with backticks (`` `default` ``).
+    /// else is left), and Swift keywords such as `default` wrapped in backticks.
     public static func swiftIdentifier(_ names: [String], casing: Casing = .lowerCamel) -> String {
         var identifier = String(name(names, casing: casing).unicodeScalars.map { scalar in
             scalar.properties.isXIDContinue ? Character(scalar) : "_"

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+import Tessera
+
+/// The code of the "Getting started" article (Tessera.docc/GettingStarted.md), run on the
+/// token set in Examples/ with the public API only: if the article goes wrong, this fails.
+struct GettingStartedTests {
+    static let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples")
+
+    @Test func checkTheTokensAndReadValues() throws {
+        let result = TokenPipeline.run(paths: [Self.examples.appendingPathComponent("tokens").path])
+        #expect(!result.hasErrors, "\(DiagnosticRenderer().render(result.diagnostics.sorted, files: result.files))")
+        let tokens = try result.tokens()
+        guard case .color(let accent)? = tokens["color.accent"]?.value else {
+            Issue.record("color.accent is not a color")
+            return
+        }
+        #expect(accent.hexString() == "#ff0039ff")
+        #expect(accent.mapped(to: .displayP3).colorSpace == .displayP3)
+        guard case .dimension(let padding)? = tokens["spacing.inset"]?.value else {
+            Issue.record("spacing.inset is not a dimension")
+            return
+        }
+        #expect(padding.value == 16 && padding.unit == .px)
+    }
+
+    @Test func applyFixItsAndValidateAgain() throws {
+        let file = SourceFile(path: "tokens.json", text: ##"{"color": {"$type": "color", "red": {"$value": "#ff0000"}, "link": {"$value": "{color.rde}"}}}"##)
+        let result = TokenPipeline.run(files: [file])
+        #expect(result.hasErrors)
+        let edits = result.diagnostics.all.flatMap(\.fixIts).map(\.edit)
+        let fixed = try SourceEdit.apply(edits, toFile: file.path, bytes: file.bytes)
+        let again = TokenPipeline.run(files: [SourceFile(path: file.path, bytes: fixed)])
+        #expect(again.diagnostics.all.isEmpty, "\(again.diagnostics.all.map(\.message))")
+    }
+
+    @Test func resolveModesAndOverride() throws {
+        let composer = Composer(resolverAt: Self.examples.appendingPathComponent("app.resolver.json").path)
+        let light = try composer.resolve(inputs: [:]).tokens()
+        let dark = try composer.resolve(inputs: ["theme": "dark"]).tokens()
+        let darkHighContrast = try composer.resolve(inputs: ["theme": "dark", "contrast": "high"]).tokens()
+        #expect(light["color.background.default"]?.value != dark["color.background.default"]?.value)
+        #expect(dark["color.text.link"]?.value != darkHighContrast["color.text.link"]?.value)
+        #expect(darkHighContrast["color.text.link"]?.value == dark["color.text.primary"]?.value)
+        let report = composer.checkAllPermutations()
+        #expect(report.permutationCount == 32)
+
+        var brand = Redefinition()
+        let blue = TokenColor(.srgb, [0, 0.4, 1])
+        brand.set("color.brand", to: .typed(.color(blue)))
+        let branded = try composer.resolve(inputs: [:]).redefining(brand).tokens()
+        #expect(branded["color.accent"]?.value == .color(blue))
+        #expect(light["color.accent"]?.value != .color(blue))
+    }
+}
