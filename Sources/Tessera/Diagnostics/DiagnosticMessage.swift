@@ -10,17 +10,21 @@
 ///
 /// Importers and validators outside Tessera add their own kinds the same way, in an
 /// extension with their own ids.
-public struct DiagnosticMessage: Sendable, Hashable {
+public struct DiagnosticMessage: Sendable {
     public let id: DiagnosticID
     /// The severity the engine starts from. `strict` turns legacy-form warnings into errors,
     /// and a tier setting chooses the severity of `tier.direction`.
     public let severity: Severity
-    public let text: String
+    private let render: @Sendable () -> String
 
-    public init(_ id: DiagnosticID, _ severity: Severity, _ text: String) {
+    /// The wording. It is written only when a diagnostic is made: a flood of warnings past
+    /// the warning limit is counted without writing each one.
+    public var text: String { render() }
+
+    public init(_ id: DiagnosticID, _ severity: Severity, _ text: @autoclosure @escaping @Sendable () -> String) {
         self.id = id
         self.severity = severity
-        self.text = text
+        self.render = text
     }
 }
 

@@ -5,7 +5,7 @@ extension ValueParser {
                 error(.invalidColorString(text), at: node, pointer: pointer)
                 return nil
             }
-            report(.legacyColorString(text, modern: color.dtcgJSONText), offset: node.offset, pointer: pointer,
+            report(.legacyColorString(text, readAs: color), offset: node.offset, pointer: pointer,
                 fixIts: replace(node, with: color.dtcgJSONText, "replace with \(color.dtcgJSONText)"))
             return color
         }

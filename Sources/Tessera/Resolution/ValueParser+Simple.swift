@@ -20,6 +20,11 @@ extension ValueParser {
         return TokenDimension(value, unit)
     }
 
+    /// `{"value": 16, "unit": "px"}`.
+    static func measureJSON(_ value: Double, _ unit: String) -> String {
+        "{\"value\": \(NumberFormatting.shortest(value)), \"unit\": \"\(unit)\"}"
+    }
+
     /// A number with a unit — `{"value": 16, "unit": "px"}`, or the legacy string `"16px"`
     /// with a warning — for dimensions and durations.
     private func measure<Unit>(
@@ -31,9 +36,8 @@ extension ValueParser {
                 error(.invalidStringValue(type, text, example: example, units: units), at: node, pointer: pointer)
                 return nil
             }
-            func modern() -> String { "{\"value\": \(NumberFormatting.shortest(value)), \"unit\": \"\(unitText)\"}" }
-            report(.legacyStringValue(type, text, modern: modern()), offset: node.offset, pointer: pointer,
-                fixIts: replace(node, with: modern(), "replace with \(modern())"))
+            report(.legacyStringValue(type, text, value: value, unit: unitText), offset: node.offset, pointer: pointer,
+                fixIts: replace(node, with: Self.measureJSON(value, unitText), "replace with \(Self.measureJSON(value, unitText))"))
             return (value, parsed)
         }
         guard let members = object(node, at: pointer, type: type, required: ["value", "unit"]) else { return nil }

@@ -72,7 +72,7 @@ extension DiagnosticMessage {
     }
 
     static func equivalentNames(_ name: String, _ other: String) -> Self {
-        let scalars = { (name: String) in
+        let scalars = { @Sendable (name: String) in
             name.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: " ")
         }
         return Self(.nameEquivalent, .warning,

@@ -41,8 +41,8 @@ extension DiagnosticMessage {
 
     // MARK: Legacy notations (warnings; errors under `strict`)
 
-    static func legacyColorString(_ text: String, modern: String) -> Self {
-        Self(.colorLegacy, .warning, "color written as the string '\(text)'; 2025.10 uses \(modern)")
+    static func legacyColorString(_ text: String, readAs color: TokenColor) -> Self {
+        Self(.colorLegacy, .warning, "color written as the string '\(text)'; 2025.10 uses \(color.dtcgJSONText)")
     }
 
     static func shortHex(_ text: String, readAs long: String) -> Self {
@@ -62,9 +62,9 @@ extension DiagnosticMessage {
         .dimensionUnitLegacy, .warning, "unit 'em' is not a 2025.10 unit; it is kept as a multiple of the font size")
 
     /// A dimension or duration written as a string such as "4px" or "200ms".
-    static func legacyStringValue(_ type: TokenType, _ text: String, modern: String) -> Self {
+    static func legacyStringValue(_ type: TokenType, _ text: String, value: Double, unit: String) -> Self {
         Self(type == .duration ? .durationLegacy : .dimensionLegacy, .warning,
-            "\(type.rawValue) written as the string '\(text)'; 2025.10 uses \(modern)")
+            "\(type.rawValue) written as the string '\(text)'; 2025.10 uses \(ValueParser.measureJSON(value, unit))")
     }
 
     // MARK: Invalid values
