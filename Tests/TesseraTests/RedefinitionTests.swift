@@ -97,6 +97,21 @@ struct RedefinitionTests {
         #expect(throws: ResolutionFailure.self) { try redefined.tokens() }
     }
 
+    /// A redefinition changes the resolved tokens: a token a group inherited through
+    /// `$extends` and then removed stays removed, even when tokens are added beside it.
+    @Test func aRemovedInheritedTokenStaysRemoved() throws {
+        let base = pipeline(##"{"base": {"$type": "number", "v": {"$value": 1}, "w": {"$value": 2}}, "more": {"$extends": "{base}"}}"##)
+        #expect(try base.tokens().value("more.v") == .number(1))
+        var redefinition = Redefinition()
+        redefinition.remove("more.v")
+        redefinition.set("more.x", to: .typed(.number(3)))
+        let redefined = try base.redefining(redefinition).tokens()
+        #expect(redefined["more.v"] == nil)
+        #expect(redefined.value("more.w") == .number(2))
+        #expect(redefined.value("more.x") == .number(3))
+        #expect(redefined.value("base.v") == .number(1))
+    }
+
     /// A permutation redefined at run time, as a white-label brand would be.
     @Test func aPermutationCanBeRedefined() throws {
         let file = SourceFile(path: "inline.resolver.json", text: ##"""

@@ -104,8 +104,10 @@ extension Stages {
             return redefine(base.resolution, document: document, changed: definitions.map(\.index), options: base.options,
                 validators: base.validators)
         }
+        // The base document is expanded: a redefinition changes the tokens it holds, so a
+        // removed token that a group inherited through `$extends` stays removed.
         return resolve(Merged(document: old.rebuilt(applying: redefinition), diagnostics: []), options: base.options,
-            validators: base.validators)
+            validators: base.validators, expanded: true)
     }
 }
 

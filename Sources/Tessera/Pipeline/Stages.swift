@@ -63,11 +63,14 @@ enum Stages {
         return ClosedTokens.violations(in: layers.map(contents))
     }
 
-    /// Expands `$extends`, resolves every token and runs the validators.
-    static func resolve(_ merged: Merged, options: PipelineOptions, validators: [any TokenValidator]) -> Resolution {
+    /// Expands `$extends` (unless the document is expanded already), resolves every token and
+    /// runs the validators.
+    static func resolve(
+        _ merged: Merged, options: PipelineOptions, validators: [any TokenValidator], expanded: Bool = false
+    ) -> Resolution {
         var document = merged.document
         var expansion: [Diagnostic] = []
-        ExtendsExpander.expand(&document, diagnostics: &expansion)
+        if !expanded { ExtendsExpander.expand(&document, diagnostics: &expansion) }
         var state = AliasResolver.resolveState(document, warningLimit: options.effectiveWarningLimit)
         state.diagnostics = expansion + state.diagnostics + validate(state, with: validators, only: nil)
         state.mergeDiagnostics = merged.diagnostics
