@@ -158,7 +158,13 @@ extension Composer {
         var free = 1
         for modifier in modifiers {
             let values = Set(chosen.compactMap { $0[modifier.name] })
-            if values.count == 1 { fixed.append("\(modifier.name)=\(values.first!)") } else { free *= modifier.contexts.count }
+            if let only = values.first, values.count == 1 {
+                fixed.append("\(modifier.name)=\(only)")
+            } else {
+                // More than 63 modifiers of two contexts overflow an Int: so many cannot all be chosen.
+                let (product, overflow) = free.multipliedReportingOverflow(by: modifier.contexts.count)
+                free = overflow ? .max : product
+            }
         }
         if !fixed.isEmpty, chosen.count == free { return fixed.joined(separator: ", ") }
         let labels = chosen.map { label($0, in: resolver) }

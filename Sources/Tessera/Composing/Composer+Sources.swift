@@ -77,6 +77,10 @@ extension Composer {
         if let chain = chains[key] {
             return chain.compactMap { key in (parsed[key] ?? nil).map { (key, $0.file, $0.fragment) } }
         }
+        guard stack.count < ResolverDocument.maximumReferenceDepth else {
+            problemsFound.append(Diagnostic(.nestingTooDeep(written), at: anchor.location()))
+            return []
+        }
         guard let file = read(fullPath, named: written, at: anchor) else { return [] }
         var found: [Diagnostic] = []
         var reference: (path: String, pointer: [String])?

@@ -310,6 +310,10 @@ struct ResolverReader {
             report(.resolverRefNotString, at: reference.value, pointer: pointer + "/$ref")
             return []
         }
+        guard stack.count < ResolverDocument.maximumReferenceDepth else {
+            report(.nestingTooDeep(target), at: reference.value, pointer: pointer + "/$ref")
+            return []
+        }
         // Members beside `$ref` extend what it names: they come after it.
         let rest = members.filter { $0.key != "$ref" }
         let overlay = rest.isEmpty ? [] : [ResolverDocument.Source(.inline(JSONValue(.object(rest), offset: item.offset)),

@@ -152,6 +152,12 @@ public struct ResolverDocument: Sendable {
     }
 
     /// How many combinations of contexts there are (saturating at `Int.max`).
+    /// How many references may be followed in a row — `$defs` entries and sets naming each
+    /// other, files whose root refers to the next file — before the chain is refused with
+    /// `resolver.nesting-too-deep`. Real systems use a handful; the limit keeps a malicious or
+    /// generated chain from exhausting the stack.
+    public static let maximumReferenceDepth = 64
+
     public var permutationCount: Int {
         modifiers.reduce(1) { count, modifier in
             let (product, overflow) = count.multipliedReportingOverflow(by: max(modifier.contexts.count, 1))

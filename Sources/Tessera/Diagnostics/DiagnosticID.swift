@@ -23,6 +23,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let fileUnreadable: DiagnosticID = "file.unreadable"
     public static let fileNoTokens: DiagnosticID = "file.no-token-files"
     public static let fileKindMismatch: DiagnosticID = "file.kind-mismatch"
+    public static let fileTooLarge: DiagnosticID = "file.too-large"
 
     // MARK: JSON (RFC 8259)
     public static let jsonSyntax: DiagnosticID = "json.syntax"
@@ -93,6 +94,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let resolverDuplicateName: DiagnosticID = "resolver.duplicate-name"
     public static let resolverReferenceCycle: DiagnosticID = "resolver.reference-cycle"
     public static let resolverReferenceUnresolved: DiagnosticID = "resolver.reference-unresolved"
+    public static let resolverNestingTooDeep: DiagnosticID = "resolver.nesting-too-deep"
     public static let resolverPermutationsLimited: DiagnosticID = "resolver.permutations-limited"
     public static let contextTokenMissing: DiagnosticID = "context.token-missing"
     public static let contextTypeChange: DiagnosticID = "context.type-change"

@@ -50,22 +50,38 @@ public enum TokenFileLoader {
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// The largest file read, 256 MiB (the 200,000-token benchmark set is 20 MB in all). A
+    /// larger file, or a device that never ends such as `/dev/zero`, is refused with
+    /// `file.too-large` before it fills the memory.
+    public static let maximumFileSize = 256 << 20
+
     static func read(_ path: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
-        guard let bytes = readBytes(path) else {
-            diagnostics.append(Diagnostic(.unreadableFile(path),
-                at: SourceLocation(file: path, line: 0, column: 0)))
-            return nil
+        switch readBytes(path) {
+        case .bytes(let bytes):
+            return SourceFile(path: path, bytes: bytes)
+        case .tooLarge:
+            diagnostics.append(Diagnostic(.fileTooLarge(path, limit: maximumFileSize), at: SourceLocation(file: path, line: 0, column: 0)))
+        case .unreadable:
+            diagnostics.append(Diagnostic(.unreadableFile(path), at: SourceLocation(file: path, line: 0, column: 0)))
         }
-        return SourceFile(path: path, bytes: bytes)
+        return nil
     }
 
-    /// The bytes of a file, read straight into one array (no intermediate `Data` copy).
-    static func readBytes(_ path: String) -> [UInt8]? {
+    enum Read {
+        case bytes([UInt8])
+        case tooLarge
+        case unreadable
+    }
+
+    /// The bytes of a file, read straight into one array (no intermediate `Data` copy), up to
+    /// `limit` bytes.
+    static func readBytes(_ path: String, limit: Int = maximumFileSize) -> Read {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return .unreadable }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return .unreadable }
+        guard status.st_size <= limit else { return .tooLarge }
         let size = Int(status.st_size)
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0
@@ -79,10 +95,11 @@ public enum TokenFileLoader {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let read = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
-            if read < 0 { return nil }
+            if read < 0 { return .unreadable }
             if read == 0 { break }
+            guard bytes.count + read <= limit else { return .tooLarge }
             bytes.append(contentsOf: chunk[..<read])
         }
-        return bytes
+        return .bytes(bytes)
     }
 }

@@ -122,6 +122,11 @@ extension DiagnosticMessage {
             "\(who) references the modifier '\(target)'; sources may name files, sets or $defs, never modifiers")
     }
 
+    static func nestingTooDeep(_ target: String) -> Self {
+        Self(.resolverNestingTooDeep, .error,
+            "'\(target)' is reached through more than \(ResolverDocument.maximumReferenceDepth) references in a row; it is not followed")
+    }
+
     static func pointerLeadsToNoObject(_ target: String) -> Self {
         Self(.resolverReferenceUnresolved, .error, "'\(target)' leads to no object in this resolver")
     }

@@ -12,6 +12,10 @@ extension DiagnosticMessage {
         Self(.fileUnreadable, .error, "cannot read '\(path)'")
     }
 
+    static func fileTooLarge(_ path: String, limit: Int) -> Self {
+        Self(.fileTooLarge, .error, "'\(path)' is larger than \(limit >> 20) MiB, the most a token file may hold; it is not read")
+    }
+
     static func noTokenFiles(inDirectory path: String) -> Self {
         Self(.fileNoTokens, .error, "directory '\(path)' holds no token files (.tokens, .tokens.json, .json)")
     }

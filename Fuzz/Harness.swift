@@ -1,0 +1,60 @@
+// libFuzzer harnesses, compiled with the library's sources into one binary by Fuzz/run.sh.
+// TESSERA_FUZZ chooses the target: json (the JSON parser), pipeline (a token file through
+// every stage and output) or resolver (a resolver document with its sources inline).
+import Foundation
+
+let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    switch fuzzTarget {
+    case "json": fuzzJSON(bytes)
+    case "resolver": fuzzResolver(bytes)
+    default: fuzzPipeline(bytes)
+    }
+    return 0
+}
+
+func render(_ diagnostics: [Diagnostic], _ files: [SourceFile]) {
+    _ = DiagnosticRenderer().render(diagnostics, files: files)
+    for fixIt in diagnostics.flatMap(\.fixIts) {
+        guard let file = files.first(where: { $0.path == fixIt.edit.file }) else { continue }
+        _ = try? SourceEdit.apply([fixIt.edit], toFile: file.path, bytes: file.bytes)
+    }
+}
+
+func fuzzJSON(_ bytes: [UInt8]) {
+    for allowComments in [false, true] {
+        var diagnostics: [Diagnostic] = []
+        let file = SourceFile(path: "fuzz.json", bytes: bytes)
+        if let root = JSONParser(file: file, options: .init(allowComments: allowComments)).parse(into: &diagnostics) {
+            _ = JSONWriter(pretty: true).string(root)
+            _ = file.jsonValueRange(at: root.offset)
+        }
+        render(diagnostics, [file])
+    }
+}
+
+func fuzzPipeline(_ bytes: [UInt8]) {
+    let file = SourceFile(path: "fuzz.tokens.json", bytes: bytes)
+    for strict in [false, true] {
+        let result = TokenPipeline.run(files: [file], options: PipelineOptions(strict: strict))
+        render(result.diagnostics.all, result.files)
+        let tokens = result.partialTokens
+        _ = ResolvedEmitter.flat(tokens, prefix: nil)
+        _ = JSONWriter(pretty: true).string(ResolvedEmitter.tree(tokens.all, document: tokens.document))
+        if strict, let first = tokens.all.first {
+            var redefinition = Redefinition()
+            redefinition.set(first.path, to: .raw(JSONValue(.number(1))))
+            _ = result.redefining(redefinition).partialTokens
+        }
+    }
+}
+
+func fuzzResolver(_ bytes: [UInt8]) {
+    let composer = Composer(resolver: SourceFile(path: "fuzz.resolver.json", bytes: bytes))
+    let report = composer.checkAllPermutations()
+    render(report.diagnostics, composer.files)
+    _ = composer.resolve(inputs: [:]).partialTokens
+}
