@@ -111,6 +111,37 @@ public final class SourceFile: Sendable {
         return count
     }
 
+    /// The byte range of a 1-based line, without its line break.
+    func lineRange(_ line: Int) -> Range<Int>? {
+        let lineStarts = self.lineStarts
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<max(start, end)
+    }
+
+    /// The byte offset of a 1-based line and column (in Unicode scalars), found without
+    /// reading the line from its start: a column far into a minified file costs no more than
+    /// one near its start.
+    public func offset(line: Int, column: Int) -> Int {
+        guard let range = lineRange(line) else { return bytes.count }
+        let tables = tables.get(bytes)
+        if tables.isASCII { return min(range.lowerBound + max(column - 1, 0), range.upperBound) }
+        let checkpoints = tables.continuationCheckpoints
+        let before = continuationBytes(before: range.lowerBound, checkpoints)
+        var low = range.lowerBound
+        var high = range.upperBound
+        while low < high {
+            let mid = (low + high) / 2
+            let columnAtMid = mid - range.lowerBound - (continuationBytes(before: mid, checkpoints) - before) + 1
+            if columnAtMid >= column { high = mid } else { low = mid + 1 }
+        }
+        // Inside a scalar the count already stands at the next one: its start is the place.
+        while low < range.upperBound, bytes[low] & 0xC0 == 0x80 { low += 1 }
+        return low
+    }
+
     /// The text of a 1-based line, without its line break; invalid UTF-8 shows as U+FFFD.
     public func lineText(_ line: Int) -> String {
         let lineStarts = self.lineStarts
