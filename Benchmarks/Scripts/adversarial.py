@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Adversarial shapes at growing sizes: time and peak memory of `tessera validate` (or
+`resolve`) on each, so that growth faster than linear shows in the table.
+
+    swift build -c release --product tessera
+    python3 Benchmarks/Scripts/adversarial.py [--tessera .build/release/tessera] [--timeout 120] [SHAPE...]
+
+Each run is one process timed from outside; peak memory is the process's maximum resident
+set (from wait4). A run over the timeout is shown as ">timeout". Needs nothing outside the
+repository.
+"""
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def minified_cycles(n, d):
+    tokens = {}
+    for i in range(n):
+        tokens[f"a{i}"] = {"$type": "number", "$value": "{b%d}" % i}
+        tokens[f"b{i}"] = {"$type": "number", "$value": "{a%d}" % i}
+    return write(d, "t.tokens.json", json.dumps(tokens, separators=(",", ":")))
+
+
+def minified_unknown(n, d):
+    tokens = {f"t{i}": {"$type": "number", "$value": "{missing.m%d}" % i} for i in range(n)}
+    return write(d, "t.tokens.json", json.dumps(tokens, separators=(",", ":")))
+
+
+def long_names(n, d):
+    name = "x" * n
+    tokens = {name: {"$type": "number", "$value": 1}}
+    for i in range(20):
+        tokens[f"r{i}"] = {"$type": "number", "$value": "{%s}" % ("y" * n)}
+    return write(d, "t.tokens.json", json.dumps(tokens))
+
+
+def many_contexts(n, d):
+    contexts = {f"c{i}": [] for i in range(n)}
+    resolver = {"version": "2025.10",
+                "sets": {"s": {"sources": [{"t": {"$type": "number", "$value": 1}}]}},
+                "modifiers": {"m": {"contexts": contexts, "default": "c0"}},
+                "resolutionOrder": [{"$ref": "#/sets/s"}, {"$ref": "#/modifiers/m"}]}
+    return write(d, "m.resolver.json", json.dumps(resolver))
+
+
+def extends_chain(n, d):
+    doc = {"g0": {"$type": "number", "v": {"$value": 1}}}
+    for i in range(1, n):
+        doc[f"g{i}"] = {"$extends": "{g%d}" % (i - 1), f"v{i}": {"$value": i}}
+    return write(d, "t.tokens.json", json.dumps(doc))
+
+
+def extends_diamonds(depth, d):
+    doc = {"l0a": {"$type": "number", "v": {"$value": 1}}, "l0b": {"$type": "number", "w": {"$value": 2}}}
+    for i in range(1, depth):
+        for side in "ab":
+            doc[f"l{i}{side}"] = {"x": {"$extends": "{l%da}" % (i - 1)}, "y": {"$extends": "{l%db}" % (i - 1)}}
+    return write(d, "t.tokens.json", json.dumps(doc))
+
+
+def many_files(n, d):
+    for i in range(n):
+        write(d, f"f{i:06}.tokens.json", json.dumps({f"t{i}": {"$type": "number", "$value": i}}))
+    return d
+
+
+def big_group_json(n, d):
+    tokens = {f"t{i}": {"$value": i} for i in range(n)}
+    tokens["$type"] = "number"
+    return write(d, "t.tokens.json", json.dumps({"g": tokens}))
+
+
+SHAPES = {
+    "minified-cycles": (minified_cycles, [1000, 5000, 20000, 50000], ["validate"]),
+    "minified-unknown": (minified_unknown, [1000, 5000, 20000], ["validate"]),
+    "long-names": (long_names, [1000, 10000, 50000], ["validate"]),
+    "many-contexts": (many_contexts, [1000, 10000, 100000], ["validate"]),
+    "extends-chain": (extends_chain, [250, 500, 1000, 2000], ["validate"]),
+    "extends-diamonds": (extends_diamonds, [8, 12, 16, 20], ["validate"]),
+    "many-files": (many_files, [1000, 3000, 10000], ["validate"]),
+    "json-output": (big_group_json, [100000, 300000, 1000000], ["resolve", "--format", "json"]),
+}
+
+
+def write(d, name, text):
+    path = os.path.join(d, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def run(command, timeout):
+    start = time.monotonic()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = start + timeout
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            return time.monotonic() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+        if time.monotonic() > deadline:
+            process.kill()
+            os.wait4(process.pid, 0)
+            return None, None, None
+        time.sleep(0.01)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tessera", default=".build/release/tessera")
+    parser.add_argument("--timeout", type=float, default=120)
+    parser.add_argument("shapes", nargs="*", default=list(SHAPES))
+    args = parser.parse_args()
+    print("shape\tsize\tinput_mb\tseconds\tpeak_mb\texit")
+    for shape in args.shapes:
+        make, sizes, command = SHAPES[shape]
+        for size in sizes:
+            d = tempfile.mkdtemp(prefix="tessera-adversarial-")
+            try:
+                target = make(size, d)
+                input_mb = sum(os.path.getsize(os.path.join(d, f)) for f in os.listdir(d)) / 1e6
+                seconds, peak, code = run([args.tessera] + command + [target], args.timeout)
+                shown = ">timeout" if seconds is None else f"{seconds:.2f}"
+                peak_shown = "-" if peak is None else f"{peak:.0f}"
+                print(f"{shape}\t{size}\t{input_mb:.2f}\t{shown}\t{peak_shown}\t{code}", flush=True)
+            finally:
+                shutil.rmtree(d)
+    seconds, peak, code = run([args.tessera, "validate", "/dev/zero"], args.timeout)
+    print(f"dev-zero\t-\t-\t{'>timeout' if seconds is None else f'{seconds:.2f}'}\t{peak or 0:.0f}\t{code}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
