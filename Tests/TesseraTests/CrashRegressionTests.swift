@@ -75,6 +75,25 @@ struct CrashRegressionTests {
         #expect(bytes.count == 100)
     }
 
+    /// "Did you mean" compared names of any length (3.6 s for one of 50,000 characters): past
+    /// `maximumLength` bytes no suggestion is looked for; below it, suggestions are as before.
+    @Test func aVeryLongNameGetsNoSuggestion() {
+        let long = String(repeating: "y", count: 50_000)
+        #expect(Suggestions.closest(to: long, in: [String(repeating: "y", count: 49_999)]) == nil)
+        #expect(Suggestions.closest(to: "colr", in: ["color", String(repeating: "c", count: 10_000)]) == "color")
+    }
+
+    /// A modifier with many contexts: each permutation found its context by a linear search.
+    @Test func theContextOfAModifierWithManyIsFoundByName() throws {
+        let count = 20_000
+        let contexts = (0..<count).map { ##""c\##($0)": [{"t": {"$type": "number", "$value": \##($0)}}]"## }.joined(separator: ", ")
+        let resolver = ##"{"version": "2025.10", "sets": {"s": {"sources": [{"t": {"$type": "number", "$value": -1}}]}},"##
+            + ##" "modifiers": {"m": {"contexts": {\##(contexts)}, "default": "c0"}}, "resolutionOrder": [{"$ref": "#/sets/s"}, {"$ref": "#/modifiers/m"}]}"##
+        let composer = Composer(resolver: SourceFile(path: "many.resolver.json", text: resolver))
+        #expect(try composer.resolve(inputs: ["m": "c\(count - 1)"]).tokens().value("t") == .number(Double(count - 1)))
+        #expect(try composer.resolve(inputs: ["m": "C12345"]).tokens().value("t") == .number(12345), "inputs ignore case")
+    }
+
     /// More than 63 modifiers of two contexts: naming the permutations a diagnostic occurs in
     /// multiplied the context counts into an `Int` that overflowed.
     @Test func aProblemInAlmostEveryPermutationOfManyModifiers() {

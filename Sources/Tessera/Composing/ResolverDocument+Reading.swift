@@ -257,10 +257,10 @@ struct ResolverReader {
         var modifier = ResolverDocument.Modifier(name: name,
             description: string(node["description"], pointer: pointer + "/description", what: "'description'"),
             contexts: [], defaultContext: nil, anchor: anchor)
-        for member in members {
+        modifier.contexts = members.map { member in
             let contextPointer = pointer + "/contexts/" + TokenPathSyntax.escape(member.key)
-            modifier.contexts.append(ResolverDocument.Context(name: member.key,
-                sources: readSources(member.value, pointer: contextPointer, holder: .modifier(name), stack: [pointer])))
+            return ResolverDocument.Context(name: member.key,
+                sources: readSources(member.value, pointer: contextPointer, holder: .modifier(name), stack: [pointer]))
         }
         if members.isEmpty {
             report(.modifierWithoutContext(name), at: contexts, pointer: pointer + "/contexts")

@@ -63,7 +63,17 @@ public struct ResolverDocument: Sendable {
         public var name: String
         public var description: String?
         /// The contexts in the order written, each with its sources.
-        public var contexts: [Context]
+        public var contexts: [Context] { didSet { contextIndex = Self.index(contexts) } }
+        /// Context name → position, so that choosing one of 100,000 contexts costs no more
+        /// than choosing one of two.
+        private var contextIndex: [String: Int]
+
+        private static func index(_ contexts: [Context]) -> [String: Int] {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(contexts.count)
+            for (position, context) in contexts.enumerated() where index[context.name] == nil { index[context.name] = position }
+            return index
+        }
         /// The context used when no input names one.
         public var defaultContext: String?
         public var anchor: SourceAnchor
@@ -72,6 +82,7 @@ public struct ResolverDocument: Sendable {
             self.name = name
             self.description = description
             self.contexts = contexts
+            self.contextIndex = Self.index(contexts)
             self.defaultContext = defaultContext
             self.anchor = anchor
         }
@@ -80,7 +91,14 @@ public struct ResolverDocument: Sendable {
 
         /// The context written `name`, compared without regard to case.
         public func context(named name: String) -> String? {
-            contexts.first { $0.name == name }?.name ?? contexts.first { $0.name.lowercased() == name.lowercased() }?.name
+            if let position = contextIndex[name], contexts[position].name.sameCodePoints(as: name) { return contexts[position].name }
+            return contexts.first { $0.name == name }?.name ?? contexts.first { $0.name.lowercased() == name.lowercased() }?.name
+        }
+
+        /// The sources of the context named exactly `name`.
+        func sources(ofContext name: String) -> [Source] {
+            if let position = contextIndex[name], contexts[position].name.sameCodePoints(as: name) { return contexts[position].sources }
+            return contexts.first { $0.name.sameCodePoints(as: name) }?.sources ?? []
         }
     }
 
@@ -223,7 +241,7 @@ public struct ResolverDocument: Sendable {
             case .set(let set): return set.sources
             case .modifier(let modifier):
                 guard let chosen = contexts[modifier.name] else { return [] }
-                return modifier.contexts.first { $0.name == chosen }?.sources ?? []
+                return modifier.sources(ofContext: chosen)
             }
         }
     }

@@ -2,13 +2,17 @@
 public enum Suggestions {
     /// The candidate closest to `text`, if one is close enough to be a plausible typo.
     ///
-    /// - Complexity: O(k · m · n) for k candidates of length m and a text of length n; callers
-    ///   pass a pre-filtered candidate list for large sets.
+    /// Names longer than `maximumLength` bytes get no suggestion: a typo in a name that long
+    /// is not what went wrong, and comparing it would cost its length squared.
+    ///
+    /// - Complexity: O(k · m · n) for k candidates of length m and a text of length n, each
+    ///   at most `maximumLength`; callers pass a pre-filtered candidate list for large sets.
     public static func closest(to text: String, in candidates: some Sequence<String>) -> String? {
+        guard text.utf8.count <= maximumLength else { return nil }
         let source = Array(text.lowercased().utf8)
         let limit = max(2, source.count / 3)
         var best: (String, Int)?
-        for candidate in candidates {
+        for candidate in candidates where candidate.utf8.count <= maximumLength + limit {
             let target = Array(candidate.lowercased().utf8)
             if abs(target.count - source.count) > limit { continue }
             let distance = editDistance(source, target, limit: limit)
@@ -16,6 +20,9 @@ public enum Suggestions {
         }
         return best?.0
     }
+
+    /// The longest name a suggestion is looked for, in UTF-8 bytes.
+    public static let maximumLength = 128
 
     static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
         if a.isEmpty { return b.count }

@@ -5,7 +5,8 @@
 /// references among thousands of siblings still finishes at once; past the budget, unknown
 /// references are reported without a suggestion.
 struct ReferenceSuggester {
-    /// Name comparisons allowed over one run.
+    /// Name comparisons allowed over one run; a comparison of names longer than 16 bytes
+    /// counts once for every 16 (names are at most `Suggestions.maximumLength` long).
     static let budget = 2_000_000
     private var children: [String: [String]] = [:]
     private let tokens: PathTable
@@ -31,7 +32,7 @@ struct ReferenceSuggester {
         var current = ""
         for name in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
             guard let options = children[current] else { return nil }
-            spent += options.count
+            spent += options.count * max(1, min(name.utf8.count, Suggestions.maximumLength) / 16)
             guard spent <= Self.budget else { return nil }
             let chosen = options.contains(name) ? name : Suggestions.closest(to: name, in: options)
             guard let chosen else { return nil }
