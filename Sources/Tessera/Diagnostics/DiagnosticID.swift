@@ -59,6 +59,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let extendsInvalid: DiagnosticID = "extends.invalid"
     public static let extendsNotGroup: DiagnosticID = "extends.not-a-group"
     public static let extendsCycle: DiagnosticID = "extends.cycle"
+    public static let extendsTooLarge: DiagnosticID = "extends.too-large"
 
     // MARK: References
     public static let referenceUnknown: DiagnosticID = "reference.unknown"

@@ -5,7 +5,7 @@
 /// Chains are applied target first; cycles, including a group extending its own ancestor,
 /// are reported as `extends.cycle`.
 enum ExtendsExpander {
-    static func expand(_ document: inout TokenDocument, diagnostics: inout [Diagnostic]) {
+    static func expand(_ document: inout TokenDocument, diagnostics: inout [Diagnostic], limit: Int = maximumInheritedTokens) {
         var targets: [TokenPath: String] = [:]
         var anchors: [TokenPath: SourceAnchor] = [:]
         for (key, group) in document.groups {
@@ -37,12 +37,25 @@ enum ExtendsExpander {
             anchors[key] = anchor
         }
         let order = expansionOrder(targets: targets, anchors: anchors, diagnostics: &diagnostics)
+        guard !order.isEmpty else { return }
+        var subtrees = Subtrees(document)
+        var made = 0
         for path in order {
             guard let target = targets[TokenPath(path)] else { continue }
             document.inheritType(of: path, from: target)
-            copy(from: target, to: path, in: &document)
+            guard copy(from: target, to: path, in: &document, subtrees: &subtrees, made: &made, limit: limit) else {
+                let anchor = anchors[TokenPath(path)]!
+                diagnostics.append(Diagnostic(.extendsTooLarge(path, limit: limit),
+                    at: anchor.location(pointer: TokenPathSyntax.pointer(forPath: path) + "/$extends", token: path)))
+                return
+            }
         }
     }
+
+    /// The most tokens `$extends` may copy in one document. Chains and diamonds of groups
+    /// extending groups multiply what they copy (twenty levels of diamonds in a 1.3 KB file
+    /// would make a million tokens, at about a kilobyte each); past the limit expansion stops with `extends.too-large`.
+    static let maximumInheritedTokens = 250_000
 
     /// Whether one path is the other or inside it.
     private static func overlaps(_ a: String, _ b: String) -> Bool {
@@ -126,18 +139,65 @@ enum ExtendsExpander {
         return nil
     }
 
-    private static func copy(from target: String, to path: String, in document: inout TokenDocument) {
+    /// The groups and tokens under each group, kept up to date as expansion adds to them, so
+    /// that copying a group costs what it copies, not the size of the document.
+    struct Subtrees {
+        private var tokens: [TokenPath: [Int]] = [:]
+        private var groups: [TokenPath: [String]] = [:]
+        private var known = Set<TokenPath>()
+
+        init(_ document: TokenDocument) {
+            for path in document.groupPaths where !path.isEmpty { addGroup(path) }
+            for (index, token) in document.tokens.enumerated() { addToken(index, path: token.path) }
+        }
+
+        mutating func addGroup(_ path: String) {
+            guard known.insert(TokenPath(path)).inserted else { return }
+            groups[TokenPath(TokenPathSyntax.parent(of: path) ?? ""), default: []].append(path)
+        }
+
+        mutating func addToken(_ index: Int, path: String) {
+            tokens[TokenPath(TokenPathSyntax.parent(of: path) ?? ""), default: []].append(index)
+        }
+
+        /// The groups inside `root` and the tokens at any depth under it.
+        func contents(of root: String) -> (groups: [String], tokens: [Int]) {
+            var foundGroups: [String] = []
+            var foundTokens: [Int] = []
+            var stack = [root]
+            while let group = stack.popLast() {
+                foundTokens += tokens[TokenPath(group)] ?? []
+                for child in groups[TokenPath(group)] ?? [] {
+                    foundGroups.append(child)
+                    stack.append(child)
+                }
+            }
+            return (foundGroups, foundTokens)
+        }
+    }
+
+    /// Copies the target's subgroups and tokens into the extending group; false when that
+    /// would take the tokens expansion has made past `maximumInheritedTokens`.
+    private static func copy(
+        from target: String, to path: String, in document: inout TokenDocument, subtrees: inout Subtrees, made: inout Int,
+        limit: Int
+    ) -> Bool {
         let prefix = target + "."
-        // Subgroups come along, so that inherited tokens have their groups.
-        for groupPath in document.groupPaths where groupPath.hasPrefix(prefix) {
+        let (groups, tokens) = subtrees.contents(of: target)
+        guard made + tokens.count <= limit else { return false }
+        // Subgroups come along, so that inherited tokens have their groups. In the order the
+        // document has them, as a scan of its groups would.
+        let ordered = groups.map { (id: document.groupIDs[$0] ?? 0, path: $0) }.sorted { $0.id < $1.id }
+        for groupPath in ordered.lazy.map(\.path) {
             let newPath = path + "." + groupPath.dropFirst(prefix.count)
             guard !document.isGroup(newPath) else { continue }
             var copy = document.groups[TokenPath(groupPath)] ?? GroupDefinition(path: groupPath, anchor: document.groups[TokenPath(path)]!.anchor)
             copy.path = newPath
             copy.extends = nil
             document.mergeGroup(copy)
+            subtrees.addGroup(newPath)
         }
-        let inherited = document.tokens.filter { $0.path.hasPrefix(prefix) }
+        let inherited = tokens.sorted().map { document.tokens[$0] }
         for var token in inherited {
             let relative = token.path.dropFirst(prefix.count)
             let newPath = path + "." + relative
@@ -147,9 +207,14 @@ enum ExtendsExpander {
             }
             token.inheritedFrom = token.inheritedFrom ?? target
             token.path = newPath
-            token.groupID = document.groupID(for: TokenPathSyntax.parent(of: newPath) ?? "")
+            let parent = TokenPathSyntax.parent(of: newPath) ?? ""
+            token.groupID = document.groupID(for: parent)
+            if !parent.isEmpty { subtrees.addGroup(parent) }
             document.insert(token)
+            subtrees.addToken(document.tokens.count - 1, path: newPath)
+            made += 1
         }
+        return true
     }
 
     private static func groupType(of path: String, upTo target: String, in document: TokenDocument) -> TokenType? {

@@ -147,6 +147,11 @@ extension DiagnosticMessage {
             "group '\(path)' extends '\(target)', which contains it: the extension would include itself")
     }
 
+    static func extendsTooLarge(_ path: String, limit: Int) -> Self {
+        Self(.extendsTooLarge, .error,
+            "'$extends' of group '\(path)' would take the tokens copied by extension past \(limit); this group and the ones after it are not expanded")
+    }
+
     /// `names` is the cycle from its first member back to it.
     static func extendsCycle(_ names: [String]) -> Self {
         Self(.extendsCycle, .error, "circular '$extends': " + names.joined(separator: " → "))
