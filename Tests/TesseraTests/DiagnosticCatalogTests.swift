@@ -25,7 +25,8 @@ struct DiagnosticCatalogTests {
         Case(id: .typographyIncomplete, severity: .warning, marked: ##"{"t": {"$type": "typography", "$value": ⊙{"fontFamily": "A", "fontSize": {"value": 1, "unit": "rem"}, "fontWeight": 400}}}"##),
         Case(id: .invalidExtensions, severity: .error, marked: ##"{"a": {"$type": "number", "$value": 1, "$extensions": ⊙[]}}"##),
         Case(id: .invalidType, severity: .error, marked: ##"{"a": {"$type": ⊙3, "$value": 1}}"##),
-        Case(id: .unknownType, severity: .warning, marked: ##"{"a": {"$type": ⊙"colour", "$value": 1}}"##),
+        Case(id: .unknownType, severity: .warning, marked: ##"{"a": {"$type": ⊙"vendorThing", "$value": 1}}"##),
+        Case(id: .misspeltType, severity: .error, marked: ##"{"a": {"$type": ⊙"colour", "$value": 1}}"##),
         Case(id: .valueAndRef, severity: .error, marked: ##"{"b": {"$type": "number", "$value": 1}, "a": {"$type": "number", "$value": 2, ⊙"$ref": "#/b"}}"##),
         Case(id: .negativeBlur, severity: .warning, marked: ##"{"s": {"$type": "shadow", "$value": {"color": {"colorSpace": "srgb", "components": [0, 0, 0]}, "offsetX": {"value": 0, "unit": "px"}, "offsetY": {"value": 0, "unit": "px"}, "blur": ⊙{"value": -1, "unit": "px"}, "spread": {"value": 0, "unit": "px"}}}}"##),
     ]

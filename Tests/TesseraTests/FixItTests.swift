@@ -27,7 +27,7 @@ struct FixItTests {
             source: ##"{"g": {"$owner": "design", "a": {"$type": "number", "$value": 1}}}"##),
         Case(name: "name starting with $", id: .invalidName,
             source: ##"{"g": {"$size": {"$type": "number", "$value": 1}}}"##),
-        Case(name: "unknown type", id: .unknownType, source: ##"{"a": {"$type": "colour", "$value": \##(color)}}"##),
+        Case(name: "misspelt type", id: .misspeltType, source: ##"{"a": {"$type": "colour", "$value": \##(color)}}"##),
         Case(name: "$extends of an unknown group", id: .referenceUnknown,
             source: ##"{"base": {"$type": "number", "v": {"$value": 1}}, "more": {"$extends": "{bsae}"}}"##),
         Case(name: "unknown curly reference", id: .referenceUnknown,

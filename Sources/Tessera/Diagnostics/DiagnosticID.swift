@@ -16,8 +16,21 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     }
     public var description: String { rawValue }
 
-    /// Warnings about accepted pre-2025.10 notations; `--strict` turns them into errors.
+    /// Warnings about accepted pre-2025.10 notations.
     public var isLegacyForm: Bool { rawValue.hasSuffix(".legacy") }
+
+    /// Warnings about what the 2025.10 format and resolver modules say must or should not be,
+    /// read leniently by default because real systems need it: legacy notations, unknown
+    /// types and properties, incomplete typography, a modifier with one context. `strict`
+    /// turns them into errors.
+    public var breaksSpecification: Bool {
+        isLegacyForm || Self.specificationWarnings.contains(self)
+    }
+
+    private static let specificationWarnings: Set<DiagnosticID> = [
+        .unknownType, .unknownProperty, .unknownValueProperty, .typographyIncomplete, .resolverSingleContext,
+        .notAGroupOrToken,
+    ]
 
     // MARK: Files
     public static let fileUnreadable: DiagnosticID = "file.unreadable"
@@ -52,6 +65,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let missingType: DiagnosticID = "type.missing"
     public static let invalidType: DiagnosticID = "type.invalid"
     public static let unknownType: DiagnosticID = "type.unknown"
+    public static let misspeltType: DiagnosticID = "type.misspelt"
     public static let typeMismatch: DiagnosticID = "type.mismatch"
     public static let mergeConflict: DiagnosticID = "merge.conflict"
 

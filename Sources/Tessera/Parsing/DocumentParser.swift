@@ -349,7 +349,7 @@ struct DocumentParser {
         }
         if let type = TokenType(rawValue: text) { return type }
         let suggestion = Suggestions.closest(to: text, in: TokenType.allCases.map(\.rawValue))
-        report(.unknownType(text), at: value.offset, path: path, pointerSuffix: suffix,
+        report(suggestion.map { .misspeltType(text, meant: $0) } ?? .unknownType(text), at: value.offset, path: path, pointerSuffix: suffix,
             notes: [Diagnostic.Note("known types: " + TokenType.allCases.map(\.rawValue).joined(separator: ", "))],
             fixIts: suggestion.map { [Diagnostic.FixIt("replace with '\($0)'", replacingValueAt: anchor(value.offset), with: "\"\($0)\"")] } ?? [])
         return nil

@@ -32,7 +32,7 @@ public struct PipelineOptions: Sendable {
         guard strict else { return diagnostics }
         return diagnostics.map { diagnostic in
             var diagnostic = diagnostic
-            if diagnostic.severity == .warning, diagnostic.id.isLegacyForm { diagnostic.severity = .error }
+            if diagnostic.severity == .warning, diagnostic.id.breaksSpecification { diagnostic.severity = .error }
             return diagnostic
         }
     }

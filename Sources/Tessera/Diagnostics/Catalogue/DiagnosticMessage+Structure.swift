@@ -90,6 +90,12 @@ extension DiagnosticMessage {
         Self(.invalidType, .error, "'$type' must be a string, found \(kind)")
     }
 
+    /// An unknown type close to a known one (`colour`, `Border`): a typo, whose tokens would
+    /// silently be skipped.
+    static func misspeltType(_ name: String, meant: String) -> Self {
+        Self(.misspeltType, .error, "unknown type '\(name)'; did you mean '\(meant)'?")
+    }
+
     static func unknownType(_ name: String) -> Self {
         Self(.unknownType, .warning, "unknown type '\(name)'; tokens of this type are skipped")
     }
