@@ -162,8 +162,7 @@ extension Composer {
                 fixed.append("\(modifier.name)=\(only)")
             } else {
                 // More than 63 modifiers of two contexts overflow an Int: so many cannot all be chosen.
-                let (product, overflow) = free.multipliedReportingOverflow(by: modifier.contexts.count)
-                free = overflow ? .max : product
+                free = free.saturatingMultiplied(by: modifier.contexts.count)
             }
         }
         if !fixed.isEmpty, chosen.count == free { return fixed.joined(separator: ", ") }

@@ -47,8 +47,8 @@ struct ResolverReader {
 
     /// Reports members outside `allowed` (the schema forbids other properties).
     mutating func checkMembers(_ node: JSONValue, allowed: [String], pointer: String, what: String) {
+        let present = Set((node.members ?? []).map(\.key))
         for member in node.members ?? [] where !allowed.contains(member.key) {
-            let present = Set((node.members ?? []).map(\.key))
             let suggestion = Suggestions.closest(to: member.key, in: allowed.filter { !present.contains($0) })
             diagnostics.append(Diagnostic(.resolverProperty(member.key, on: what),
                 at: SourceAnchor(file: file, offset: member.keyOffset)

@@ -91,14 +91,19 @@ public struct ResolverDocument: Sendable {
 
         /// The context written `name`, compared without regard to case.
         public func context(named name: String) -> String? {
-            if let position = contextIndex[name], contexts[position].name.sameCodePoints(as: name) { return contexts[position].name }
+            if let position = position(of: name) { return contexts[position].name }
             return contexts.first { $0.name == name }?.name ?? contexts.first { $0.name.lowercased() == name.lowercased() }?.name
         }
 
         /// The sources of the context named exactly `name`.
         func sources(ofContext name: String) -> [Source] {
-            if let position = contextIndex[name], contexts[position].name.sameCodePoints(as: name) { return contexts[position].sources }
-            return contexts.first { $0.name.sameCodePoints(as: name) }?.sources ?? []
+            position(of: name).map { contexts[$0].sources } ?? []
+        }
+
+        /// Where the context named `name`, code point for code point, is.
+        private func position(of name: String) -> Int? {
+            if let position = contextIndex[name], contexts[position].name.sameCodePoints(as: name) { return position }
+            return contexts.firstIndex { $0.name.sameCodePoints(as: name) }
         }
     }
 
@@ -177,10 +182,7 @@ public struct ResolverDocument: Sendable {
     public static let maximumReferenceDepth = 64
 
     public var permutationCount: Int {
-        modifiers.reduce(1) { count, modifier in
-            let (product, overflow) = count.multipliedReportingOverflow(by: max(modifier.contexts.count, 1))
-            return overflow ? .max : product
-        }
+        modifiers.reduce(1) { $0.saturatingMultiplied(by: max($1.contexts.count, 1)) }
     }
 
     /// Every combination of contexts, modifier by modifier in resolution order, the first

@@ -144,11 +144,6 @@ public final class SourceFile: Sendable {
 
     /// The text of a 1-based line, without its line break; invalid UTF-8 shows as U+FFFD.
     public func lineText(_ line: Int) -> String {
-        let lineStarts = self.lineStarts
-        guard line >= 1, line <= lineStarts.count else { return "" }
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        lineRange(line).map { String(decoding: bytes[$0], as: UTF8.self) } ?? ""
     }
 }

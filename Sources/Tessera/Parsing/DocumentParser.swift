@@ -295,11 +295,15 @@ struct DocumentParser {
                 at: old.anchor.location(pointer: old.pointer, token: old.path))])
     }
 
+    /// The `$` properties a token or group may have.
+    private static let knownProperties: Set<String> = [
+        "$value", "$type", "$description", "$deprecated", "$extensions", "$extends", "$ref", "$schema",
+    ]
+
     /// Moves an unknown property under `$extensions` (a new one: when the object already has
     /// one, the advice is a note, as the two would have to be merged by hand).
     private func moveToExtensions(_ member: JSONMember, siblings: ArraySlice<JSONMember>) -> [Diagnostic.FixIt] {
-        let known: Set<String> = ["$value", "$type", "$description", "$deprecated", "$extensions", "$extends", "$ref", "$schema"]
-        let unknown = siblings.filter { !known.contains($0.key) && $0.value["$value"] == nil }
+        let unknown = siblings.filter { !Self.knownProperties.contains($0.key) && $0.value["$value"] == nil }
         guard !siblings.contains(where: { $0.key == "$extensions" }), unknown.count == 1 else { return [] }
         let range = member.keyOffset..<file.jsonValueRange(at: member.value.offset).upperBound
         let text = String(decoding: file.bytes[range.lowerBound..<file.jsonValueRange(at: member.keyOffset).upperBound], as: UTF8.self)
