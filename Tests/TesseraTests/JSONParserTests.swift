@@ -138,9 +138,14 @@ struct JSONTreeTests {
         #expect(JSONWriter(sortKeys: true).string(root) == #"{"a":"x","b":[1,{"c":null}]}"#)
     }
 
-    @Test func aStructuralErrorReturnsNoTree() {
+    @Test func aStructuralErrorGivesWhatRecoveryReadButNoWellFormedTree() throws {
         var diagnostics: [Diagnostic] = []
-        #expect(JSONParser(file: SourceFile(path: "t.json", text: "[1, 2")).parse(into: &diagnostics) == nil)
+        let file = SourceFile(path: "t.json", text: "[1, 2")
+        let recovered = try #require(JSONParser(file: file).parse(into: &diagnostics))
+        #expect(recovered.array?.compactMap(\.number) == [1, 2])
         #expect(diagnostics.map(\.id) == [.jsonSyntax])
+        var again: [Diagnostic] = []
+        #expect(JSONParser(file: file).parseWellFormed(into: &again) == nil)
+        #expect(again == diagnostics)
     }
 }

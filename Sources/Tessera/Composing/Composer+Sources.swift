@@ -97,7 +97,7 @@ extension Composer {
             found = more
             own = fragment
         } else {
-            guard let root = JSONParser(file: file).parse(into: &found) else {
+            guard let root = JSONParser(file: file).parseWellFormed(into: &found) else {
                 problemsFound += found
                 return []
             }

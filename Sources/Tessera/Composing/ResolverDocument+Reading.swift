@@ -3,7 +3,7 @@ extension ResolverDocument {
     /// object; every other problem is a diagnostic and the sound parts are kept.
     public static func read(_ file: SourceFile) -> (ResolverDocument?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        guard let root = JSONParser(file: file).parse(into: &diagnostics) else { return (nil, diagnostics) }
+        guard let root = JSONParser(file: file).parseWellFormed(into: &diagnostics) else { return (nil, diagnostics) }
         guard root.isObject else {
             diagnostics.append(Diagnostic(.resolverNotObject(found: root.kindDescription),
                 at: SourceAnchor(file: file, offset: root.offset).location()))

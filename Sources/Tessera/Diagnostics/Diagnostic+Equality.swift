@@ -73,6 +73,7 @@ extension Diagnostic {
     public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
         lhs.id == rhs.id && lhs.severity == rhs.severity && lhs.location == rhs.location
             && lhs.message.sameCodePoints(as: rhs.message) && lhs.notes == rhs.notes && lhs.fixIts == rhs.fixIts
+            && lhs.count == rhs.count
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -77,6 +77,9 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var location: SourceLocation?
     public var notes: [Note]
     public var fixIts: [FixIt]
+    /// How many problems this diagnostic stands for: 1, or for a line that sums up warnings
+    /// not listed, how many it sums up. Totals count these.
+    public var count: Int
 
     /// A diagnostic saying `message` (its id, severity and text, from the catalogue) at `location`.
     public init(
@@ -88,6 +91,22 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         self.location = location
         self.notes = notes
         self.fixIts = fixIts
+        self.count = 1
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, severity, message, location, notes, fixIts, count
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(DiagnosticID.self, forKey: .id)
+        severity = try container.decode(Severity.self, forKey: .severity)
+        message = try container.decode(String.self, forKey: .message)
+        location = try container.decodeIfPresent(SourceLocation.self, forKey: .location)
+        notes = try container.decode([Note].self, forKey: .notes)
+        fixIts = try container.decode([FixIt].self, forKey: .fixIts)
+        count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 1
     }
 }
 
@@ -99,8 +118,10 @@ public struct DiagnosticBag: Sendable {
     public init(_ diagnostics: [Diagnostic] = []) { all = diagnostics }
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
-    public var errorCount: Int { all.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) } }
-    public var warningCount: Int { all.reduce(0) { $0 + ($1.severity == .warning ? 1 : 0) } }
+    /// Errors found, counting what each summing-up line stands for (`Diagnostic.count`).
+    public var errorCount: Int { all.reduce(0) { $0 + ($1.severity == .error ? $1.count : 0) } }
+    /// Warnings found, counting what each summing-up line stands for (`Diagnostic.count`).
+    public var warningCount: Int { all.reduce(0) { $0 + ($1.severity == .warning ? $1.count : 0) } }
 
     public mutating func append(_ diagnostic: Diagnostic) {
         all.append(diagnostic)
@@ -110,9 +131,12 @@ public struct DiagnosticBag: Sendable {
         for diagnostic in other { append(diagnostic) }
     }
 
-    /// Diagnostics sorted by file, line and column, ties kept in the order found.
+    /// Diagnostics in the order to read them: problems reading files and their JSON first (the
+    /// errors that others follow from), then by file, line and column, ties in the order found.
     public var sorted: [Diagnostic] {
         all.enumerated().sorted { lhs, rhs in
+            let (first, second) = (lhs.element.id.isAboutFileText, rhs.element.id.isAboutFileText)
+            if first != second { return first }
             let a = lhs.element.location
             let b = rhs.element.location
             if a?.file != b?.file { return (a?.file ?? "") < (b?.file ?? "") }

@@ -32,6 +32,10 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
         .notAGroupOrToken,
     ]
 
+    /// Problems reading a file or its JSON text: what other errors may follow from, so they
+    /// are listed first.
+    public var isAboutFileText: Bool { rawValue.hasPrefix("json.") || rawValue.hasPrefix("file.") }
+
     // MARK: Files
     public static let fileUnreadable: DiagnosticID = "file.unreadable"
     public static let fileNoTokens: DiagnosticID = "file.no-token-files"

@@ -40,7 +40,8 @@ public struct SourceEdit: Sendable, Hashable, Codable {
         self.replacement = replacement
     }
 
-    /// Two edits that touch the same bytes (or insert at the same place) cannot both apply.
+    /// Two edits that touch the same bytes, or that start at one place where one of them
+    /// replaces bytes, cannot both apply. Insertions at one place apply in the order given.
     public struct Overlap: Error, Sendable, Hashable {
         public let first: SourceEdit
         public let second: SourceEdit
@@ -51,8 +52,11 @@ public struct SourceEdit: Sendable, Hashable, Codable {
     public static func apply(_ edits: [SourceEdit], toFile path: String, bytes: [UInt8]) throws(Overlap) -> [UInt8] {
         let mine = edits.filter { $0.file == path && $0.range.upperBound <= bytes.count && $0.range.lowerBound >= 0 }
             .sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        // Insertions at one offset go in in the order given (the sort is stable).
         for (first, second) in zip(mine, mine.dropFirst())
-        where second.range.lowerBound < first.range.upperBound || second.range.lowerBound == first.range.lowerBound {
+        where second.range.lowerBound < first.range.upperBound
+            || (second.range.lowerBound == first.range.lowerBound && !(first.range.isEmpty && second.range.isEmpty))
+        {
             throw Overlap(first: first, second: second)
         }
         var result: [UInt8] = []

@@ -82,7 +82,9 @@ struct WarningLimiter: Sendable {
     }
 
     private static func summary(_ key: Key, more: Int, at location: SourceLocation?) -> Diagnostic {
-        Diagnostic(.warningsNotListed(key.id, count: more), at: location)
+        var summary = Diagnostic(.warningsNotListed(key.id, count: more), at: location)
+        summary.count = more
+        return summary
     }
 
     /// One warning per file and id that went over the limit.

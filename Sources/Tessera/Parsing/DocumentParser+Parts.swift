@@ -84,7 +84,7 @@ extension DocumentParser {
             parser.partLimit = limit
             parser.partQueue = queue
             let ok = parser.parseRoot()
-            return ok ? (parser.fragment, parser.json.diagnostics, parser.diagnostics, parser.parts) : nil
+            return ok && !parser.json.recovered ? (parser.fragment, parser.json.diagnostics, parser.diagnostics, parser.parts) : nil
         }
         let results = queue.finish()
         guard let (skeleton, skeletonJSON, skeletonOwn, parts) = outline, !parts.isEmpty,
@@ -128,7 +128,7 @@ extension DocumentParser {
                 } catch {
                     return nil
                 }
-                guard parser.json.position == child.end else { return nil }
+                guard parser.json.position == child.end, !parser.json.recovered else { return nil }
             }
             return PartResult(fragment: parser.fragment, jsonDiagnostics: parser.json.diagnostics, diagnostics: parser.diagnostics)
         }

@@ -29,7 +29,8 @@ struct DocumentParser {
     var openPart: Part?
 
     /// Parses one file: large files in parts on several cores, with the same result. The
-    /// fragment is nil when the file is not well-formed JSON; the diagnostics say why.
+    /// fragment is nil when the file is not well-formed JSON; the diagnostics then hold every
+    /// syntax error in it (see `JSONParser` for how it recovers to find them all).
     static func parseFile(_ file: SourceFile, allowComments: Bool, seed: UInt64?) -> (TokenFragment?, [Diagnostic]) {
         parseInParts(file, allowComments: allowComments, seed: seed) ?? parseWhole(file, allowComments: allowComments, seed: seed)
     }
@@ -40,11 +41,18 @@ struct DocumentParser {
         -> (TokenFragment?, [Diagnostic])
     {
         file.bytes.withUnsafeBufferPointer { buffer in
-            var parser = DocumentParser(
-                json: JSONScanner(bytes: buffer, file: file, allowComments: allowComments), file: file, seed: seed)
-            parser.skipsRootReference = skippingReference
-            let ok = parser.parseRoot()
-            return (ok ? parser.fragment : nil, parser.json.diagnostics + parser.diagnostics)
+            JSONScanner.repairing { repairs in
+                var parser = DocumentParser(
+                    json: JSONScanner(bytes: buffer, file: file, allowComments: allowComments), file: file, seed: seed)
+                parser.skipsRootReference = skippingReference
+                parser.json.repairs = repairs
+                let ok = parser.parseRoot()
+                // A document recovered from syntax errors is a guess: its syntax errors are
+                // reported, and nothing of it is used or checked further.
+                let intact = ok && !parser.json.recovered
+                return ((intact ? parser.fragment : nil, parser.json.diagnostics + (intact ? parser.diagnostics : [])),
+                    parser.json.outcome)
+            }
         }
     }
 
@@ -111,8 +119,8 @@ struct DocumentParser {
     }
 
     mutating func parseRoot() -> Bool {
-        json.checkByteOrderMark()
         do {
+            try json.checkEncoding()
             try json.skipWhitespace()
             guard json.position < json.bytes.count else {
                 json.report(.emptyJSON, at: json.position)
@@ -125,9 +133,7 @@ struct DocumentParser {
                 report(.rootNotObject(found: root.kindDescription), at: root.offset, path: "")
             }
             try json.skipWhitespace()
-            if json.position < json.bytes.count {
-                json.report(.unexpectedAfterValue(json.describe(at: json.position)), at: json.position)
-            }
+            json.checkEnd()
             return true
         } catch {
             return false
@@ -140,6 +146,7 @@ struct DocumentParser {
     mutating func parseNode(path: String, keyOffset: Int, parentGroup: Int32, depth: Int) throws(JSONScanStop) {
         try json.enter(depth: depth + 1)
         let objectOffset = json.position
+        var container = JSONScanner.Container(opener: objectOffset, indent: json.lineIndent, closing: UInt8(ascii: "}"))
         json.position += 1
         let keyBase = keyStack.count
         let propertyBase = propertyStack.count
@@ -154,9 +161,10 @@ struct DocumentParser {
         var equivalents: [String: (key: String, offset: Int)]?
         var groupID: Int32?
         var hasValue = false
-        if try !json.closes(UInt8(ascii: "}")) {
-            repeat {
-                let (key, memberOffset) = try json.readKey()
+        var closed = try json.closes(container.closing)
+        while !closed {
+            do {
+                let (key, memberOffset) = try json.readKey(in: &container)
                 if let first = duplicate(key, base: keyBase, set: &keySet) {
                     flushPart()
                     _ = try json.parseValue(depth: depth + 1)
@@ -177,7 +185,11 @@ struct DocumentParser {
                         try parseChild(key, at: memberOffset, of: path, group: &groupID, parent: parentGroup, afterValue: hasValue, depth: depth)
                     }
                 }
-            } while try !json.endMember(closing: UInt8(ascii: "}"), what: "an object member")
+                closed = try json.endMember(of: container)
+            } catch let stop where !stop.fatal {
+                flushPart()
+                closed = try json.resynchronize(container)
+            }
         }
         flushPart()
         let properties = propertyStack[propertyBase...]

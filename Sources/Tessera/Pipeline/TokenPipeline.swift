@@ -29,6 +29,7 @@ public struct PipelineOptions: Sendable {
     /// The last stage of every entry point: under `strict`, every accepted legacy notation
     /// becomes an error. Applied once, by the engine, to everything a result carries.
     public func finish(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let diagnostics = Self.foldingFollowOns(diagnostics)
         guard strict else { return diagnostics }
         return diagnostics.map { diagnostic in
             var diagnostic = diagnostic
@@ -36,6 +37,30 @@ public struct PipelineOptions: Sendable {
             return diagnostic
         }
     }
+}
+
+extension PipelineOptions {
+    /// Folds what only follows from another diagnostic: the same diagnostic found twice (a
+    /// token `$extends` copied reports what its original reports) is listed once; and while a
+    /// file has JSON syntax errors, what may follow from the tokens it could not give (unknown
+    /// references, types its groups would have given, tokens missing from some contexts) is
+    /// summed up in a note on the first syntax error instead of listed.
+    static func foldingFollowOns(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard diagnostics.count > 1 else { return diagnostics }
+        var seen = Set<Diagnostic>(minimumCapacity: diagnostics.count)
+        var kept = diagnostics.filter { seen.insert($0).inserted }
+        guard let syntaxError = kept.firstIndex(where: { $0.id == .jsonSyntax }) else { return kept }
+        let folded = kept.reduce(0) { $0 + (followsFromMissingTokens.contains($1.id) ? $1.count : 0) }
+        guard folded > 0 else { return kept }
+        kept[syntaxError].notes.append(Diagnostic.Note(
+            "\(folded) more problem\(folded == 1 ? " is" : "s are") not listed until the syntax errors are fixed "
+                + "(unknown references, missing types, tokens missing from some contexts): "
+                + "\(folded == 1 ? "it" : "they") may follow from tokens of a file that could not be read"))
+        kept.removeAll { followsFromMissingTokens.contains($0.id) }
+        return kept
+    }
+
+    private static let followsFromMissingTokens: Set<DiagnosticID> = [.referenceUnknown, .missingType, .contextTokenMissing]
 }
 
 /// The outcome of loading, parsing, resolving and validating token files.

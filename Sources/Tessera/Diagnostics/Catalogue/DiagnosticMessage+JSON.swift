@@ -9,7 +9,7 @@ extension DiagnosticMessage {
         Self(.jsonSyntax, .error, "expected a value, found \(found)")
     }
 
-    static let strayCommentSlash = Self(.jsonSyntax, .error, "unexpected '/'")
+    static let commentInJSON = Self(.jsonSyntax, .error, "comments are not allowed in JSON")
     static let unterminatedComment = Self(.jsonSyntax, .error, "unterminated comment")
     static let singleQuotedString = Self(.jsonSyntax, .error, "strings must use double quotes")
     static let unterminatedString = Self(.jsonSyntax, .error, "unterminated string")
@@ -32,6 +32,22 @@ extension DiagnosticMessage {
 
     static func expectedSeparator(closing: String, after what: String, found: String) -> Self {
         Self(.jsonSyntax, .error, "expected ',' or \(closing) after \(what), found \(found)")
+    }
+
+    /// `what` is "an object member" or "an array element".
+    static func missingComma(after what: String) -> Self {
+        Self(.jsonSyntax, .error, "expected ',' after \(what)")
+    }
+
+    /// A bracket missing before the end of the file, where the indentation says it belongs.
+    static func missingClosing(_ container: String, closing: String, openedOnLine line: Int) -> Self {
+        Self(.jsonSyntax, .error,
+            "expected \(closing) to close the \(container) that opens on line \(line), by the indentation of what follows")
+    }
+
+    /// `encoding` is "UTF-16" or "UTF-32".
+    static func wideEncoding(_ encoding: String) -> Self {
+        Self(.jsonSyntax, .error, "file is encoded as \(encoding); JSON token files must be UTF-8")
     }
 
     static func trailingComma(before closing: String) -> Self {
