@@ -20,7 +20,51 @@ struct StrictTests {
         Case(name: "typography without letterSpacing and lineHeight", id: .typographyIncomplete,
             marked: ##"{"t": {"$type": "typography", "$value": ⊙{"fontFamily": "A", "fontSize": {"value": 1, "unit": "rem"}, "fontWeight": 400}}}"##),
         Case(name: "a legacy color", id: .colorLegacy, marked: ##"{"c": {"$type": "color", "$value": ⊙"#ff0000"}}"##),
+        Case(name: "a $ref naming a token object", id: .pointerToTokenObject,
+            marked: ##"{"n": {"$type": "number", "one": {"$value": 1}, "two": {"$value": {"$ref": ⊙"#/n/one"}}}}"##),
+        Case(name: "a $ref naming a token object inside a composite", id: .pointerToTokenObject,
+            marked: ##"{"d": {"$type": "dimension", "$value": {"value": 1, "unit": "px"}}, "c": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0, 0]}}, "b": {"$type": "border", "$value": {"color": {"$ref": ⊙"#/c"}, "width": {"$ref": "#/d/$value"}, "style": "solid"}}}"##),
     ]
+
+    /// A token written as just `{"$ref": …}` stands for the token object the pointer names.
+    @Test func aTokenThatIsAReferenceMayNameATokenObject() {
+        let result = pipeline(##"{"n": {"$type": "number", "one": {"$value": 1}, "two": {"$ref": "#/n/one"}}}"##, strict: true)
+        #expect(result.diagnostics.all.isEmpty)
+        #expect(flat(result, "n.two") == "1")
+    }
+
+    @Test func thePointerFixItPointsAtTheValue() throws {
+        let file = SourceFile(path: "tokens.json", text: ##"{"n": {"$type": "number", "one": {"$value": 1}, "two": {"$value": {"$ref": "#/n/one"}}}}"##)
+        let fixed = try FixItTests.applyFixIts(of: .pointerToTokenObject, in: TokenPipeline.run(files: [file]).diagnostics.all, to: file)
+        #expect(String(decoding: fixed.bytes, as: UTF8.self).contains(##""$ref": "#/n/one/$value""##))
+        #expect(TokenPipeline.run(files: [fixed], options: PipelineOptions(strict: true)).diagnostics.all.isEmpty)
+    }
+
+    /// A key written twice that only annotates loses nothing but wording: a warning, under
+    /// strict too, that names the one kept; anything else written twice stays an error.
+    @Test func aRepeatedAnnotationIsAWarningEvenUnderStrict() throws {
+        let resolver = ##"{"version": "2025.10", "description": "first", "description": "second", "sets": {"s": {"sources": [{"t": {"$type": "number", "$value": 1}}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##
+        let file = SourceFile(path: "r.resolver.json", text: resolver)
+        let (document, found) = ResolverDocument.read(file)
+        #expect(found.map(\.id) == [.jsonDuplicateAnnotation])
+        #expect(found.first?.severity == .warning)
+        #expect(found.first?.message == "duplicate key 'description' in one object: the last one is kept")
+        #expect(found.first?.location?.column == 48)
+        #expect(found.first?.notes.first?.location?.column == 24)
+        #expect(document?.description == "second")
+        let strict = Composer(resolver: file, options: PipelineOptions(strict: true)).checkAllPermutations().diagnostics
+        #expect(strict.map(\.severity) == [.warning])
+        let fixed = try FixItTests.applyFixIts(of: .jsonDuplicateAnnotation, in: found, to: file)
+        #expect(ResolverDocument.read(fixed).1.isEmpty)
+
+        let tokens = pipeline(##"{"a": {"$type": "number", "$value": 1, "$description": "x", "$description": "y"}}"##, strict: true)
+        #expect(tokens.diagnostics.all.map(\.id) == [.jsonDuplicateAnnotation])
+        #expect(tokens.partialTokens["a"]?.description == "y")
+        let value = pipeline(##"{"a": {"$type": "number", "$value": 1, "$value": 2}}"##)
+        #expect(value.diagnostics.all.map(\.id) == [.jsonDuplicateKey])
+        let contexts = ResolverDocument.read(SourceFile(path: "r.resolver.json", text: ##"{"version": "2025.10", "modifiers": {"m": {"contexts": {"name": [], "name": []}}}, "resolutionOrder": []}"##)).1
+        #expect(contexts.contains { $0.id == .jsonDuplicateKey })
+    }
 
     @Test(arguments: cases)
     func aWarningByDefaultIsAnErrorUnderStrict(_ testCase: Case) {

@@ -29,7 +29,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
 
     private static let specificationWarnings: Set<DiagnosticID> = [
         .unknownType, .unknownProperty, .unknownValueProperty, .typographyIncomplete, .resolverSingleContext,
-        .notAGroupOrToken,
+        .notAGroupOrToken, .pointerToTokenObject,
     ]
 
     /// Problems reading a file or its JSON text: what other errors may follow from, so they
@@ -45,6 +45,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     // MARK: JSON (RFC 8259)
     public static let jsonSyntax: DiagnosticID = "json.syntax"
     public static let jsonDuplicateKey: DiagnosticID = "json.duplicate-key"
+    public static let jsonDuplicateAnnotation: DiagnosticID = "json.duplicate-annotation"
     public static let jsonInvalidEscape: DiagnosticID = "json.invalid-escape"
     public static let jsonLoneSurrogate: DiagnosticID = "json.lone-surrogate"
     public static let jsonInvalidUTF8: DiagnosticID = "json.invalid-utf8"
@@ -85,6 +86,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let referenceToGroup: DiagnosticID = "reference.to-group"
     public static let referenceCycle: DiagnosticID = "reference.cycle"
     public static let pointerUnresolved: DiagnosticID = "reference.pointer-unresolved"
+    public static let pointerToTokenObject: DiagnosticID = "reference.token-object"
 
     // MARK: Values
     public static let valueInvalid: DiagnosticID = "value.invalid"

@@ -293,7 +293,13 @@ struct JSONScanner {
                 let (key, keyOffset) = try readKey(in: &container)
                 let value = try parseValue(depth: depth)
                 if let first = Self.duplicateOffset(of: key, in: members.lazy.map { ($0.key, $0.keyOffset) }, set: &keys) {
-                    reportDuplicate(key, at: keyOffset, first: first)
+                    let index = members.firstIndex { $0.keyOffset == first }!
+                    if Self.isAnnotation(key, members[index].value, value, keys: Self.resolverAnnotations) {
+                        reportDuplicateAnnotation(key, at: keyOffset, first: first)
+                        members[index] = JSONMember(key: key, keyOffset: keyOffset, value: value)
+                    } else {
+                        reportDuplicate(key, at: keyOffset, first: first)
+                    }
                 } else {
                     members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
                 }
@@ -529,6 +535,45 @@ struct JSONScanner {
             }
         }
         return best
+    }
+
+    /// Keys that only annotate (their values are strings nothing else reads): in a resolver
+    /// document, `description` and `name`; in token files, `$description`.
+    static let resolverAnnotations: Set<String> = ["description", "name", "$description"]
+    static let tokenAnnotations: Set<String> = ["$description"]
+
+    /// Whether a key written twice only repeats an annotation, so that nothing but the
+    /// wording is lost: a warning, the last one kept, as JavaScript's JSON reading does.
+    static func isAnnotation(_ key: String, _ first: JSONValue, _ second: JSONValue, keys: Set<String>) -> Bool {
+        keys.contains(key) && first.string != nil && second.string != nil
+    }
+
+    mutating func reportDuplicateAnnotation(_ key: String, at offset: Int, first: Int) {
+        report(.duplicateAnnotation(key), at: offset,
+            notes: [Diagnostic.Note("the first '\(key)', not used, is here", at: anchor(first))],
+            fixIts: [Diagnostic.FixIt("remove the first '\(key)'", replacing: memberRange(at: first), in: file, with: "")])
+    }
+
+    /// The bytes of the member whose key starts at `offset`, with the comma after it (or,
+    /// for the last member, the comma before it), for an edit that removes the member.
+    func memberRange(at offset: Int) -> Range<Int> {
+        // Past the key, ':' and whitespace to the value, then past the value.
+        var end = file.jsonValueRange(at: offset).upperBound
+        while end < bytes.count, bytes[end] != UInt8(ascii: ":") { end += 1 }
+        end += 1
+        while end < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end]) { end += 1 }
+        end = file.jsonValueRange(at: end).upperBound
+        var after = end
+        while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
+        if after < bytes.count, bytes[after] == UInt8(ascii: ",") {
+            after += 1
+            while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
+            return offset..<after
+        }
+        var before = offset
+        while before > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[before - 1]) { before -= 1 }
+        if before > 0, bytes[before - 1] == UInt8(ascii: ",") { return (before - 1)..<end }
+        return offset..<end
     }
 
     mutating func reportDuplicate(_ key: String, at offset: Int, first: Int) {

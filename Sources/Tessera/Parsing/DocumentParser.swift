@@ -167,8 +167,15 @@ struct DocumentParser {
                 let (key, memberOffset) = try json.readKey(in: &container)
                 if let first = duplicate(key, base: keyBase, set: &keySet) {
                     flushPart()
-                    _ = try json.parseValue(depth: depth + 1)
-                    json.reportDuplicate(key, at: memberOffset, first: first)
+                    let value = try json.parseValue(depth: depth + 1)
+                    if let index = propertyStack[propertyBase...].firstIndex(where: { $0.keyOffset == first }),
+                        JSONScanner.isAnnotation(key, propertyStack[index].value, value, keys: JSONScanner.tokenAnnotations)
+                    {
+                        json.reportDuplicateAnnotation(key, at: memberOffset, first: first)
+                        propertyStack[index] = JSONMember(key: key, keyOffset: memberOffset, value: value)
+                    } else {
+                        json.reportDuplicate(key, at: memberOffset, first: first)
+                    }
                 } else {
                     if key.utf8.contains(where: { $0 >= 0x80 }) || equivalents != nil {
                         checkEquivalent(key, at: memberOffset, in: path, base: keyBase, seen: &equivalents)

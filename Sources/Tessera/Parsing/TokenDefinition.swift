@@ -40,6 +40,13 @@ public struct TokenDefinition: Sendable {
         }
     }
 
+    /// Whether the token is written as just `{"$ref": …}`, standing for the object the pointer
+    /// names (its value is then made from the `$ref` member, which it starts at).
+    var isWholeTokenReference: Bool {
+        guard case .object(let members) = value.storage, members.count == 1 else { return false }
+        return members[0].keyOffset == value.offset
+    }
+
     public var description: String? {
         get { details?.fields.description }
         set { self[detail: \.description] = newValue }

@@ -9,6 +9,9 @@ struct Reference: Sendable {
     var offset: Int
     /// The reference as written, for messages.
     var text: String
+    /// A JSON pointer that names a token object (`#/color/red`) where a value is expected
+    /// (`#/color/red/$value`).
+    var namesTokenObject = false
 
     enum Parsed {
         case none
@@ -39,7 +42,7 @@ struct Reference: Sendable {
                     offset: members[0].value.offset, text: pointer))
             }
             return .reference(Reference(path: segments.joined(separator: "."), tail: [], offset: members[0].value.offset,
-                text: pointer))
+                text: pointer, namesTokenObject: true))
         default:
             return .none
         }
@@ -49,10 +52,11 @@ struct Reference: Sendable {
     static func curly(_ path: String) -> String { "{" + path + "}" }
 
     /// The reference as written, in the same notation, naming `path` instead: a curly alias
-    /// stays one; a JSON pointer keeps its part inside the token's value.
-    func retargeted(to path: String) -> String {
+    /// stays one; a JSON pointer keeps its part inside the token's value, and points at the
+    /// value (`…/$value`) unless it stands for a whole token object (`wholeToken`).
+    func retargeted(to path: String, wholeToken: Bool = false) -> String {
         guard let segments = TokenPathSyntax.pointerSegments(text) else { return Self.curly(path) }
-        let intoValue = segments.contains("$value")
+        let intoValue = segments.contains("$value") || !wholeToken
         return "#" + TokenPathSyntax.pointer(forPath: path)
             + (intoValue ? "/$value" + tail.map { "/" + TokenPathSyntax.escape($0) }.joined() : "")
     }

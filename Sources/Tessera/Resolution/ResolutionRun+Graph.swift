@@ -11,6 +11,8 @@ extension ResolutionRun {
         var aliasTargets: [Int32] = []
         var declaredTypes: [DeclaredType] = []
         var unknown: [(Reference, Int)] = []
+        /// Pointers to a token object where its value is meant.
+        var tokenObjects: [(Reference, Int)] = []
     }
 
     static func references(in range: Range<Int>, of document: TokenDocument) -> References {
@@ -39,6 +41,8 @@ extension ResolutionRun {
                 if let target = document.index(of: reference.path) {
                     if reference.tail.isEmpty { part.aliasTargets[index - range.lowerBound] = Int32(target) }
                     part.edges.append(Int32(target))
+                    // A token written as just {"$ref": …} stands for the object it names.
+                    if reference.namesTokenObject, !tokens[index].isWholeTokenReference { part.tokenObjects.append((reference, index)) }
                 } else {
                     part.unknown.append((reference, index))
                 }
@@ -50,6 +54,7 @@ extension ResolutionRun {
             for case .reference(let reference) in found {
                 if let target = document.index(of: reference.path) {
                     part.edges.append(Int32(target))
+                    if reference.namesTokenObject { part.tokenObjects.append((reference, index)) }
                 } else {
                     part.unknown.append((reference, index))
                 }
@@ -70,6 +75,7 @@ extension ResolutionRun {
         var aliasTarget: [Int32] = []
         aliasTarget.reserveCapacity(document.count)
         var unknown: [(Reference, Int)] = []
+        var tokenObjects: [(Reference, Int)] = []
         var declaredTypes: [DeclaredType] = []
         declaredTypes.reserveCapacity(document.count)
         for part in parts {
@@ -79,6 +85,7 @@ extension ResolutionRun {
             aliasTarget.append(contentsOf: part.aliasTargets)
             declaredTypes.append(contentsOf: part.declaredTypes)
             unknown.append(contentsOf: part.unknown)
+            tokenObjects.append(contentsOf: part.tokenObjects)
         }
         edgeStart.append(Int32(edges.count))
         self.edges = edges
@@ -90,6 +97,18 @@ extension ResolutionRun {
             reportUnknown(reference, in: tokens[index])
             blocked[index] = true
         }
+        for (reference, index) in tokenObjects { reportTokenObject(reference, in: tokens[index]) }
+    }
+
+    /// A `$ref` pointer that names a token object where its value is meant: the 2025.10
+    /// format points at `…/$value`. Read as the token's value, with the edit that says so.
+    func reportTokenObject(_ reference: Reference, in token: TokenDefinition) {
+        let anchor = SourceAnchor(file: token.anchor.file, offset: reference.offset)
+        let written = JSONValue(.string(reference.text), offset: reference.offset)
+        let fixed = reference.text + "/$value"
+        diagnostics.append(Diagnostic(.pointerToTokenObject(reference.text), at: anchor.location(pointer: token.pointer + "/$value", token: token.path),
+            fixIts: anchor.file.holds(written)
+                ? [Diagnostic.FixIt("point at the value: '\(fixed)'", replacingValueAt: anchor, with: ValueParser.json(fixed))] : []))
     }
 
     func reportUnknown(_ reference: Reference, in token: TokenDefinition) {
@@ -98,7 +117,8 @@ extension ResolutionRun {
         func retarget(to path: String, _ message: String) -> [Diagnostic.FixIt] {
             let written = JSONValue(.string(reference.text), offset: reference.offset)
             guard anchor.file.holds(written) else { return [] }
-            return [Diagnostic.FixIt(message, replacingValueAt: anchor, with: ValueParser.json(reference.retargeted(to: path)))]
+            return [Diagnostic.FixIt(message, replacingValueAt: anchor,
+                with: ValueParser.json(reference.retargeted(to: path, wholeToken: token.isWholeTokenReference)))]
         }
         if document.isGroup(reference.path) {
             diagnostics.append(Diagnostic(.referenceToGroup(reference.text), at: location,

@@ -37,9 +37,10 @@ extension ResolutionRun {
         for index in 0..<count where affected[index] {
             let blockedInBase = blocked[index]
             blocked[index] = false
+            let references = replaced[index] ?? Self.references(in: index..<index + 1, of: document)
+            for (reference, _) in references.tokenObjects { reportTokenObject(reference, in: document.tokens[index]) }
             guard replaced[index] != nil || blockedInBase else { continue }
-            let unknown = replaced[index]?.unknown ?? Self.references(in: index..<index + 1, of: document).unknown
-            for (reference, _) in unknown {
+            for (reference, _) in references.unknown {
                 reportUnknown(reference, in: document.tokens[index])
                 blocked[index] = true
             }

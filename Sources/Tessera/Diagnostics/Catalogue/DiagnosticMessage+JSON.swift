@@ -1,4 +1,5 @@
-// The catalogue: problems with a file's JSON text (RFC 8259). All are errors.
+// The catalogue: problems with a file's JSON text (RFC 8259). All are errors but a repeated
+// annotation, which loses nothing but wording.
 
 extension DiagnosticMessage {
     static func unexpectedAfterValue(_ found: String) -> Self {
@@ -69,6 +70,10 @@ extension DiagnosticMessage {
 
     static func duplicateKey(_ key: String) -> Self {
         Self(.jsonDuplicateKey, .error, "duplicate key '\(key)' in one object")
+    }
+
+    static func duplicateAnnotation(_ key: String) -> Self {
+        Self(.jsonDuplicateAnnotation, .warning, "duplicate key '\(key)' in one object: the last one is kept")
     }
 
     static func unescapedControlCharacter(_ hex: String) -> Self {

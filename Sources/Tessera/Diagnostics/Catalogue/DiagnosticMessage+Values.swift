@@ -21,6 +21,11 @@ extension DiagnosticMessage {
             "malformed reference '\(text)': names between '{' and '}' must be non-empty and separated by single dots")
     }
 
+    static func pointerToTokenObject(_ pointer: String) -> Self {
+        Self(.pointerToTokenObject, .warning,
+            "'$ref' pointer '\(pointer)' names a token object; a reference to its value points at '\(pointer)/$value'")
+    }
+
     static let refNotAString = Self(
         .referenceSyntax, .error, "'$ref' must be a string holding a JSON pointer such as \"#/color/blue\"")
 
