@@ -36,6 +36,7 @@ public final class Composer: @unchecked Sendable {
     /// Each parsed source's tokens by path and group properties, for resolving variants.
     var contents: [String: SourceContents] = [:]
     var closedMentions: [String: Bool] = [:]
+    var unusedSetTokens: [String: String]?
     /// What reading and parsing each source found, by source.
     var sourceProblems: [String: [Diagnostic]] = [:]
     /// What reading the resolver document found.
@@ -270,8 +271,25 @@ public final class Composer: @unchecked Sendable {
     /// limiter the state keeps).
     private func mergeAndResolve(contexts: [String: String]) -> Resolution {
         var layers = layers(for: contexts)
-        let merged = Stages.merge(&layers, policy: .laterWins, seed: seed) { contents(of: $0.key!) }
+        var merged = Stages.merge(&layers, policy: .laterWins, seed: seed) { contents(of: $0.key!) }
+        merged.document.definedInUnusedSets = definedInUnusedSets
         return Stages.resolve(merged, options: options, validators: validators)
+    }
+
+    /// The tokens of the sets the resolver does not use, by path, with the set's name (the
+    /// first set, when several define one).
+    var definedInUnusedSets: [String: String] {
+        if let known = unusedSetTokens { return known }
+        var found: [String: String] = [:]
+        for set in resolver?.unusedSets ?? [] {
+            for tree in set.sources.flatMap(trees(of:)) {
+                for piece in [tree.fragment.own] + tree.fragment.pieces {
+                    for token in piece.tokens where found[token.path] == nil { found[token.path] = set.name }
+                }
+            }
+        }
+        unusedSetTokens = found
+        return found
     }
 
     /// The checks run after resolving, the same for every permutation and either strategy.

@@ -20,6 +20,8 @@ struct ResolverReader {
     let file: SourceFile
     let root: JSONValue
     var diagnostics: [Diagnostic] = []
+    /// The sets the resolution order reaches, directly or through other sets.
+    var reachedSets: Set<String> = []
 
     /// Who holds a list of sources: what it may reference depends on it.
     enum Holder {
@@ -82,7 +84,20 @@ struct ResolverReader {
         }
         var document = ResolverDocument(name: name, description: description, layers: layers, file: file)
         document.tierSettings = readTierSettings()
+        document.unusedSets = readUnusedSets()
         return document
+    }
+
+    /// The sets no layer reaches, each reported, then read (and checked) as any set is.
+    mutating func readUnusedSets() -> [ResolverDocument.TokenSet] {
+        var unused: [ResolverDocument.TokenSet] = []
+        for member in root["sets"]?.members ?? [] where !reachedSets.contains(member.key) {
+            let pointer = "/sets/" + TokenPathSyntax.escape(member.key)
+            report(.unusedSet(member.key), at: JSONValue(.null, offset: member.keyOffset), pointer: pointer,
+                notes: [Diagnostic.Note("list it in 'resolutionOrder' as {\"$ref\": \"#\(pointer)\"}, or remove it")])
+            unused.append(readSet(named: member.key, member.value, pointer: pointer, stack: []))
+        }
+        return unused
     }
 
     /// `$extensions.dev.tessera.tiers`, when present.
@@ -222,6 +237,7 @@ struct ResolverReader {
     mutating func readSet(named name: String, _ node: JSONValue, pointer: String, stack: [String], checked: Bool = false)
         -> ResolverDocument.TokenSet
     {
+        reachedSets.insert(name)
         guard node.isObject else {
             report(.setNotObject(name, found: node.kindDescription), at: node, pointer: pointer)
             return ResolverDocument.TokenSet(name: name, sources: [])

@@ -127,6 +127,9 @@ public struct ResolverDocument: Sendable {
     public var tierSettings: TierSettings?
     /// The resolution order: each layer's tokens override those of the layers before it.
     public var layers: [Layer]
+    /// Sets defined in `sets` that nothing in the resolution order reaches (each reported as
+    /// `resolver.unused-set`): an unknown reference to a token one of them defines says so.
+    public var unusedSets: [TokenSet] = []
     /// The resolver file itself (for a resolver put together in memory, the file its
     /// diagnostics are anchored in).
     public let file: SourceFile

@@ -105,6 +105,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let resolverVersion: DiagnosticID = "resolver.version"
     public static let resolverInvalid: DiagnosticID = "resolver.invalid"
     public static let resolverInvalidProperty: DiagnosticID = "resolver.invalid-property"
+    public static let resolverUnusedSet: DiagnosticID = "resolver.unused-set"
     public static let resolverUnknownModifier: DiagnosticID = "resolver.unknown-modifier"
     public static let resolverUnknownContext: DiagnosticID = "resolver.unknown-context"
     public static let resolverMissingInput: DiagnosticID = "resolver.missing-input"

@@ -55,6 +55,9 @@ public struct TokenDocument: Sendable {
     /// properties, is in `groupPaths`; use `isGroup(_:)` to ask whether a path is a group.
     public private(set) var groups: [TokenPath: GroupDefinition] = [:]
     public internal(set) var files: [SourceFile] = []
+    /// Tokens defined only where the resolver does not look (sets it does not use), by path,
+    /// with the set's name: an unknown reference to one of them says so.
+    var definedInUnusedSets: [String: String] = [:]
     /// Every group path seen (including `""`, the root), indexed by group id.
     ///
     /// - Complexity: O(g); builds the array on each call.

@@ -127,8 +127,12 @@ extension ResolutionRun {
             return
         }
         let suggestion = suggester.suggest(for: reference.path)
+        var notes = suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+        if let set = document.definedInUnusedSets[reference.path] {
+            notes.insert(Diagnostic.Note("'\(reference.path)' is defined in set '\(set)', which 'resolutionOrder' does not include"), at: 0)
+        }
         diagnostics.append(Diagnostic(.unknownReference(reference.text, path: reference.path), at: location,
-            notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [],
+            notes: notes,
             fixIts: suggestion.map { retarget(to: $0, "replace with '\(Reference.curly($0))'") } ?? []))
     }
 

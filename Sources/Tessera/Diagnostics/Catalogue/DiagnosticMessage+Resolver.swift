@@ -66,6 +66,10 @@ extension DiagnosticMessage {
         Self(.resolverInvalid, .error, "set '\(name)' must be an object, found \(kind)")
     }
 
+    static func unusedSet(_ name: String) -> Self {
+        Self(.resolverUnusedSet, .warning, "set '\(name)' is not used: nothing in 'resolutionOrder' reaches it")
+    }
+
     static func setWithoutSources(_ name: String) -> Self {
         Self(.resolverInvalid, .error, "set '\(name)' must have 'sources'")
     }
