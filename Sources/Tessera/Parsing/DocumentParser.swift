@@ -186,8 +186,9 @@ struct DocumentParser {
                     } else if key.utf8.first == UInt8(ascii: "$"), key != "$root" {
                         flushPart()
                         let value = try json.parseValue(depth: depth + 1)
-                        if key == "$value" { hasValue = true }
-                        propertyStack.append(JSONMember(key: key, keyOffset: memberOffset, value: value))
+                        let name = misspelling(key, value, at: memberOffset, path: path, base: propertyBase) ?? key
+                        if name == "$value" { hasValue = true }
+                        propertyStack.append(JSONMember(key: name, keyOffset: memberOffset, value: value))
                     } else {
                         try parseChild(key, at: memberOffset, of: path, group: &groupID, parent: parentGroup, afterValue: hasValue, depth: depth)
                     }
@@ -296,6 +297,10 @@ struct DocumentParser {
             if child.isObject {
                 report(.valueWithChildren(token: path, child: child.name), at: child.offset, path: path, pointerSuffix: suffix,
                     notes: [Diagnostic.Note("move '\(child.name)' to a group, or move the value into a '$root' token")])
+            } else if Self.knownProperties.contains("$" + child.name), !properties.contains(where: { $0.key == "$" + child.name }) {
+                report(.misspeltProperty(child.name, meant: "$" + child.name), at: child.offset, path: path, pointerSuffix: suffix,
+                    fixIts: [Diagnostic.FixIt("rename to '$\(child.name)'", replacingValueAt: anchor(child.offset),
+                        with: ValueParser.json("$" + child.name))])
             } else {
                 report(.unknownTokenProperty(child.name, token: path), at: child.offset, path: path, pointerSuffix: suffix,
                     notes: [Diagnostic.Note("custom data belongs under '$extensions'")])
@@ -315,7 +320,8 @@ struct DocumentParser {
     }
 
     /// The `$` properties a token or group may have.
-    private static let knownProperties: Set<String> = [
+    private static let knownProperties: Set<String> = Set(knownPropertyNames)
+    private static let knownPropertyNames = [
         "$value", "$type", "$description", "$deprecated", "$extensions", "$extends", "$ref", "$schema",
     ]
 
@@ -363,6 +369,19 @@ struct DocumentParser {
             report(.unknownGroupProperty(member.key), at: member.keyOffset, path: path, pointerSuffix: suffix,
                 fixIts: moveToExtensions(member, siblings: siblings))
         }
+    }
+
+    /// A `$` property close to one of the format's (`$valeu`, `$typ`): reported as the
+    /// misspelling it is, an error, with the rename; then read as the property it meant (unless
+    /// that one is written too), so that nothing follows from the slip. Nil when `key` is
+    /// known, names a token (its value holds `$value`), or is close to nothing.
+    private mutating func misspelling(_ key: String, _ value: JSONValue, at offset: Int, path: String, base: Int) -> String? {
+        guard !Self.knownProperties.contains(key), value["$value"] == nil,
+            let meant = Suggestions.closest(to: key, in: Self.knownPropertyNames)
+        else { return nil }
+        report(.misspeltProperty(key, meant: meant), at: offset, path: path, pointerSuffix: key,
+            fixIts: [Diagnostic.FixIt("rename to '\(meant)'", replacingValueAt: anchor(offset), with: ValueParser.json(meant))])
+        return propertyStack[base...].contains { $0.key == meant } ? nil : meant
     }
 
     private mutating func parseType(_ value: JSONValue, path: String, suffix: String) -> TokenType? {

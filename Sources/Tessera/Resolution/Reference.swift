@@ -23,7 +23,7 @@ struct Reference: Sendable {
     static func parse(_ node: JSONValue) -> Parsed {
         switch node.storage {
         case .string(let text):
-            guard let path = TokenPathSyntax.referencedPath(in: text) else { return .none }
+            guard let path = TokenPathSyntax.referencedPath(in: text) else { return unclosed(text) }
             guard TokenPathSyntax.isWellFormedReference(path) else {
                 return .malformed(.malformedReference(text))
             }
@@ -46,6 +46,20 @@ struct Reference: Sendable {
         default:
             return .none
         }
+    }
+
+    /// A string that is a reference but for one brace (`{color.blue.500`, `color.blue.500}`):
+    /// a dotted path without spaces, with a brace at one end only.
+    static func unclosed(_ text: String) -> Parsed {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last,
+            (first == UInt8(ascii: "{")) != (last == UInt8(ascii: "}")), utf8.count > 2
+        else { return .none }
+        let inner = first == UInt8(ascii: "{") ? text.dropFirst() : text.dropLast()
+        guard inner.utf8.contains(UInt8(ascii: ".")), !inner.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 }),
+            TokenPathSyntax.isWellFormedReference(inner)
+        else { return .none }
+        return .malformed(.unclosedReference(text, fixed: curly(String(inner))))
     }
 
     /// `{path}`.

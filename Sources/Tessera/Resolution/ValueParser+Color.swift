@@ -69,8 +69,24 @@ extension ValueParser {
                 return nil
             }
             hex = text
+            if ok { checkHex(text, hexNode, space: space, components: components, pointer: pointer + "/hex") }
         }
         return TokenColor(space, components, alpha: alpha, hex: hex).validIf(ok)
+    }
+
+    /// A `hex` fallback that says another color than the components: a warning, with the hex
+    /// the components give. Checked where the components are within sRGB (a fallback for a
+    /// wider color is a choice of mapping) and all present; within one step of 255 agrees.
+    func checkHex(_ text: String, _ node: JSONValue, space: ColorSpace, components: [Double?], pointer: String) {
+        guard components.allSatisfy({ $0 != nil }), let written = UInt32(text.dropFirst(), radix: 16) else { return }
+        let srgb = TokenColor(space, components, alpha: 1).converted(to: .srgb).numericComponents
+        guard srgb.allSatisfy({ $0 > -0.0005 && $0 < 1.0005 }) else { return }
+        let bytes = srgb.map { Int((min(max($0, 0), 1) * 255).rounded()) }
+        let writtenBytes = [Int(written >> 16 & 0xFF), Int(written >> 8 & 0xFF), Int(written & 0xFF)]
+        guard zip(bytes, writtenBytes).contains(where: { abs($0 - $1) > 1 }) else { return }
+        let expected = "#" + bytes.map { String(format: "%02x", $0) }.joined()
+        report(.hexContradictsComponents(text, expected: expected), offset: node.offset, pointer: pointer,
+            fixIts: replace(node, with: "\"\(expected)\"", "replace with '\(expected)'"))
     }
 }
 

@@ -44,6 +44,10 @@ extension DiagnosticMessage {
         Self(.unknownProperty, .warning, "unknown property '\(name)' on token '\(path)'; it is ignored")
     }
 
+    static func misspeltProperty(_ name: String, meant: String) -> Self {
+        Self(.misspeltProperty, .error, "unknown property '\(name)': did you mean '\(meant)'?")
+    }
+
     static func unknownGroupProperty(_ name: String) -> Self {
         Self(.unknownProperty, .warning, "unknown property '\(name)' on group; it is ignored")
     }

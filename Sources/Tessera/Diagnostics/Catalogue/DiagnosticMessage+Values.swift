@@ -26,6 +26,10 @@ extension DiagnosticMessage {
             "'$ref' pointer '\(pointer)' names a token object; a reference to its value points at '\(pointer)/$value'")
     }
 
+    static func unclosedReference(_ text: String, fixed: String) -> Self {
+        Self(.referenceSyntax, .error, "reference '\(text)' is not closed: write '\(fixed)'")
+    }
+
     static let refNotAString = Self(
         .referenceSyntax, .error, "'$ref' must be a string holding a JSON pointer such as \"#/color/blue\"")
 
@@ -189,4 +193,9 @@ extension DiagnosticMessage {
     }
 
     static let negativeBlur = Self(.negativeBlur, .warning, "a negative shadow blur is drawn as no blur")
+
+    static func hexContradictsComponents(_ hex: String, expected: String) -> Self {
+        Self(.hexMismatch, .warning,
+            "'hex' fallback '\(hex)' is another color than the components, which are '\(expected)' in sRGB")
+    }
 }
