@@ -149,7 +149,28 @@ struct ResolverTests {
         let broken = report.diagnostics.first { $0.id == .referenceUnknown }
         #expect(broken?.notes.contains { $0.message.contains("only when theme=dark") } == true)
         let change = report.diagnostics.first { $0.id == .contextTypeChange }
-        #expect(change?.message.contains("theme=dark") == true && change?.message.contains("theme=light") == true)
+        #expect(change?.message == "token 'color.bg' is a dimension when theme=dark (1 of 2 permutations) but a color in the others")
+    }
+
+    /// A finding across contexts is reported once, with the fewest words that name the
+    /// permutations it holds in, however many permutations that is.
+    @Test func aFindingAcrossContextsIsReportedOnce() {
+        let resolver = ##"""
+            {"version": "2025.10",
+             "sets": {"base": {"sources": [{"space": {"$type": "dimension", "md": {"$value": {"value": 16, "unit": "px"}}}}]}},
+             "modifiers": {
+               "theme": {"contexts": {"light": [], "dark": [{"only": {"$type": "number", "$value": 1}}]}, "default": "light"},
+               "contrast": {"contexts": {"standard": [], "high": []}, "default": "standard"},
+               "size": {"contexts": {"regular": [], "compact": [{"space": {"md": {"$type": "number", "$value": 12}}}]}, "default": "regular"}
+             },
+             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}, {"$ref": "#/modifiers/contrast"}, {"$ref": "#/modifiers/size"}]}
+            """##
+        let report = Self.composer(resolver).checkAllPermutations()
+        #expect(report.permutationCount == 8)
+        #expect(report.diagnostics.filter { $0.id == .contextTokenMissing }.map(\.message)
+            == ["token 'only' is defined only when theme=dark (4 of 8 permutations), not in the others"])
+        #expect(report.diagnostics.filter { $0.id == .contextTypeChange }.map(\.message)
+            == ["token 'space.md' is a number when size=compact (4 of 8 permutations) but a dimension in the others"])
     }
 
     @Test func tooManyPermutationsAreCheckedOneModifierAtATime() {

@@ -77,11 +77,10 @@ extension Composer {
         var extraOrder: [Diagnostic] = []
         // Merge diagnostics (closed tokens) are listed before the other per-permutation ones.
         var mergeOrder: [Diagnostic] = []
-        var contextDiagnostics: [Diagnostic] = []
+        var contextFindings = ContextFindings()
         var variesAlong: [String: Set<TokenPath>] = [:]
         var limiters = [base.limiter]
         var tokensResolved = base.document.count
-        let baseLabel = label(baseContexts, in: resolver)
         for (number, contexts) in permutations.enumerated() {
             let state = contexts == baseContexts ? base : resolveState(contexts: contexts)
             // What merging each permutation's sources finds is counted where it occurs.
@@ -110,8 +109,7 @@ extension Composer {
                 }
             }
             for index in missing { absent[index].append(number) }
-            let changed = compare(state, with: base, label: label(contexts, in: resolver), baseLabel: baseLabel,
-                into: &contextDiagnostics)
+            let changed = compare(state, with: base, permutation: number, into: &contextFindings)
             let moved = resolver.modifiers.filter { contexts[$0.name] != baseContexts[$0.name] }
             if moved.count == 1 { variesAlong[moved[0].name, default: []].formUnion(changed.map { TokenPath($0) }) }
         }
@@ -128,6 +126,9 @@ extension Composer {
         for diagnostic in mergeOrder + extraOrder {
             merged.append(noting(diagnostic, present: extra[diagnostic]!.map { permutations[$0] }, of: permutations.count,
                 in: resolver))
+        }
+        let contextDiagnostics = contextFindings.diagnostics { numbers in
+            (self.describe(numbers.map { permutations[$0] }, in: resolver), numbers.count, permutations.count)
         }
         let limited = options.finish(WarningLimiter.limit(notices + merged + contextDiagnostics, to: warningLimit, seenBy: limiters))
         let basePermutation = permutation(base, contexts: baseContexts, seenBy: [base.limiter])
@@ -170,40 +171,83 @@ extension Composer {
         return labels.prefix(4).joined(separator: "; ") + (labels.count > 4 ? " and \(labels.count - 4) more" : "")
     }
 
-    /// Compares a permutation with the base one: reports tokens defined in only one of them and
+    /// Compares a permutation with the base one: notes tokens defined in only one of them and
     /// types that differ, and returns the paths whose type or value differ. A permutation
     /// resolved from the base has the base's tokens, and only its affected ones can differ.
     private func compare(
-        _ state: Resolution, with base: Resolution, label: String, baseLabel: String,
-        into diagnostics: inout [Diagnostic]
+        _ state: Resolution, with base: Resolution, permutation: Int, into findings: inout ContextFindings
     ) -> [String] {
         var changed: [String] = []
         let candidates = state.affected ?? Array(state.document.tokens.indices)
         for index in candidates {
             var token: TokenDefinition { state.document.tokens[index] }
             guard let baseIndex = state.affected != nil ? index : base.document.index(of: token.path) else {
-                diagnostics.append(Diagnostic(.tokenOnlyIn(token.path, label, notIn: baseLabel),
-                    at: token.anchor.location(pointer: token.pointer, token: token.path)))
+                findings.add(.onlySome, token: token, in: permutation)
                 changed.append(token.path)
                 continue
             }
             let type = state.types[index]
             let baseType = base.types[baseIndex]
             if let type, let baseType, type != baseType {
-                diagnostics.append(Diagnostic(.typeChangesWithContext(token.path, type: type, when: label, otherType: baseType, when: baseLabel),
-                    at: token.anchor.location(pointer: token.pointer, token: token.path),
-                    notes: [Diagnostic.Note("the \(baseType.rawValue) is defined here",
-                        at: base.document.tokens[baseIndex].anchor.location(pointer: token.pointer, token: token.path))]))
+                findings.add(.typeChange(type, from: baseType,
+                    at: base.document.tokens[baseIndex].anchor.location(pointer: token.pointer, token: token.path)), token: token, in: permutation)
             }
             if type != baseType || state.values[index] != base.values[baseIndex] { changed.append(state.document.tokens[index].path) }
         }
         if state.affected == nil {
             for token in base.document.tokens where state.document.index(of: token.path) == nil {
-                diagnostics.append(Diagnostic(.tokenOnlyIn(token.path, baseLabel, notIn: label),
-                    at: token.anchor.location(pointer: token.pointer, token: token.path)))
+                findings.add(.missing, token: token, in: permutation)
                 changed.append(token.path)
             }
         }
         return changed
+    }
+}
+
+/// What comparing the permutations with the base one finds, each finding once with every
+/// permutation it holds in, so that one token present only in dark is one warning naming the
+/// dark permutations, not one per permutation.
+struct ContextFindings {
+    enum Kind: Hashable {
+        /// Defined in these permutations, not in the base one.
+        case onlySome
+        /// Defined in the base permutation, missing from these.
+        case missing
+        /// Of this type in these permutations, of `from` in the base one (defined at the anchor).
+        case typeChange(TokenType, from: TokenType, at: SourceLocation)
+    }
+
+    private struct Key: Hashable {
+        let kind: Kind
+        let path: TokenPath
+        let location: SourceLocation
+    }
+
+    private var permutations: [Key: [Int]] = [:]
+    private var order: [Key] = []
+
+    mutating func add(_ kind: Kind, token: TokenDefinition, in permutation: Int) {
+        let key = Key(kind: kind, path: TokenPath(token.path), location: token.anchor.location(pointer: token.pointer, token: token.path))
+        if permutations[key] == nil { order.append(key) }
+        permutations[key, default: []].append(permutation)
+    }
+
+    /// One diagnostic per finding; `describe` words the permutations it holds in and gives
+    /// their count and the count of all.
+    func diagnostics(describe: ([Int]) -> (words: String, count: Int, total: Int)) -> [Diagnostic] {
+        order.map { key in
+            let (words, count, total) = describe(permutations[key]!)
+            let path = key.path.string
+            switch key.kind {
+            case .onlySome:
+                return Diagnostic(.tokenOnlyIn(path, when: words, count: count, of: total), at: key.location)
+            case .missing:
+                return Diagnostic(.tokenMissingIn(path, when: words, count: count, of: total), at: key.location)
+            case .typeChange(let type, let baseType, let baseLocation):
+                return Diagnostic(.typeChangesWithContext(path, type: type, when: words, count: count, of: total, otherType: baseType),
+                    at: key.location,
+                    notes: [Diagnostic.Note("the \(baseType.rawValue) is defined here", at: baseLocation)])
+            }
+        }
     }
 }

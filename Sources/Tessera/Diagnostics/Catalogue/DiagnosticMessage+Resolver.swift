@@ -168,14 +168,21 @@ extension DiagnosticMessage {
     }
 
     /// `label` and `otherLabel` name two permutations, such as "theme is dark".
-    static func tokenOnlyIn(_ path: String, _ label: String, notIn otherLabel: String) -> Self {
-        Self(.contextTokenMissing, .warning, "token '\(path)' is defined when \(label) but not when \(otherLabel)")
+    /// `when` words the permutations, `count` of `total`.
+    static func tokenOnlyIn(_ path: String, when: String, count: Int, of total: Int) -> Self {
+        Self(.contextTokenMissing, .warning,
+            "token '\(path)' is defined only when \(when) (\(count) of \(total) permutations), not in the others")
+    }
+
+    static func tokenMissingIn(_ path: String, when: String, count: Int, of total: Int) -> Self {
+        Self(.contextTokenMissing, .warning,
+            "token '\(path)' is missing when \(when) (\(count) of \(total) permutations), though the others define it")
     }
 
     static func typeChangesWithContext(
-        _ path: String, type: TokenType, when label: String, otherType: TokenType, when otherLabel: String
+        _ path: String, type: TokenType, when: String, count: Int, of total: Int, otherType: TokenType
     ) -> Self {
         Self(.contextTypeChange, .error,
-            "token '\(path)' is a \(type.rawValue) when \(label) but a \(otherType.rawValue) when \(otherLabel)")
+            "token '\(path)' is a \(type.rawValue) when \(when) (\(count) of \(total) permutations) but a \(otherType.rawValue) in the others")
     }
 }
