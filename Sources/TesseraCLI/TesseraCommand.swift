@@ -34,7 +34,7 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
 extension TierSeverity: ExpressibleByArgument {}
 
 struct CommonOptions: ParsableArguments {
-    @Argument(help: "Token files (.tokens, .tokens.json, .json) or directories of them, merged in order; or one *.resolver.json.")
+    @Argument(help: "Token files (.tokens, .tokens.json, .json, .jsonc) or directories of them, merged in order; or one *.resolver.json.")
     var paths: [String] = []
 
     @Option(help: "A resolver document (*.resolver.json) that says which token files to merge, in which contexts.")
@@ -79,6 +79,11 @@ struct CommonOptions: ParsableArguments {
             let parts = input.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw ValidationError("--input takes modifier=context, as in --input theme=dark; found '\(input)'")
+            }
+            // Modifiers are matched without regard to case, so Theme and theme are one.
+            if let earlier = map.first(where: { $0.key.lowercased() == parts[0].lowercased() }) {
+                throw ValidationError(
+                    "--input names modifier '\(parts[0])' twice (\(earlier.key)=\(earlier.value) and \(input)): give one context")
             }
             map[parts[0]] = parts[1]
         }
@@ -206,14 +211,25 @@ struct Contexts: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List a resolver's modifiers, their contexts and defaults, and how many permutations there are.")
 
-    @Option(help: "The resolver document (*.resolver.json).")
-    var resolver: String
+    @Argument(help: "The resolver document (*.resolver.json).")
+    var file: String?
+
+    @Option(help: "The resolver document, named as an option (as validate and resolve also accept).")
+    var resolver: String?
 
     @Option(help: "How diagnostics are written to standard error: text or json.")
     var diagnosticsFormat: DiagnosticsFormat = .text
 
+    func validate() throws {
+        switch (file, resolver) {
+        case (nil, nil): throw ValidationError("give the resolver document: tessera contexts FILE.resolver.json")
+        case (.some, .some): throw ValidationError("give the resolver once: as FILE or as --resolver, not both")
+        default: break
+        }
+    }
+
     func run() throws {
-        let composer = Composer(resolverAt: resolver)
+        let composer = Composer(resolverAt: file ?? resolver ?? "")
         guard let document = composer.resolver else {
             var bag = DiagnosticBag()
             bag.append(contentsOf: composer.diagnostics)

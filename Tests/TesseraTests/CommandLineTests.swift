@@ -88,6 +88,29 @@ struct CommandLineTests {
         #expect(try tessera(["resolve", "--resolver", resolver, "--input", "theme"]).status == 2)
         #expect(try tessera(["resolve", try write(Self.good), "--input", "theme=dark"]).status == 2)
         #expect(try tessera(["validate", try write("{\"version\": \"2025.10\"}", name: "x.resolver.json")]).status == 1)
+        let twice = try tessera(["resolve", "--resolver", resolver, "--input", "theme=dark", "--input", "Theme=light"])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("--input names modifier 'Theme' twice (theme=dark and Theme=light): give one context"))
+    }
+
+    /// Every command that reads a resolver takes it as its argument.
+    @Test func contextsTakesTheResolverAsItsArgument() throws {
+        let resolver = try writeResolver()
+        let positional = try tessera(["contexts", resolver])
+        #expect(positional.status == 0, "\(positional.stderr)")
+        #expect(positional.stdout == "theme (default light): light, dark — changes 2 tokens on its own\n2 permutations\n")
+        #expect(try tessera(["contexts"]).status == 2)
+        #expect(try tessera(["contexts", resolver, "--resolver", resolver]).status == 2)
+    }
+
+    @Test func jsoncIsNamedWhereTokenFilesAre() throws {
+        let help = try tessera(["validate", "--help"])
+        #expect(help.stdout.contains(".jsonc"))
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let found = try tessera(["validate", empty.path])
+        #expect(found.status == 1)
+        #expect(found.stderr.contains("holds no token files (.tokens, .tokens.json, .json, .jsonc)"))
     }
 
     @Test func tierChecksAreChosenOnTheCommandLine() throws {

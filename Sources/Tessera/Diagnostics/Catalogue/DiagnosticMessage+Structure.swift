@@ -17,7 +17,7 @@ extension DiagnosticMessage {
     }
 
     static func noTokenFiles(inDirectory path: String) -> Self {
-        Self(.fileNoTokens, .error, "directory '\(path)' holds no token files (.tokens, .tokens.json, .json)")
+        Self(.fileNoTokens, .error, "directory '\(path)' holds no token files (.tokens, .tokens.json, .json, .jsonc)")
     }
 
     /// A document that describes a whole system (a resolver) given among token files.
