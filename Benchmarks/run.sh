@@ -1,9 +1,21 @@
 #!/usr/bin/env bash
 # Generates the benchmark sets and runs the load + parse + resolve + validate benchmark.
-# Needs the shared yardsticks beside the project (../shared from the project root).
+#
+#   SHARED=DIR [ROUNDS=N] [WORK=DIR] Benchmarks/run.sh
+#
+# Needs the benchmark yardsticks, which are not part of this repository: DIR/bench/gen_dtcg.py
+# (the synthetic set generator the published figures use) and DIR/corpus/dtcg-examples (real
+# design systems). DIR defaults to ../shared beside the project. To time your own token files
+# instead, run the benchmark on them directly:
+#   swift run -c release --package-path Benchmarks TesseraBench --rounds 11 mine=Path/To/Tokens
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${SHARED:-$here/../../shared}
+if [ ! -f "$shared/bench/gen_dtcg.py" ] || [ ! -d "$shared/corpus/dtcg-examples" ]; then
+  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+  echo "run.sh: no yardsticks at '$shared' (set SHARED to the folder holding bench/ and corpus/)" >&2
+  exit 2
+fi
 work=${WORK:-${TMPDIR:-/tmp}/tessera-bench}
 mkdir -p "$work"
 for preset in small 50k 200k; do
