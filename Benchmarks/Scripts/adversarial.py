@@ -84,7 +84,7 @@ SHAPES = {
     "many-contexts": (many_contexts, [1000, 10000, 100000], ["validate"]),
     "extends-chain": (extends_chain, [250, 500, 1000, 2000], ["validate"]),
     "extends-diamonds": (extends_diamonds, [8, 12, 16, 20], ["validate"]),
-    "many-files": (many_files, [1000, 3000, 10000], ["validate"]),
+    "many-files": (many_files, [1000, 3000, 10000, 30000], ["validate"]),
     "json-output": (big_group_json, [100000, 300000, 1000000], ["resolve", "--format", "json"]),
 }
 

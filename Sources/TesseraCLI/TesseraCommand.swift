@@ -187,7 +187,7 @@ struct Resolve: ParsableCommand {
             return ResolvedEmitter.flat(resolved, prefix: path)
         case .json:
             let selected = path.map { resolved.tokens(under: $0) } ?? resolved.all
-            return JSONWriter(pretty: true).string(ResolvedEmitter.tree(selected, document: resolved.document)) + "\n"
+            return ResolvedEmitter.treeText(selected, document: resolved.document) + "\n"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Tessera
@@ -33,5 +34,57 @@ struct OutputContextTests {
         #expect(context.root.children.map(\.name) == ["Z", "a", "a-b", "é"])
         #expect(ResolvedEmitter.flat(context).split(separator: "\n").map { $0.split(separator: "\t")[0] }
             == ["Z", "a.B", "a.z", "a-b", "é"])
+    }
+}
+
+/// The outputs of `tessera resolve` are made straight from the sorted tokens; the tree of an
+/// `OutputContext` is the other way to the same text, and the two must agree.
+struct StreamedOutputTests {
+    static func permutations() -> [(String, ResolvedTokens)] {
+        var found: [(String, ResolvedTokens)] = []
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/app.resolver.json").path
+        let corpus = ["adobe-spectrum", "github-primer", "microsoft-fluent"].map {
+            fixtures.appendingPathComponent("dtcg-examples/\($0).resolver.json").path
+        }
+        for path in [examples] + corpus {
+            let composer = Composer(resolverAt: path)
+            for contexts in (composer.resolver?.permutations ?? []).prefix(8) {
+                found.append(("\(path) \(contexts)", composer.resolve(inputs: contexts).partialTokens))
+            }
+        }
+        return found
+    }
+
+    @Test func streamedTextIsTheTreesText() {
+        let all = Self.permutations()
+        #expect(all.count > 10)
+        for (name, resolved) in all {
+            let context = OutputContext(resolved)
+            #expect(ResolvedEmitter.flat(resolved) == ResolvedEmitter.flat(context), "\(name)")
+            #expect(ResolvedEmitter.treeText(resolved.all, document: resolved.document)
+                == JSONWriter(pretty: true).string(ResolvedEmitter.tree(context)), "\(name)")
+            #expect(ResolvedEmitter.treeText(resolved.all, document: resolved.document, writer: JSONWriter())
+                == JSONWriter().string(ResolvedEmitter.tree(context)), "\(name)")
+        }
+    }
+
+    /// Names that sort differently as whole paths and name by name (`a.b` before `a-b`, since
+    /// the group `a` sorts before the name `a-b`), and groups with properties, come out as the
+    /// tree has them.
+    @Test func awkwardNamesAndGroupPropertiesAgree() throws {
+        let result = pipeline(##"""
+            {"a-b": {"$type": "number", "$value": 1}, "a": {"$description": "group a", "b": {"$type": "number", "$value": 2},
+             "b-c": {"$type": "number", "$value": 3}, "bc": {"$deprecated": true, "x": {"$type": "number", "$value": 4}}},
+             "ab": {"$type": "number", "$value": 5}, "é": {"$type": "number", "$value": 6}, "z": {"$extensions": {"k": 1}, "y": {"$type": "number", "$value": 7}}}
+            """##)
+        #expect(!result.hasErrors)
+        let resolved = result.partialTokens
+        let context = OutputContext(resolved)
+        #expect(ResolvedEmitter.flat(resolved) == ResolvedEmitter.flat(context))
+        #expect(ResolvedEmitter.treeText(resolved.all, document: resolved.document)
+            == JSONWriter(pretty: true).string(ResolvedEmitter.tree(context)))
+        #expect(ResolvedEmitter.flat(resolved).split(separator: "\n").map { $0.split(separator: "\t")[0] }
+            == ["a.b", "a.b-c", "a.bc.x", "a-b", "ab", "z.y", "é"])
     }
 }

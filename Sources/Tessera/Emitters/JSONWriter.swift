@@ -15,7 +15,7 @@ public struct JSONWriter: Sendable {
         return output
     }
 
-    private func write(_ value: JSONValue, indent: Int, into output: inout String) {
+    func write(_ value: JSONValue, indent: Int, into output: inout String) {
         switch value.storage {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -53,7 +53,7 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    private func newline(_ indent: Int, _ output: inout String) {
+    func newline(_ indent: Int, _ output: inout String) {
         guard pretty else { return }
         output += "\n"
         output += String(repeating: "  ", count: indent)

@@ -16,9 +16,115 @@ public enum ResolvedEmitter {
     }
 
     /// The flat listing of every resolved token whose path is `prefix` or inside it (every
-    /// token when `prefix` is nil).
+    /// token when `prefix` is nil): what `flat(_:)` gives for them, made by sorting the tokens
+    /// by path without building a tree, so that memory holds the tokens and the text.
     public static func flat(_ resolved: ResolvedTokens, prefix: String? = nil) -> String {
-        flat(OutputContext(prefix.map { resolved.tokens(under: $0) } ?? resolved.all, document: resolved.document))
+        var output = ""
+        for token in treeOrder(prefix.map { resolved.tokens(under: $0) } ?? resolved.all) {
+            appendLine(path: token.path, type: token.type, value: token.value, to: &output)
+        }
+        return output
+    }
+
+    /// Tokens in the order of a tree sorted name by name in code point order: paths compared
+    /// byte by byte (UTF-8 order is code point order), the dot that ends a name before any
+    /// byte, so that a name sorts before every longer name it begins.
+    static func treeOrder(_ tokens: [ResolvedToken]) -> [ResolvedToken] {
+        var paths = tokens.map(\.path)
+        let order = paths.withUnsafeMutableBufferPointer { paths in
+            Array(paths.indices).sorted { treePrecedes(paths[$0], paths[$1]) }
+        }
+        return order.map { tokens[$0] }
+    }
+
+    static func treePrecedes(_ first: String, _ second: String) -> Bool {
+        var first = first
+        var second = second
+        return first.withUTF8 { a in
+            second.withUTF8 { b in
+                for index in 0..<min(a.count, b.count) where a[index] != b[index] {
+                    let x = a[index] == UInt8(ascii: ".") ? -1 : Int(a[index])
+                    let y = b[index] == UInt8(ascii: ".") ? -1 : Int(b[index])
+                    return x < y
+                }
+                return a.count < b.count
+            }
+        }
+    }
+
+    /// The text of `tree(_:document:)` as `writer` writes it, made straight from the tokens in
+    /// tree order: groups are opened and closed as the paths go in and out of them, and each
+    /// token's value is built, written and let go, so memory holds the tokens and the text.
+    public static func treeText(
+        _ tokens: [ResolvedToken], document: TokenDocument, writer: JSONWriter = JSONWriter(pretty: true)
+    ) -> String {
+        let sorted = treeOrder(tokens)
+        // A token whose path is also a group (a document with an error) has no one tree shape.
+        for (first, second) in zip(sorted, sorted.dropFirst()) where second.path.isPath(inside: first.path) {
+            return treeText(OutputContext(tokens, document: document), writer: writer)
+        }
+        var output = ""
+        // The open groups: their names from the root, and how many members each has written.
+        var open: [(name: String, members: Int)] = [("", 0)]
+        func member(_ key: String, _ output: inout String) {
+            output += open[open.count - 1].members == 0 ? "{" : ","
+            open[open.count - 1].members += 1
+            writer.newline(open.count, &output)
+            output += ValueParser.json(key)
+            output += writer.pretty ? ": " : ":"
+        }
+        func close(_ output: inout String) {
+            let group = open.removeLast()
+            if group.members == 0 {
+                output += "{}"
+            } else {
+                writer.newline(open.count, &output)
+                output += "}"
+            }
+        }
+        func enter(_ name: String, path: String, _ output: inout String) {
+            member(name, &output)
+            open.append((name, 0))
+            writeGroupProperties(of: document.groups[TokenPath(path)], member: member, writer: writer, depth: open.count,
+                into: &output)
+        }
+        writeGroupProperties(of: document.groups[TokenPath("")], member: member, writer: writer, depth: 1, into: &output)
+        for token in sorted {
+            let names = token.path.split(separator: ".", omittingEmptySubsequences: false)
+            var shared = 0
+            while shared < names.count - 1, shared + 1 < open.count, open[shared + 1].name.sameCodePoints(as: String(names[shared])) {
+                shared += 1
+            }
+            while open.count > shared + 1 { close(&output) }
+            var path = names[..<shared].joined(separator: ".")
+            for name in names[shared..<(names.count - 1)] {
+                path = TokenPathSyntax.join(path, String(name))
+                enter(String(name), path: path, &output)
+            }
+            member(String(names[names.count - 1]), &output)
+            writer.write(json(token), indent: open.count, into: &output)
+        }
+        while !open.isEmpty { close(&output) }
+        return output
+    }
+
+    private static func writeGroupProperties(
+        of group: GroupDefinition?, member: (String, inout String) -> Void, writer: JSONWriter, depth: Int,
+        into output: inout String
+    ) {
+        guard let group else { return }
+        if let description = group.description {
+            member("$description", &output)
+            writer.write(.string(description), indent: depth, into: &output)
+        }
+        if case .deprecated(let reason)? = group.deprecated {
+            member("$deprecated", &output)
+            writer.write(reason.map(JSONValue.string) ?? JSONValue(.bool(true)), indent: depth, into: &output)
+        }
+        if let extensions = group.extensions {
+            member("$extensions", &output)
+            writer.write(extensions, indent: depth, into: &output)
+        }
     }
 
     private static func appendLine(path: String, type: TokenType, value: TokenValue, to output: inout String) {
@@ -42,18 +148,70 @@ public enum ResolvedEmitter {
         json(OutputContext(tokens, document: document).root)
     }
 
+    /// The text of `tree(_:)` as `writer` writes it, made straight from the tokens without
+    /// building the tree first: each token's value is built, written and let go, so memory
+    /// holds the text and one token at a time (what `tessera resolve --format json` prints).
+    public static func treeText(_ context: OutputContext, writer: JSONWriter = JSONWriter(pretty: true)) -> String {
+        var output = ""
+        write(context.root, indent: 0, writer: writer, into: &output)
+        return output
+    }
+
+    private static func write(_ node: OutputContext.Node, indent: Int, writer: JSONWriter, into output: inout String) {
+        if node.token != nil {
+            writer.write(json(node), indent: indent, into: &output)
+            return
+        }
+        var members = 0
+        func open(_ key: String, _ output: inout String) {
+            output += members == 0 ? "{" : ","
+            members += 1
+            writer.newline(indent + 1, &output)
+            output += ValueParser.json(key)
+            output += writer.pretty ? ": " : ":"
+        }
+        if let group = node.group {
+            if let description = group.description {
+                open("$description", &output)
+                writer.write(.string(description), indent: indent + 1, into: &output)
+            }
+            if case .deprecated(let reason)? = group.deprecated {
+                open("$deprecated", &output)
+                writer.write(reason.map(JSONValue.string) ?? JSONValue(.bool(true)), indent: indent + 1, into: &output)
+            }
+            if let extensions = group.extensions {
+                open("$extensions", &output)
+                writer.write(extensions, indent: indent + 1, into: &output)
+            }
+        }
+        for child in node.children {
+            open(child.name, &output)
+            write(child, indent: indent + 1, writer: writer, into: &output)
+        }
+        if members == 0 {
+            output += "{}"
+        } else {
+            writer.newline(indent, &output)
+            output += "}"
+        }
+    }
+
+    /// A token as DTCG JSON: `$type`, the resolved `$value`, and its annotations.
+    private static func json(_ token: ResolvedToken) -> JSONValue {
+        var pairs: [(String, JSONValue)] = []
+        pairs.append(("$type", .string(token.type.rawValue)))
+        pairs.append(("$value", token.value.dtcgJSON))
+        if let description = token.description { pairs.append(("$description", .string(description))) }
+        if case .deprecated(let reason) = token.deprecated {
+            pairs.append(("$deprecated", reason.map(JSONValue.string) ?? JSONValue(.bool(true))))
+        }
+        if let extensions = token.extensions { pairs.append(("$extensions", extensions)) }
+        return .object(pairs)
+    }
+
     private static func json(_ node: OutputContext.Node) -> JSONValue {
         var pairs: [(String, JSONValue)] = []
-        if let token = node.token {
-            pairs.append(("$type", .string(token.type.rawValue)))
-            pairs.append(("$value", token.value.dtcgJSON))
-            if let description = token.description { pairs.append(("$description", .string(description))) }
-            if case .deprecated(let reason) = token.deprecated {
-                pairs.append(("$deprecated", reason.map(JSONValue.string) ?? JSONValue(.bool(true))))
-            }
-            if let extensions = token.extensions { pairs.append(("$extensions", extensions)) }
-            return .object(pairs)
-        }
+        if let token = node.token { return json(token) }
         if let group = node.group {
             if let description = group.description { pairs.append(("$description", .string(description))) }
             if case .deprecated(let reason)? = group.deprecated {

@@ -151,12 +151,25 @@ public struct TokenDocument: Sendable {
         return replaced
     }
 
-    /// Appends the tokens of `runs` by moving them, not copying them: each is taken out of the
-    /// fragment bit for bit and a `placeholder` (which holds nothing worth counting) is left in
-    /// its place for the fragment to free.
+    /// Appends the tokens of `runs`. Into an empty document they are moved, not copied: each is
+    /// taken out of the fragment bit for bit and a `placeholder` (which holds nothing worth
+    /// counting) is left in its place for the fragment to free. After the first file they are
+    /// appended in place, the array growing geometrically, so that many small files cost what
+    /// their tokens cost rather than a copy of the document each.
     private mutating func moveIn(
         _ fragment: inout TokenFragment, runs: [TokenFragment.Run], groupMap: [Int32], placeholder: TokenDefinition
     ) {
+        if !tokens.isEmpty {
+            let needed = tokens.count + runs.reduce(0) { $0 + $1.range.count }
+            if tokens.capacity < needed { tokens.reserveCapacity(max(needed, tokens.capacity * 2)) }
+            for run in runs {
+                for var token in fragment.piece(of: run).tokens[run.range] {
+                    token.groupID = groupMap[Int(run.groupID(token.groupID))]
+                    tokens.append(token)
+                }
+            }
+            return
+        }
         var earlier = tokens
         tokens = []
         let count = earlier.count + runs.reduce(0) { $0 + $1.range.count }
