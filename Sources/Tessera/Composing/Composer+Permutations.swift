@@ -190,7 +190,7 @@ extension Composer {
             let baseType = base.types[baseIndex]
             if let type, let baseType, type != baseType {
                 findings.add(.typeChange(type, from: baseType,
-                    at: base.document.tokens[baseIndex].anchor.location(pointer: token.pointer, token: token.path)), token: token, in: permutation)
+                    at: base.document.tokens[baseIndex].location), token: token, in: permutation)
             }
             if type != baseType || state.values[index] != base.values[baseIndex] { changed.append(state.document.tokens[index].path) }
         }
@@ -227,7 +227,7 @@ struct ContextFindings {
     private var order: [Key] = []
 
     mutating func add(_ kind: Kind, token: TokenDefinition, in permutation: Int) {
-        let key = Key(kind: kind, path: TokenPath(token.path), location: token.anchor.location(pointer: token.pointer, token: token.path))
+        let key = Key(kind: kind, path: TokenPath(token.path), location: token.location)
         if permutations[key] == nil { order.append(key) }
         permutations[key, default: []].append(permutation)
     }

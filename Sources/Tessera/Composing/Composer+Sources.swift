@@ -137,7 +137,7 @@ extension Composer {
     private func read(_ fullPath: String, named written: String, at anchor: SourceAnchor) -> SourceFile? {
         if let known = filesRead.first(where: { $0.path == fullPath }) { return known }
         var found: [Diagnostic] = []
-        guard let read = TokenFileLoader.read(fullPath, diagnostics: &found) else {
+        guard let read = TokenFileLoader.read(fullPath, maximum: options.limits.fileSize, diagnostics: &found) else {
             problemsFound.append(Diagnostic(.unreadableSourceFile(written),
                 at: anchor.location()))
             return nil

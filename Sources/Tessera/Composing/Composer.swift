@@ -92,7 +92,7 @@ public final class Composer: @unchecked Sendable {
     /// Reads the resolver at `path` and the sources it names (lazily, as permutations need them).
     public convenience init(resolverAt path: String, options: PipelineOptions = PipelineOptions()) {
         var diagnostics: [Diagnostic] = []
-        let file = TokenFileLoader.read(path, diagnostics: &diagnostics)
+        let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics)
         self.init(file: file, options: options, loadDiagnostics: diagnostics)
     }
 

@@ -6,7 +6,8 @@ import Foundation
 public enum TokenFileLoader {
     /// The files named by `paths`, directories expanded; problems go to `diagnostics`.
     public static func files(
-        at paths: [String], importers: ImporterRegistry = .standard, diagnostics: inout [Diagnostic]
+        at paths: [String], importers: ImporterRegistry = .standard, maximumFileSize: Int = maximumFileSize,
+        diagnostics: inout [Diagnostic]
     ) -> [SourceFile] {
         var files: [SourceFile] = []
         let manager = FileManager.default
@@ -24,9 +25,9 @@ public enum TokenFileLoader {
                         at: SourceLocation(file: path, line: 0, column: 0)))
                 }
                 for file in found {
-                    if let source = read(file, diagnostics: &diagnostics) { files.append(source) }
+                    if let source = read(file, maximum: maximumFileSize, diagnostics: &diagnostics) { files.append(source) }
                 }
-            } else if let source = read(path, diagnostics: &diagnostics) {
+            } else if let source = read(path, maximum: maximumFileSize, diagnostics: &diagnostics) {
                 files.append(source)
             }
         }
@@ -50,17 +51,18 @@ public enum TokenFileLoader {
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// The largest file read, 256 MiB (the 200,000-token benchmark set is 20 MB in all). A
-    /// larger file, or a device that never ends such as `/dev/zero`, is refused with
-    /// `file.too-large` before it fills the memory.
+    /// The largest file read by default, 256 MiB (the 200,000-token benchmark set is 20 MB in
+    /// all); `PipelineOptions.Limits.fileSize` sets another. A larger file, or a device that
+    /// never ends such as `/dev/zero`, is refused with `file.too-large` before it fills the
+    /// memory.
     public static let maximumFileSize = 256 << 20
 
-    static func read(_ path: String, diagnostics: inout [Diagnostic]) -> SourceFile? {
-        switch readBytes(path) {
+    static func read(_ path: String, maximum: Int = maximumFileSize, diagnostics: inout [Diagnostic]) -> SourceFile? {
+        switch readBytes(path, limit: maximum) {
         case .bytes(let bytes):
             return SourceFile(path: path, bytes: bytes)
         case .tooLarge:
-            diagnostics.append(Diagnostic(.fileTooLarge(path, limit: maximumFileSize), at: SourceLocation(file: path, line: 0, column: 0)))
+            diagnostics.append(Diagnostic(.fileTooLarge(path, limit: maximum), at: SourceLocation(file: path, line: 0, column: 0)))
         case .unreadable:
             diagnostics.append(Diagnostic(.unreadableFile(path), at: SourceLocation(file: path, line: 0, column: 0)))
         }

@@ -314,9 +314,9 @@ struct DocumentParser {
         guard !(new.value.sameContent(as: old.value) && new.explicitType == old.explicitType) else { return nil }
         return Diagnostic(
             .mergeConflict(token: new.path),
-            at: new.anchor.location(pointer: new.pointer, token: new.path),
+            at: new.location,
             notes: [Diagnostic.Note("the earlier definition is here",
-                at: old.anchor.location(pointer: old.pointer, token: old.path))])
+                at: old.location)])
     }
 
     /// The `$` properties a token or group may have.

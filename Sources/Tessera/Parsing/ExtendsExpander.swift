@@ -55,7 +55,7 @@ enum ExtendsExpander {
     /// The most tokens `$extends` may copy in one document. Chains and diamonds of groups
     /// extending groups multiply what they copy (twenty levels of diamonds in a 1.3 KB file
     /// would make a million tokens, at about a kilobyte each); past the limit expansion stops with `extends.too-large`.
-    static let maximumInheritedTokens = 250_000
+    static let maximumInheritedTokens = PipelineOptions.Limits.defaultInheritedTokens
 
     /// Whether one path is the other or inside it.
     private static func overlaps(_ a: String, _ b: String) -> Bool {

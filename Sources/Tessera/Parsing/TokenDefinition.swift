@@ -40,6 +40,9 @@ public struct TokenDefinition: Sendable {
         }
     }
 
+    /// Where the token is written: its key, with its JSON pointer and path.
+    public var location: SourceLocation { anchor.location(pointer: pointer, token: path) }
+
     /// Whether the token is written as just `{"$ref": …}`, standing for the object the pointer
     /// names (its value is then made from the `$ref` member, which it starts at).
     var isWholeTokenReference: Bool {

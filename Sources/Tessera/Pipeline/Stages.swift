@@ -70,7 +70,7 @@ enum Stages {
     ) -> Resolution {
         var document = merged.document
         var expansion: [Diagnostic] = []
-        if !expanded { ExtendsExpander.expand(&document, diagnostics: &expansion) }
+        if !expanded { ExtendsExpander.expand(&document, diagnostics: &expansion, limit: options.limits.inheritedTokens) }
         var state = AliasResolver.resolveState(document, warningLimit: options.effectiveWarningLimit)
         state.diagnostics = expansion + state.diagnostics + validate(state, with: validators, only: nil)
         state.mergeDiagnostics = merged.diagnostics

@@ -12,6 +12,24 @@ public struct PipelineOptions: Sendable {
     public var tiers: TierRules?
     /// The formats read, and how a file's format is recognized.
     public var importers: ImporterRegistry
+    /// How much input is accepted before it is refused with a diagnostic.
+    public var limits = Limits()
+
+    /// How much input is accepted: each limit refuses what is past it with a located
+    /// diagnostic, so that no input can take unbounded time or memory.
+    public struct Limits: Sendable, Hashable {
+        /// The largest file read, in bytes (`file.too-large`).
+        public var fileSize = TokenFileLoader.maximumFileSize
+        /// The most tokens `$extends` may copy into one document (`extends.too-large`): chains
+        /// and diamonds of extending groups multiply what they copy.
+        public var inheritedTokens = Limits.defaultInheritedTokens
+        public static let defaultInheritedTokens = 250_000
+
+        public init(fileSize: Int = TokenFileLoader.maximumFileSize, inheritedTokens: Int = Limits.defaultInheritedTokens) {
+            self.fileSize = fileSize
+            self.inheritedTokens = inheritedTokens
+        }
+    }
 
     public init(strict: Bool = false, warningLimit: Int? = 100, tiers: TierRules? = TierRules(),
         importers: ImporterRegistry = .standard)
@@ -107,7 +125,8 @@ public enum TokenPipeline {
     /// Loads files and directories from disk.
     public static func run(paths: [String], options: PipelineOptions = PipelineOptions()) -> PipelineResult {
         var diagnostics: [Diagnostic] = []
-        let files = TokenFileLoader.files(at: paths, importers: options.importers, diagnostics: &diagnostics)
+        let files = TokenFileLoader.files(at: paths, importers: options.importers, maximumFileSize: options.limits.fileSize,
+            diagnostics: &diagnostics)
         return run(files: files, options: options, initial: diagnostics)
     }
 

@@ -92,7 +92,7 @@ final class Evaluator: ValueParserHost {
         guard let type = Self.ownType(of: token, groupTypes: shared.groupTypes) else {
             if document.inheritedUnknownType(of: token.path) != nil { return nil }
             diagnostics.append(Diagnostic(.missingType(token: token.path),
-                at: token.anchor.location(pointer: token.pointer, token: token.path),
+                at: token.location,
                 notes: [Diagnostic.Note("add \"$type\" to the token or to a group that holds it")]))
             return nil
         }
@@ -125,7 +125,7 @@ final class Evaluator: ValueParserHost {
 
     private func definedHere(_ index: Int) -> Diagnostic.Note {
         let token = document.tokens[index]
-        return Diagnostic.Note("'\(token.path)' is defined here", at: token.anchor.location(pointer: token.pointer, token: token.path))
+        return Diagnostic.Note("'\(token.path)' is defined here", at: token.location)
     }
 
     /// The effective deprecation of a token, or nil when it is not deprecated.

@@ -35,8 +35,8 @@ enum ClosedTokens {
                     (flag(old.extensions) ?? groupFlag(of: token.path, in: layers[..<later])) == true
                 else { continue }
                 diagnostics.append(Diagnostic(.closedTokenRedefined(token.path),
-                    at: token.anchor.location(pointer: token.pointer, token: token.path),
-                    notes: [Diagnostic.Note("it is defined and closed here", at: old.anchor.location(pointer: old.pointer, token: old.path)),
+                    at: token.location,
+                    notes: [Diagnostic.Note("it is defined and closed here", at: old.location),
                         Diagnostic.Note("remove this definition, or reopen the token where it is defined")]))
             }
         }

@@ -28,7 +28,7 @@ enum ForbiddenTokens {
             let token = document.tokens[index]
             if let reason = forbidden(index) {
                 diagnostics.append(Diagnostic(.forbiddenToken(token.path, reason: reason.string),
-                    at: token.anchor.location(pointer: token.pointer, token: token.path)))
+                    at: token.location))
             }
             for edge in Int(state.edgeStart[index])..<Int(state.edgeStart[index + 1]) {
                 let target = Int(state.edges[edge])
@@ -38,7 +38,7 @@ enum ForbiddenTokens {
                     at: SourceAnchor(file: token.anchor.file, offset: token.value.offset)
                         .location(pointer: token.pointer + "/$value", token: token.path),
                     notes: [Diagnostic.Note("'\(used.path)' is marked forbidden here",
-                        at: used.anchor.location(pointer: used.pointer, token: used.path)),
+                        at: used.location),
                         Diagnostic.Note("give '\(used.path)' a value in this theme, or stop using it here")]))
             }
         }

@@ -117,7 +117,7 @@ public struct TierRules: Sendable {
                     at: SourceAnchor(file: token.anchor.file, offset: token.value.offset)
                         .location(pointer: token.pointer + "/$value", token: token.path),
                     notes: [Diagnostic.Note("'\(other.path)' is a \(to.name) token",
-                        at: other.anchor.location(pointer: other.pointer, token: other.path))]))
+                        at: other.location)]))
             }
         }
         return diagnostics
