@@ -170,20 +170,7 @@ public enum ResolvedEmitter {
             output += ValueParser.json(key)
             output += writer.pretty ? ": " : ":"
         }
-        if let group = node.group {
-            if let description = group.description {
-                open("$description", &output)
-                writer.write(.string(description), indent: indent + 1, into: &output)
-            }
-            if case .deprecated(let reason)? = group.deprecated {
-                open("$deprecated", &output)
-                writer.write(reason.map(JSONValue.string) ?? JSONValue(.bool(true)), indent: indent + 1, into: &output)
-            }
-            if let extensions = group.extensions {
-                open("$extensions", &output)
-                writer.write(extensions, indent: indent + 1, into: &output)
-            }
-        }
+        writeGroupProperties(of: node.group, member: open, writer: writer, depth: indent + 1, into: &output)
         for child in node.children {
             open(child.name, &output)
             write(child, indent: indent + 1, writer: writer, into: &output)
