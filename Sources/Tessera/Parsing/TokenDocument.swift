@@ -151,16 +151,19 @@ public struct TokenDocument: Sendable {
         return replaced
     }
 
-    /// Appends the tokens of `runs`. Into an empty document they are moved, not copied: each is
-    /// taken out of the fragment bit for bit and a `placeholder` (which holds nothing worth
-    /// counting) is left in its place for the fragment to free. After the first file they are
-    /// appended in place, the array growing geometrically, so that many small files cost what
-    /// their tokens cost rather than a copy of the document each.
+    /// Appends the tokens of `runs`. A file with at least as many tokens as the document holds
+    /// is moved in, not copied: the array is built anew, each token taken out of the document
+    /// and the fragment bit for bit and a `placeholder` (which holds nothing worth counting)
+    /// left in its place. A smaller file is appended in place (a copy of each of its tokens),
+    /// the array growing geometrically. Rebuilding only when the document at least doubles
+    /// keeps the total linear: many small files cost what their tokens cost, not a copy of the
+    /// document each.
     private mutating func moveIn(
         _ fragment: inout TokenFragment, runs: [TokenFragment.Run], groupMap: [Int32], placeholder: TokenDefinition
     ) {
-        if !tokens.isEmpty {
-            let needed = tokens.count + runs.reduce(0) { $0 + $1.range.count }
+        let added = runs.reduce(0) { $0 + $1.range.count }
+        if added < tokens.count {
+            let needed = tokens.count + added
             if tokens.capacity < needed { tokens.reserveCapacity(max(needed, tokens.capacity * 2)) }
             for run in runs {
                 for var token in fragment.piece(of: run).tokens[run.range] {
@@ -172,7 +175,7 @@ public struct TokenDocument: Sendable {
         }
         var earlier = tokens
         tokens = []
-        let count = earlier.count + runs.reduce(0) { $0 + $1.range.count }
+        let count = earlier.count + added
         tokens = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             var next = buffer.baseAddress!
             earlier.withUnsafeMutableBufferPointer { source in
