@@ -36,7 +36,6 @@ public final class Composer: @unchecked Sendable {
     /// Each parsed source's tokens by path and group properties, for resolving variants.
     var contents: [String: SourceContents] = [:]
     var closedMentions: [String: Bool] = [:]
-    var unusedSetTokens: [String: String]?
     /// What reading and parsing each source found, by source.
     var sourceProblems: [String: [Diagnostic]] = [:]
     /// What reading the resolver document found.
@@ -278,8 +277,7 @@ public final class Composer: @unchecked Sendable {
 
     /// The tokens of the sets the resolver does not use, by path, with the set's name (the
     /// first set, when several define one).
-    var definedInUnusedSets: [String: String] {
-        if let known = unusedSetTokens { return known }
+    lazy var definedInUnusedSets: [String: String] = {
         var found: [String: String] = [:]
         for set in resolver?.unusedSets ?? [] {
             for tree in set.sources.flatMap(trees(of:)) {
@@ -288,9 +286,8 @@ public final class Composer: @unchecked Sendable {
                 }
             }
         }
-        unusedSetTokens = found
         return found
-    }
+    }()
 
     /// The checks run after resolving, the same for every permutation and either strategy.
     var validators: [any TokenValidator] {

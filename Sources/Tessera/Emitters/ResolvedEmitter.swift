@@ -30,11 +30,7 @@ public enum ResolvedEmitter {
     /// byte by byte (UTF-8 order is code point order), the dot that ends a name before any
     /// byte, so that a name sorts before every longer name it begins.
     static func treeOrder(_ tokens: [ResolvedToken]) -> [ResolvedToken] {
-        var paths = tokens.map(\.path)
-        let order = paths.withUnsafeMutableBufferPointer { paths in
-            Array(paths.indices).sorted { treePrecedes(paths[$0], paths[$1]) }
-        }
-        return order.map { tokens[$0] }
+        tokens.indices.sorted { treePrecedes(tokens[$0].path, tokens[$1].path) }.map { tokens[$0] }
     }
 
     static func treePrecedes(_ first: String, _ second: String) -> Bool {

@@ -106,8 +106,7 @@ struct JSONScanner {
     mutating func report(
         _ message: DiagnosticMessage, at offset: Int, notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
     ) {
-        let location = SourceAnchor(file: file, offset: offset).location()
-        diagnostics.append(Diagnostic(message, at: location, notes: notes, fixIts: fixIts))
+        diagnostics.append(Diagnostic(message, at: location(at: offset), notes: notes, fixIts: fixIts))
     }
 
     func describe(at offset: Int) -> String {
@@ -295,7 +294,7 @@ struct JSONScanner {
                 if let first = Self.duplicateOffset(of: key, in: members.lazy.map { ($0.key, $0.keyOffset) }, set: &keys) {
                     let index = members.firstIndex { $0.keyOffset == first }!
                     if Self.isAnnotation(key, members[index].value, value, keys: Self.resolverAnnotations) {
-                        reportDuplicateAnnotation(key, at: keyOffset, first: first)
+                        reportDuplicateAnnotation(key, at: keyOffset, first: members[index])
                         members[index] = JSONMember(key: key, keyOffset: keyOffset, value: value)
                     } else {
                         reportDuplicate(key, at: keyOffset, first: first)
@@ -360,12 +359,6 @@ struct JSONScanner {
         return (key, offset)
     }
 
-    /// Reads `"key":` for a caller that does not follow indentation.
-    mutating func readKey() throws(JSONScanStop) -> (key: String, offset: Int) {
-        var container = Container(opener: position, indent: Int.max, closing: UInt8(ascii: "}"))
-        return try readKey(in: &container)
-    }
-
     /// After a member or element: consumes `,` (then returns false) or the closing bracket
     /// (then returns true). Slips are reported and recovered from: a missing ',' before what
     /// starts another member is assumed, a trailing comma is dropped (JSONC allows it), and
@@ -377,7 +370,7 @@ struct JSONScanner {
             recovered = true
             let (line, _) = file.lineAndColumn(at: container.opener)
             report(.missingClosing(container.kind, closing: container.closingText, openedOnLine: line), at: position,
-                notes: [Diagnostic.Note("the \(container.kind) opens here", at: anchor(container.opener))],
+                notes: [Diagnostic.Note("the \(container.kind) opens here", at: location(at: container.opener))],
                 fixIts: [Diagnostic.FixIt("insert \(container.closingText)", inserting: Self.text(container.closing),
                     at: SourceAnchor(file: file, offset: position))])
             return true
@@ -423,7 +416,7 @@ struct JSONScanner {
         truncated = true
         recovered = true
         report(.unterminated(container.kind, closing: container.closingText), at: bytes.count,
-            notes: [Diagnostic.Note("the \(container.kind) opens here", at: anchor(container.opener))],
+            notes: [Diagnostic.Note("the \(container.kind) opens here", at: location(at: container.opener))],
             fixIts: [Diagnostic.FixIt("insert \(container.closingText)", inserting: Self.text(container.closing),
                 at: SourceAnchor(file: file, offset: bytes.count))])
     }
@@ -472,7 +465,7 @@ struct JSONScanner {
     func keyFollows() -> Bool {
         var scout = self
         scout.skipLooseString()
-        while scout.position < bytes.count, [0x20, 0x09, 0x0D].contains(bytes[scout.position]) { scout.position += 1 }
+        while scout.position < bytes.count, bytes[scout.position] != 0x0A, Self.isSpace(bytes[scout.position]) { scout.position += 1 }
         return scout.position < bytes.count && bytes[scout.position] == UInt8(ascii: ":")
     }
 
@@ -501,7 +494,10 @@ struct JSONScanner {
 
     static func text(_ closing: UInt8) -> String { String(Character(Unicode.Scalar(closing))) }
 
-    func anchor(_ offset: Int) -> SourceLocation { SourceAnchor(file: file, offset: offset).location() }
+    func location(at offset: Int) -> SourceLocation { SourceAnchor(file: file, offset: offset).location() }
+
+    /// JSON whitespace (RFC 8259): space, tab, line feed, carriage return.
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// What a pass found that decides whether to run another with a bracket put back.
     struct Outcome {
@@ -548,32 +544,27 @@ struct JSONScanner {
         keys.contains(key) && first.string != nil && second.string != nil
     }
 
-    mutating func reportDuplicateAnnotation(_ key: String, at offset: Int, first: Int) {
+    mutating func reportDuplicateAnnotation(_ key: String, at offset: Int, first: JSONMember) {
         report(.duplicateAnnotation(key), at: offset,
-            notes: [Diagnostic.Note("the first '\(key)', not used, is here", at: anchor(first))],
-            fixIts: [Diagnostic.FixIt("remove the first '\(key)'", replacing: memberRange(at: first), in: file, with: "")])
+            notes: [Diagnostic.Note("the first '\(key)', not used, is here", at: location(at: first.keyOffset))],
+            fixIts: [Diagnostic.FixIt("remove the first '\(key)'", replacing: memberRange(first), in: file, with: "")])
     }
 
-    /// The bytes of the member whose key starts at `offset`, with the comma after it (or,
-    /// for the last member, the comma before it), for an edit that removes the member.
-    func memberRange(at offset: Int) -> Range<Int> {
-        // Past the key, ':' and whitespace to the value, then past the value.
-        var end = file.jsonValueRange(at: offset).upperBound
-        while end < bytes.count, bytes[end] != UInt8(ascii: ":") { end += 1 }
-        end += 1
-        while end < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end]) { end += 1 }
-        end = file.jsonValueRange(at: end).upperBound
+    /// The bytes of `member`, with the comma after it (or, for the last member, the comma
+    /// before it), for an edit that removes the member.
+    func memberRange(_ member: JSONMember) -> Range<Int> {
+        let end = file.jsonValueRange(at: member.value.offset).upperBound
         var after = end
-        while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
+        while after < bytes.count, Self.isSpace(bytes[after]) { after += 1 }
         if after < bytes.count, bytes[after] == UInt8(ascii: ",") {
             after += 1
-            while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
-            return offset..<after
+            while after < bytes.count, Self.isSpace(bytes[after]) { after += 1 }
+            return member.keyOffset..<after
         }
-        var before = offset
-        while before > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[before - 1]) { before -= 1 }
+        var before = member.keyOffset
+        while before > 0, Self.isSpace(bytes[before - 1]) { before -= 1 }
         if before > 0, bytes[before - 1] == UInt8(ascii: ",") { return (before - 1)..<end }
-        return offset..<end
+        return member.keyOffset..<end
     }
 
     mutating func reportDuplicate(_ key: String, at offset: Int, first: Int) {

@@ -171,7 +171,7 @@ struct DocumentParser {
                     if let index = propertyStack[propertyBase...].firstIndex(where: { $0.keyOffset == first }),
                         JSONScanner.isAnnotation(key, propertyStack[index].value, value, keys: JSONScanner.tokenAnnotations)
                     {
-                        json.reportDuplicateAnnotation(key, at: memberOffset, first: first)
+                        json.reportDuplicateAnnotation(key, at: memberOffset, first: propertyStack[index])
                         propertyStack[index] = JSONMember(key: key, keyOffset: memberOffset, value: value)
                     } else {
                         json.reportDuplicate(key, at: memberOffset, first: first)
@@ -298,9 +298,7 @@ struct DocumentParser {
                 report(.valueWithChildren(token: path, child: child.name), at: child.offset, path: path, pointerSuffix: suffix,
                     notes: [Diagnostic.Note("move '\(child.name)' to a group, or move the value into a '$root' token")])
             } else if Self.knownProperties.contains("$" + child.name), !properties.contains(where: { $0.key == "$" + child.name }) {
-                report(.misspeltProperty(child.name, meant: "$" + child.name), at: child.offset, path: path, pointerSuffix: suffix,
-                    fixIts: [Diagnostic.FixIt("rename to '$\(child.name)'", replacingValueAt: anchor(child.offset),
-                        with: ValueParser.json("$" + child.name))])
+                reportMisspelt(child.name, meant: "$" + child.name, at: child.offset, path: path)
             } else {
                 report(.unknownTokenProperty(child.name, token: path), at: child.offset, path: path, pointerSuffix: suffix,
                     notes: [Diagnostic.Note("custom data belongs under '$extensions'")])
@@ -379,9 +377,15 @@ struct DocumentParser {
         guard !Self.knownProperties.contains(key), value["$value"] == nil,
             let meant = Suggestions.closest(to: key, in: Self.knownPropertyNames)
         else { return nil }
+        reportMisspelt(key, meant: meant, at: offset, path: path)
+        return propertyStack[base...].contains { $0.key == meant } ? nil : meant
+    }
+
+    /// `structure.misspelt-property` for the member `key` of the object at `path`, with the
+    /// rename to `meant`.
+    private mutating func reportMisspelt(_ key: String, meant: String, at offset: Int, path: String) {
         report(.misspeltProperty(key, meant: meant), at: offset, path: path, pointerSuffix: key,
             fixIts: [Diagnostic.FixIt("rename to '\(meant)'", replacingValueAt: anchor(offset), with: ValueParser.json(meant))])
-        return propertyStack[base...].contains { $0.key == meant } ? nil : meant
     }
 
     private mutating func parseType(_ value: JSONValue, path: String, suffix: String) -> TokenType? {
