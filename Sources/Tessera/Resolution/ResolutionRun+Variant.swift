@@ -37,6 +37,10 @@ extension ResolutionRun {
         for index in 0..<count where affected[index] {
             let blockedInBase = blocked[index]
             blocked[index] = false
+            // Its references are collected again where they may be reported: a redefined or
+            // blocked token, or one whose value can hold a `$ref` (an object or an array).
+            let value = document.tokens[index].value
+            guard replaced[index] != nil || blockedInBase || value.isObject || value.array != nil else { continue }
             let references = replaced[index] ?? Self.references(in: index..<index + 1, of: document)
             for (reference, _) in references.tokenObjects { reportTokenObject(reference, in: document.tokens[index]) }
             guard replaced[index] != nil || blockedInBase else { continue }
