@@ -77,6 +77,14 @@ def big_group_json(n, d):
     return write(d, "t.tokens.json", json.dumps({"g": tokens}))
 
 
+def group_extensions(n, d):
+    # One group in two files, each with n extensions, half of them the same keys.
+    for name, start in (("a", 0), ("b", n // 2)):
+        extensions = {f"x.k{i}": i for i in range(start, start + n)}
+        write(d, f"{name}.tokens.json", json.dumps({"g": {"$extensions": extensions, "t": {"$type": "number", "$value": 1}}}))
+    return d
+
+
 SHAPES = {
     "minified-cycles": (minified_cycles, [1000, 5000, 20000, 50000], ["validate"]),
     "minified-unknown": (minified_unknown, [1000, 5000, 20000], ["validate"]),
@@ -85,6 +93,7 @@ SHAPES = {
     "extends-chain": (extends_chain, [250, 500, 1000, 2000], ["validate"]),
     "extends-diamonds": (extends_diamonds, [8, 12, 16, 20], ["validate"]),
     "many-files": (many_files, [1000, 3000, 10000, 30000], ["validate"]),
+    "group-extensions": (group_extensions, [10000, 30000, 100000], ["validate"]),
     "json-output": (big_group_json, [100000, 300000, 1000000], ["resolve", "--format", "json"]),
 }
 

@@ -148,4 +148,35 @@ struct JSONTreeTests {
         #expect(JSONParser(file: file).parseWellFormed(into: &again) == nil)
         #expect(again == diagnostics)
     }
+
+    /// Merging and comparing objects find members through a table once an object has more than a
+    /// few members; the table and the scan must agree with a plain reading of both operations,
+    /// at every size around the switch.
+    @Test(arguments: [0, 3, 8, 9, 20, 200])
+    func largeObjectsMergeAndCompareByKey(_ size: Int) {
+        func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
+            JSONValue(.object(pairs.map { JSONMember(key: $0.0, keyOffset: 0, value: $0.1) }))
+        }
+        func number(_ value: Int) -> JSONValue { JSONValue(.number(Double(value))) }
+        let keys = (0..<size).map { "k\($0)" }
+        let base = object(keys.map { ($0, number(1)) })
+        // Every other key again with a new value, plus as many new keys.
+        let other = object(keys.enumerated().filter { $0.offset % 2 == 0 }.map { ($0.element, number(2)) }
+            + (0..<size).map { ("n\($0)", number(3)) })
+        let merged = base.merging(other)
+        let expectedKeys = keys + (0..<size).map { "n\($0)" }
+        #expect(merged.members?.map(\.key) == expectedKeys)
+        for (position, key) in keys.enumerated() {
+            #expect(merged[key]?.number == (position % 2 == 0 ? 2 : 1))
+        }
+
+        let reversed = object(keys.reversed().map { ($0, number(1)) })
+        #expect(base.sameContent(as: reversed))
+        if size > 0 {
+            let changed = object(keys.reversed().enumerated().map { ($0.element, number($0.offset == 0 ? 9 : 1)) })
+            #expect(!base.sameContent(as: changed))
+            let renamed = object(keys.dropLast().map { ($0, number(1)) } + [("other", number(1))])
+            #expect(!base.sameContent(as: renamed))
+        }
+    }
 }

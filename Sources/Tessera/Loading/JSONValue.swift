@@ -99,10 +99,13 @@ public struct JSONValue: Sendable {
     /// within them recursively, later members winning); otherwise `other`.
     public func merging(_ other: JSONValue) -> JSONValue {
         guard case .object(var members) = storage, case .object(let others) = other.storage else { return other }
+        // Keys compared by code point, as everywhere; indexed so that merging is linear.
+        var index = JSONMember.Index(members)
         for member in others {
-            if let index = members.firstIndex(where: { $0.key.utf8.elementsEqual(member.key.utf8) }) {
-                members[index].value = members[index].value.merging(member.value)
+            if let found = index.first(member.key) {
+                members[found].value = members[found].value.merging(member.value)
             } else {
+                index.appended(member)
                 members.append(member)
             }
         }
@@ -120,9 +123,9 @@ public struct JSONValue: Sendable {
             return a.count == b.count && zip(a, b).allSatisfy { $0.sameContent(as: $1) }
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }
+            let index = JSONMember.Index(b)
             for member in a {
-                guard let match = b.first(where: { $0.key == member.key }),
-                    match.value.sameContent(as: member.value)
+                guard let match = index.first(member.key), b[match].value.sameContent(as: member.value)
                 else { return false }
             }
             return true
@@ -133,6 +136,43 @@ public struct JSONValue: Sendable {
 
 /// One `"key": value` pair of an object.
 public struct JSONMember: Sendable {
+    /// Finds members by key, compared by code point: a scan for a few members, a table for more,
+    /// so that comparing or merging two large objects stays linear.
+    struct Index {
+        private var members: [JSONMember]
+        private var table: [[UInt8]: Int]?
+
+        init(_ members: [JSONMember]) {
+            self.members = members
+            if members.count > 8 { buildTable() }
+        }
+
+        private mutating func buildTable() {
+            var table = [[UInt8]: Int](minimumCapacity: members.count)
+            for (position, member) in members.enumerated() where table[Array(member.key.utf8)] == nil {
+                table[Array(member.key.utf8)] = position
+            }
+            self.table = table
+        }
+
+        /// The position of the first member named `key`.
+        func first(_ key: String) -> Int? {
+            if let table { return table[Array(key.utf8)] }
+            return members.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
+        }
+
+        /// Records that `member`, whose key is not yet present, was appended at the end.
+        mutating func appended(_ member: JSONMember) {
+            if table != nil {
+                table?[Array(member.key.utf8)] = members.count
+                members.append(member)
+            } else {
+                members.append(member)
+                if members.count > 8 { buildTable() }
+            }
+        }
+    }
+
     public var key: String
     public var keyOffset: Int
     public var value: JSONValue
