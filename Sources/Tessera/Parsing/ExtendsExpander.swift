@@ -57,56 +57,99 @@ enum ExtendsExpander {
     /// would make a million tokens, at about a kilobyte each); past the limit expansion stops with `extends.too-large`.
     static let maximumInheritedTokens = PipelineOptions.Limits.defaultInheritedTokens
 
-    /// Whether one path is the other or inside it.
-    private static func overlaps(_ a: String, _ b: String) -> Bool {
-        a.isPath(inside: b) || b.isPath(inside: a)
-    }
-
     /// The extending groups in the order they expand: a group after every extension that
     /// changes what its target holds (an extending group inside the target, or enclosing it);
     /// among groups free to go, the deepest first (its own `$extends` is nearer than an
-    /// enclosing group's), so that the result never depends on group names. Groups in a cycle
-    /// are reported once per cycle and not expanded.
+    /// enclosing group's), then by path, so that the result never depends on the order of the
+    /// files. Groups in a cycle are reported once per cycle and not expanded.
     ///
-    /// - Complexity: O(e²) for e extending groups.
-    private static func expansionOrder(
+    /// A group waits for the extending groups that enclose its target (at most one per segment
+    /// of the target's path) and for those inside it, which are counted rather than listed: in
+    /// code-point order the groups inside `t` are one run, from `t.` up to `t/`. So the order
+    /// costs O(e log e + s) for e extending groups whose paths have s segments in all.
+    static func expansionOrder(
         targets: [TokenPath: String], anchors: [TokenPath: SourceAnchor], diagnostics: inout [Diagnostic]
     ) -> [String] {
         let nodes = targets.keys.sorted()
-        var waitsFor = [[Int]](repeating: [], count: nodes.count)
+        let index = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($0.element, $0.offset) })
+        let targetOf = nodes.map { TokenPath(targets[$0]!) }
+
+        // Extending groups enclosing each target, and how many of them are still to go.
+        var enclosingOf = [[Int]](repeating: [], count: nodes.count)
         var waitedOnBy = [[Int]](repeating: [], count: nodes.count)
-        for (p, path) in nodes.enumerated() {
-            let target = targets[path]!
-            for (g, other) in nodes.enumerated() where g != p && overlaps(other.string, target) {
-                waitsFor[p].append(g)
+        for (p, target) in targetOf.enumerated() {
+            for ancestor in target.string.pathPrefixes.dropLast() {
+                guard let g = index[TokenPath(ancestor)], g != p else { continue }
+                enclosingOf[p].append(g)
                 waitedOnBy[g].append(p)
             }
         }
-        var pending = waitsFor.map(\.count)
+        var enclosingLeft = enclosingOf.map(\.count)
+        // Extending groups still to go at or inside each target, and who waits on that count.
+        var insideLeft: [TokenPath: Int] = [:]
+        var waitersOf: [TokenPath: [Int]] = [:]
+        for (p, target) in targetOf.enumerated() {
+            waitersOf[target, default: []].append(p)
+            guard insideLeft[target] == nil else { continue }
+            let run = nodes.run(startingWith: target.string + ".", before: target.string + "/")
+            insideLeft[target] = run.count + (index[target] == nil ? 0 : 1)
+        }
+
         var done = [Bool](repeating: false, count: nodes.count)
+        var doneCount = 0
         var order: [String] = []
-        func depth(_ index: Int) -> Int { nodes[index].string.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) } }
-        var ready = Set(nodes.indices.filter { pending[$0] == 0 })
-        func finish(_ index: Int, expand: Bool) {
-            done[index] = true
-            ready.remove(index)
-            if expand { order.append(nodes[index].string) }
-            for dependent in waitedOnBy[index] where !done[dependent] {
-                pending[dependent] -= 1
-                if pending[dependent] == 0 { ready.insert(dependent) }
+        let depth = nodes.map { $0.string.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) } }
+        // Deepest first, then by path: a rank per group, smallest first.
+        let byPriority = nodes.indices.sorted { (depth[$0], $1) > (depth[$1], $0) }
+        var rank = [Int](repeating: 0, count: nodes.count)
+        for (position, node) in byPriority.enumerated() { rank[node] = position }
+        var ready = MinimumQueue()
+        func isFree(_ p: Int) -> Bool { !done[p] && enclosingLeft[p] == 0 && insideLeft[targetOf[p]] == 0 }
+        for p in nodes.indices where isFree(p) { ready.insert(rank[p]) }
+
+        var notDoneFrom = NextUnmarked(count: nodes.count)
+        func finish(_ node: Int, expand: Bool) {
+            done[node] = true
+            doneCount += 1
+            notDoneFrom.mark(node)
+            if expand { order.append(nodes[node].string) }
+            for dependent in waitedOnBy[node] where !done[dependent] {
+                enclosingLeft[dependent] -= 1
+                if isFree(dependent) { ready.insert(rank[dependent]) }
+            }
+            for prefix in nodes[node].string.pathPrefixes {
+                let key = TokenPath(prefix)
+                guard let left = insideLeft[key] else { continue }
+                insideLeft[key] = left - 1
+                if left == 1 {
+                    for dependent in waitersOf[key] ?? [] where isFree(dependent) { ready.insert(rank[dependent]) }
+                }
             }
         }
-        while done.contains(false) {
-            if let next = ready.max(by: { (depth($0), nodes[$1]) < (depth($1), nodes[$0]) }) {
-                finish(next, expand: true)
+
+        // Cycles: the first group still to go, and from there any group it still waits for.
+        var firstLeft = 0
+        func stillAwaited(by p: Int) -> Int? {
+            if let g = enclosingOf[p].first(where: { !done[$0] }) { return g }
+            let target = targetOf[p]
+            if let g = index[target], !done[g], g != p { return g }
+            let run = nodes.run(startingWith: target.string + ".", before: target.string + "/")
+            var candidate = notDoneFrom.next(from: run.lowerBound)
+            if candidate == p { candidate = notDoneFrom.next(from: p + 1) }
+            return candidate < run.upperBound ? candidate : nil
+        }
+        while doneCount < nodes.count {
+            if let next = ready.popMinimum() {
+                let node = byPriority[next]
+                guard !done[node] else { continue }
+                finish(node, expand: true)
                 continue
             }
-            // Everything left waits on a cycle: report one and take its members out.
-            guard let start = nodes.indices.first(where: { !done[$0] }) else { break }
-            var path = [start]
-            var seen: [Int: Int] = [start: 0]
-            var current = start
-            while let next = waitsFor[current].first(where: { !done[$0] }) {
+            while done[firstLeft] { firstLeft += 1 }
+            var path = [firstLeft]
+            var seen: [Int: Int] = [firstLeft: 0]
+            var current = firstLeft
+            while let next = stillAwaited(by: current) {
                 if let at = seen[next] {
                     let members = Array(path[at...])
                     let keys = members.map { nodes[$0] }
@@ -125,8 +168,61 @@ enum ExtendsExpander {
                 path.append(next)
                 current = next
             }
+            // A walk that ends without a cycle found a group free to go after all.
+            if !done[current], stillAwaited(by: current) == nil { finish(current, expand: true) }
         }
         return order
+    }
+
+    /// A priority queue of ranks, smallest first.
+    struct MinimumQueue {
+        private var heap: [Int] = []
+
+        mutating func insert(_ rank: Int) {
+            heap.append(rank)
+            var child = heap.count - 1
+            while child > 0, heap[(child - 1) / 2] > heap[child] {
+                heap.swapAt(child, (child - 1) / 2)
+                child = (child - 1) / 2
+            }
+        }
+
+        mutating func popMinimum() -> Int? {
+            guard let last = heap.popLast() else { return nil }
+            guard !heap.isEmpty else { return last }
+            let minimum = heap[0]
+            heap[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var smallest = parent
+                if left < heap.count, heap[left] < heap[smallest] { smallest = left }
+                if right < heap.count, heap[right] < heap[smallest] { smallest = right }
+                if smallest == parent { return minimum }
+                heap.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+    }
+
+    /// The first unmarked position at or after a given one, among `count` positions that are
+    /// marked one by one (a disjoint-set forest with path halving: near-constant time each).
+    struct NextUnmarked {
+        private var parent: [Int]
+
+        init(count: Int) { parent = Array(0...count) }
+
+        mutating func mark(_ position: Int) { parent[position] = position + 1 }
+
+        /// `count` when every position from `position` on is marked.
+        mutating func next(from position: Int) -> Int {
+            var position = min(position, parent.count - 1)
+            while parent[position] != position {
+                parent[position] = parent[parent[position]]
+                position = parent[position]
+            }
+            return position
+        }
     }
 
     static func targetPath(of reference: String) -> String? {
@@ -225,5 +321,34 @@ enum ExtendsExpander {
             current = TokenPathSyntax.parent(of: group)
         }
         return nil
+    }
+}
+
+extension Array where Element == TokenPath {
+    /// In a sorted array, the positions of the paths from `lower` (included) to `upper` (excluded).
+    fileprivate func run(startingWith lower: String, before upper: String) -> Range<Int> {
+        func firstNotBelow(_ bound: String) -> Int {
+            var low = 0, high = count
+            while low < high {
+                let middle = (low + high) / 2
+                if self[middle].string.utf8.lexicographicallyPrecedes(bound.utf8) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return firstNotBelow(lower)..<firstNotBelow(upper)
+    }
+}
+
+extension String {
+    /// The path and every group enclosing it, outermost first: `a`, `a.b`, `a.b.c`.
+    fileprivate var pathPrefixes: [String] {
+        var prefixes: [String] = []
+        var end = utf8.startIndex
+        while let dot = utf8[end...].firstIndex(of: UInt8(ascii: ".")) {
+            prefixes.append(String(self[..<dot]))
+            end = utf8.index(after: dot)
+        }
+        prefixes.append(self)
+        return prefixes
     }
 }
