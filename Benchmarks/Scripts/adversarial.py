@@ -65,6 +65,15 @@ def extends_diamonds(depth, d):
     return write(d, "t.tokens.json", json.dumps(doc))
 
 
+def extends_wide(n, d):
+    # n/2 groups inside "base" extending "other", and n/2 groups extending "base".
+    doc = {"other": {"$type": "number", "v": {"$value": 1}}, "base": {"$type": "number"}}
+    for i in range(n // 2):
+        doc["base"][f"s{i}"] = {"$extends": "{other}"}
+        doc[f"g{i}"] = {"$extends": "{base.s%d}" % i}
+    return write(d, "t.tokens.json", json.dumps(doc))
+
+
 def many_files(n, d):
     for i in range(n):
         write(d, f"f{i:06}.tokens.json", json.dumps({f"t{i}": {"$type": "number", "$value": i}}))
@@ -92,6 +101,7 @@ SHAPES = {
     "many-contexts": (many_contexts, [1000, 10000, 100000], ["validate"]),
     "extends-chain": (extends_chain, [250, 500, 1000, 2000], ["validate"]),
     "extends-diamonds": (extends_diamonds, [8, 12, 16, 20], ["validate"]),
+    "extends-wide": (extends_wide, [5000, 20000, 100000], ["validate"]),
     "many-files": (many_files, [1000, 3000, 10000, 30000], ["validate"]),
     "group-extensions": (group_extensions, [10000, 30000, 100000], ["validate"]),
     "json-output": (big_group_json, [100000, 300000, 1000000], ["resolve", "--format", "json"]),
