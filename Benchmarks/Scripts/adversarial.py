@@ -94,6 +94,16 @@ def group_extensions(n, d):
     return d
 
 
+def resolver_many_files(n, d):
+    # A resolver with n sets, each one file; the files all refer to the first one's token.
+    for i in range(n):
+        value = 1 if i == 0 else "{t0}"
+        write(d, f"f{i:06}.tokens.json", json.dumps({f"t{i}": {"$type": "number", "$value": value}}))
+    sets = {f"s{i}": {"sources": [{"$ref": f"f{i:06}.tokens.json"}]} for i in range(n)}
+    resolver = {"version": "2025.10", "sets": sets, "resolutionOrder": [{"$ref": f"#/sets/s{i}"} for i in range(n)]}
+    return write(d, "all.resolver.json", json.dumps(resolver))
+
+
 SHAPES = {
     "minified-cycles": (minified_cycles, [1000, 5000, 20000, 50000], ["validate"]),
     "minified-unknown": (minified_unknown, [1000, 5000, 20000], ["validate"]),
@@ -103,6 +113,7 @@ SHAPES = {
     "extends-diamonds": (extends_diamonds, [8, 12, 16, 20], ["validate"]),
     "extends-wide": (extends_wide, [5000, 20000, 100000], ["validate"]),
     "many-files": (many_files, [1000, 3000, 10000, 30000], ["validate"]),
+    "resolver-many-files": (resolver_many_files, [1000, 3000, 10000, 30000], ["validate"]),
     "group-extensions": (group_extensions, [10000, 30000, 100000], ["validate"]),
     "json-output": (big_group_json, [100000, 300000, 1000000], ["resolve", "--format", "json"]),
 }

@@ -109,6 +109,25 @@ struct ResolverTests {
         #expect(permutation.partialTokens.value("color.bg") == TokenColor(legacyCSS: "#ffffff").map(TokenValue.color))
     }
 
+
+    /// One file under many pointers is read once: every pointer finds its object (through the
+    /// table built for objects of more than a few members), and a broken file's syntax error is
+    /// reported once however many sets point into it.
+    @Test func manyPointersIntoOneFile() {
+        let names = (0..<12).map { "part\($0)" }
+        let bundle = "{" + names.enumerated().map { ##""\##($0.element)": {"t\##($0.offset)": {"$type": "number", "$value": \##($0.offset)}}"## }
+            .joined(separator: ", ") + "}"
+        let sets = names.map { ##""\##($0)": {"sources": [{"$ref": "bundle.json#/\##($0)"}, {"$ref": "broken.json#/a"}]}"## }
+        let composer = Self.composer("""
+            {"version": "2025.10", "sets": {\(sets.joined(separator: ", "))},
+             "resolutionOrder": [\(names.map { ##"{"$ref": "#/sets/\##($0)"}"## }.joined(separator: ", "))]}
+            """, files: ["bundle.json": bundle, "broken.json": ##"{"a": {"x": {"$value": 1,}}}"##])
+        let permutation = composer.resolve(inputs: [:])
+        for offset in names.indices {
+            #expect(permutation.partialTokens.value("t\(offset)") == .number(Double(offset)))
+        }
+        #expect(permutation.diagnostics.filter { $0.id == .jsonSyntax }.count == 1, "\(permutation.diagnostics.map(\.message))")
+    }
     @Test func filesReferringToFilesAreFollowedAndCyclesReported() {
         let set = ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "a.tokens.json"}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##
         let chained = Self.composer(set, files: [

@@ -57,7 +57,7 @@ extension Composer {
             let key = "built:\(layer.id)"
             if parsed[key] == nil {
                 problemsFound += layer.diagnostics
-                if !filesRead.contains(where: { $0 === layer.file }) { filesRead.append(layer.file) }
+                filesRead.append(layer.file)
                 parsed[key] = layer.fragment.map { (layer.file, $0) }
             }
             return (parsed[key] ?? nil).map { [(key, $0.file, $0.fragment)] } ?? []
@@ -97,11 +97,14 @@ extension Composer {
             found = more
             own = fragment
         } else {
-            guard let root = JSONParser(file: file).parseWellFormed(into: &found) else {
+            if pointedInto[fullPath] == nil {
+                pointedInto[fullPath] = JSONParser(file: file).parseWellFormed(into: &found).map { ($0, JSONMemberLookup()) }
+            }
+            guard let (root, lookup) = pointedInto[fullPath] ?? nil else {
                 problemsFound += found
                 return []
             }
-            guard let node = root.descendant(at: pointer), node.isObject else {
+            guard let node = lookup.descendant(at: pointer, of: root), node.isObject else {
                 problemsFound += found
                 problemsFound.append(Diagnostic(.pointerLeadsToNoObject("\(written)#/\(pointer.joined(separator: "/"))"),
                     at: anchor.location()))
@@ -135,7 +138,7 @@ extension Composer {
     }
 
     private func read(_ fullPath: String, named written: String, at anchor: SourceAnchor) -> SourceFile? {
-        if let known = filesRead.first(where: { $0.path == fullPath }) { return known }
+        if let known = filesRead.file(atPath: fullPath) { return known }
         var found: [Diagnostic] = []
         guard let read = TokenFileLoader.read(fullPath, maximum: options.limits.fileSize, diagnostics: &found) else {
             problemsFound.append(Diagnostic(.unreadableSourceFile(written),

@@ -26,13 +26,16 @@ public final class Composer: @unchecked Sendable {
     /// Problems of the resolver file and of its sources, found once.
     var problemsFound: [Diagnostic] = []
     /// Every file read, the resolver first.
-    var filesRead: [SourceFile] = []
+    var filesRead = FilesRead()
 
     let directory: String
     let seed = PathTable.randomSeed()
     var parsed: [String: (file: SourceFile, fragment: TokenFragment)?] = [:]
     /// For each file source, the keys of the trees it stands for (see `trees(of:)`).
     var chains: [String: [String]] = [:]
+    /// Files that sources point into (`file.json#/a/b`), parsed once each, by full path; nil
+    /// for a file with syntax errors.
+    var pointedInto: [String: (root: JSONValue, lookup: JSONMemberLookup)?] = [:]
     /// Each parsed source's tokens by path and group properties, for resolving variants.
     var contents: [String: SourceContents] = [:]
     var closedMentions: [String: Bool] = [:]
@@ -106,7 +109,7 @@ public final class Composer: @unchecked Sendable {
     public init(_ resolver: ResolverDocument, options: PipelineOptions = PipelineOptions()) {
         self.options = options
         self.resolver = resolver
-        filesRead = [resolver.file]
+        filesRead.append(resolver.file)
         directory = (resolver.file.path as NSString).deletingLastPathComponent
     }
 
@@ -119,7 +122,7 @@ public final class Composer: @unchecked Sendable {
             directory = "."
             return
         }
-        filesRead = [file]
+        filesRead.append(file)
         directory = (file.path as NSString).deletingLastPathComponent
         let (document, found) = ResolverDocument.read(file)
         resolver = document
@@ -138,7 +141,7 @@ public final class Composer: @unchecked Sendable {
     public var diagnostics: [Diagnostic] { locked { problemsFound } }
 
     /// Every file read so far, the resolver first.
-    public var files: [SourceFile] { locked { filesRead } }
+    public var files: [SourceFile] { locked { filesRead.files } }
 
     /// How many warnings of one kind per file are listed (none: all are).
     var warningLimit: Int? { options.effectiveWarningLimit }
@@ -311,4 +314,23 @@ public final class Composer: @unchecked Sendable {
         return names
     }()
 
+}
+
+/// The files a composer has read, in order, found again by path or by identity in constant time.
+struct FilesRead {
+    private(set) var files: [SourceFile] = []
+    private var byPath: [String: SourceFile] = [:]
+    private var identities = Set<ObjectIdentifier>()
+
+    var first: SourceFile? { files.first }
+
+    /// Adds `file` unless it is already there.
+    mutating func append(_ file: SourceFile) {
+        guard identities.insert(ObjectIdentifier(file)).inserted else { return }
+        files.append(file)
+        if byPath[file.path] == nil { byPath[file.path] = file }
+    }
+
+    /// The first file read from `path`.
+    func file(atPath path: String) -> SourceFile? { byPath[path] }
 }

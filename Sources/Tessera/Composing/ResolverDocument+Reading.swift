@@ -22,6 +22,8 @@ struct ResolverReader {
     var diagnostics: [Diagnostic] = []
     /// The sets the resolution order reaches, directly or through other sets.
     var reachedSets: Set<String> = []
+    /// References into `sets`, `modifiers` and `$defs` are looked up through tables.
+    let lookup = JSONMemberLookup()
 
     /// Who holds a list of sources: what it may reference depends on it.
     enum Holder {
@@ -201,10 +203,10 @@ struct ResolverReader {
                 report(.referenceIntoOrder(target), at: reference.value, pointer: pointer + "/$ref")
                 return nil
             }
-            if segments.count == 2, segments[0] == "sets", let set = root["sets"]?[segments[1]] {
+            if segments.count == 2, segments[0] == "sets", let set = root["sets"].flatMap({ lookup.member(segments[1], of: $0) }) {
                 return .set(readSet(named: segments[1], set, pointer: "/sets/" + TokenPathSyntax.escape(segments[1]), stack: []))
             }
-            if segments.count == 2, segments[0] == "modifiers", let modifier = root["modifiers"]?[segments[1]] {
+            if segments.count == 2, segments[0] == "modifiers", let modifier = root["modifiers"].flatMap({ lookup.member(segments[1], of: $0) }) {
                 return readModifier(named: segments[1], modifier, pointer: "/modifiers/" + TokenPathSyntax.escape(segments[1]))
                     .map { .modifier($0) }
             }
@@ -372,7 +374,7 @@ struct ResolverReader {
                 notes: [Diagnostic.Note("list the modifier in 'resolutionOrder' instead")])
             return overlay
         case "sets" where segments.count == 2:
-            guard let set = root["sets"]?[segments[1]] else { break }
+            guard let set = root["sets"].flatMap({ lookup.member(segments[1], of: $0) }) else { break }
             let setPointer = "/sets/" + TokenPathSyntax.escape(segments[1])
             if stack.contains(setPointer) {
                 report(.setIncludesItself(segments[1], through: target), at: reference.value,
@@ -384,7 +386,7 @@ struct ResolverReader {
             break
         }
         // Any other place in this document, such as $defs: a token tree, or a reference on.
-        guard let found = root.descendant(at: segments), found.isObject else {
+        guard let found = lookup.descendant(at: segments, of: root), found.isObject else {
             report(.pointerLeadsToNoObject(target), at: reference.value,
                 pointer: pointer + "/$ref")
             return overlay

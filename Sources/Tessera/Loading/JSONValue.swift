@@ -134,6 +134,42 @@ public struct JSONValue: Sendable {
     }
 }
 
+/// Finds members of one document's objects by key, building a table the first time an object
+/// with more than a few members is searched: for readers that follow many references into the
+/// same large object (a resolver's `sets`, a `$defs`, one file under many pointers), so that
+/// each lookup costs the key, not the object. Keys match as `JSONValue`'s subscript matches
+/// them, the first member of a name winning.
+final class JSONMemberLookup {
+    /// Member positions by key, per object, objects known by their offset in the document.
+    private var tables: [Int: [String: Int]] = [:]
+
+    func member(_ key: String, of value: JSONValue) -> JSONValue? {
+        guard case .object(let members) = value.storage else { return nil }
+        guard members.count > 8 else { return value[key] }
+        if let table = tables[value.offset] { return table[key].map { members[$0].value } }
+        var table = [String: Int](minimumCapacity: members.count)
+        for (position, member) in members.enumerated() where table[member.key] == nil { table[member.key] = position }
+        tables[value.offset] = table
+        return table[key].map { members[$0].value }
+    }
+
+    /// The value a JSON pointer's segments (already unescaped) lead to from `root`, as
+    /// `JSONValue.descendant(at:)` finds it.
+    func descendant(at segments: [String], of root: JSONValue) -> JSONValue? {
+        var node = root
+        for segment in segments {
+            if node.isObject {
+                guard let next = member(segment, of: node) else { return nil }
+                node = next
+            } else {
+                guard let next = node.descendant(at: [segment]) else { return nil }
+                node = next
+            }
+        }
+        return node
+    }
+}
+
 /// One `"key": value` pair of an object.
 public struct JSONMember: Sendable {
     /// Finds members by key, compared by code point: a scan for a few members, a table for more,
