@@ -76,6 +76,8 @@ extension TokenValue {
                 ("letterSpacing", typography.letterSpacing.json(flat: flat)),
             ]
             if let lineHeight = typography.lineHeight { pairs.append(("lineHeight", .number(lineHeight))) }
+            // In DTCG output the text case is the token's `$extensions`; the flat line has it inline.
+            if flat, let textCase = typography.textCase { pairs.append(("textCase", .string(textCase.rawValue))) }
             return .object(pairs)
         case .string(let text): return .string(text)
         case .boolean(let flag): return JSONValue(.bool(flag))

@@ -45,8 +45,8 @@ public struct ImporterRegistry: Sendable {
 
     public init(_ importers: [any TokenImporter]) { self.importers = importers }
 
-    /// Resolver documents and DTCG token files.
-    public static let standard = ImporterRegistry([ResolverImporter(), DTCGImporter()])
+    /// Resolver documents, the text styles of the ConfigTokens layout, and DTCG token files.
+    public static let standard = ImporterRegistry([ResolverImporter(), TextStylesImporter(), DTCGImporter()])
 
     /// The importer most sure of `file` (the first listed among equals), if any.
     public func importer(for file: SourceFile) -> (any TokenImporter)? {

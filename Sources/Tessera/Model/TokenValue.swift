@@ -108,16 +108,48 @@ public struct Typography: Sendable, Hashable, Codable {
     public var letterSpacing: TokenDimension
     /// A multiple of the font size; `nil` when the source leaves it out (with a warning).
     public var lineHeight: Double?
+    /// How text in this style is cased; `nil` when the source does not say. The 2025.10
+    /// typography type has no field for it: in DTCG files it is the token's
+    /// `$extensions["dev.tessera"].textCase`.
+    public var textCase: TextCase?
 
     public init(fontFamily: [String], fontSize: TokenDimension, fontWeight: Double,
-        letterSpacing: TokenDimension = TokenDimension(0, .px), lineHeight: Double? = nil)
+        letterSpacing: TokenDimension = TokenDimension(0, .px), lineHeight: Double? = nil, textCase: TextCase? = nil)
     {
         self.fontFamily = fontFamily
         self.fontSize = fontSize
         self.fontWeight = fontWeight
         self.letterSpacing = letterSpacing
         self.lineHeight = lineHeight
+        self.textCase = textCase
     }
+}
+
+/// How a text style cases its text.
+public enum TextCase: String, Sendable, Hashable, Codable, CaseIterable {
+    /// As written.
+    case none
+    /// Every letter upper case.
+    case upper
+    /// Every letter lower case.
+    case lower
+    /// The first letter of each word upper case.
+    case title
+
+    /// Reads the names design tools write: `UPPER`, `uppercase`, `TITLE`, `capitalize`,
+    /// `none` …, in any letter case.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "none", "original": self = .none
+        case "upper", "uppercase": self = .upper
+        case "lower", "lowercase": self = .lower
+        case "title", "capitalize", "titlecase": self = .title
+        default: return nil
+        }
+    }
+
+    /// Where a token file keeps a typography token's text case.
+    public static let extensionMember = "textCase"
 }
 
 /// A fully resolved, typed token value. No aliases remain inside it.

@@ -105,7 +105,21 @@ final class Evaluator: ValueParserHost {
             return (type, typed)
         }
         guard let value = parser(index).parse(token.value, as: type, at: "") else { return nil }
-        return (type, value)
+        guard case .typography(var typography) = value, let textCase = textCase(of: token) else { return (type, value) }
+        typography.textCase = textCase
+        return (type, .typography(typography))
+    }
+
+    /// The text case a typography token's `$extensions["dev.tessera"].textCase` names; an
+    /// unknown one is reported.
+    private func textCase(of token: TokenDefinition) -> TextCase? {
+        guard let node = token.extensions?[TierRules.extensionKey]?[TextCase.extensionMember] else { return nil }
+        if let name = node.string, let textCase = TextCase(name: name) { return textCase }
+        let found = node.string.map { "'\($0)'" } ?? node.kindDescription
+        let pointer = token.pointer + "/$extensions/" + TierRules.extensionKey + "/" + TextCase.extensionMember
+        diagnostics.append(Diagnostic(.unknownTextCase(found),
+            at: SourceAnchor(file: token.anchor.file, offset: node.offset).location(pointer: pointer, token: token.path)))
+        return nil
     }
 
     /// The type a token that is not a whole alias takes: its own `$type`, else the one it

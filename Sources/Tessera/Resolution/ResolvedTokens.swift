@@ -47,19 +47,25 @@ public struct ResolvedTokens: Sendable {
     ///
     /// - Complexity: O(1) on average.
     public subscript(path: String) -> ResolvedToken? {
-        if let index = document.index(of: path) { return token(at: index) }
-        if path.contains("/") { return self[path.replacingOccurrences(of: "/", with: ".")] }
-        return nil
+        index(of: path).flatMap(token(at:))
     }
 
-    /// The resolved value at a path, without assembling the whole token.
+    /// The resolved value at a path (either notation), without assembling the whole token.
     public func value(_ path: String) -> TokenValue? {
-        document.index(of: path).flatMap { values[$0] }
+        index(of: path).flatMap { values[$0] }
     }
 
-    /// The resolved type at a path.
+    /// The resolved type at a path (either notation).
     public func type(_ path: String) -> TokenType? {
-        document.index(of: path).flatMap { types[$0] }
+        index(of: path).flatMap { types[$0] }
+    }
+
+    /// The token at a path with `.` or `/` between its names (`theme/navigation/bottom/highlight`,
+    /// as the ConfigTokens apps write them). The path as written is tried first: a name may hold `/`.
+    private func index(of path: String) -> Int? {
+        if let index = document.index(of: path) { return index }
+        guard path.utf8.contains(UInt8(ascii: "/")) else { return nil }
+        return document.index(of: path.replacingOccurrences(of: "/", with: "."))
     }
 
     func token(at index: Int) -> ResolvedToken? {

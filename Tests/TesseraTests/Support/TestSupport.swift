@@ -45,10 +45,10 @@ struct MarkedSource {
 /// Asserts that the diagnostics with `severity` or worse are exactly `ids`, at the marks, in order.
 func expectDiagnostics(
     _ marked: String, _ ids: [DiagnosticID], severity: Severity = .error, strict: Bool = false,
-    sourceLocation: Testing.SourceLocation = #_sourceLocation
+    fileName: String = "tokens.json", sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) {
     let source = MarkedSource(marked)
-    let result = pipeline(source.text, strict: strict)
+    let result = pipeline([fileName: source.text], strict: strict)
     let found = result.diagnostics.sorted.filter { $0.severity >= severity }
     #expect(found.map(\.id) == ids, "\(found.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) [\($0.id)]" })",
         sourceLocation: sourceLocation)

@@ -198,4 +198,9 @@ extension DiagnosticMessage {
         Self(.hexMismatch, .warning,
             "'hex' fallback '\(hex)' is another color than the components, which are '\(expected)' in sRGB")
     }
+
+    static func unknownTextCase(_ found: String) -> Self {
+        Self(.unknownTextCase, .error,
+            "unknown text case \(found); use " + TextCase.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+    }
 }
