@@ -1,6 +1,7 @@
 // libFuzzer harnesses, compiled with the library's sources into one binary by Fuzz/run.sh.
 // TESSERA_FUZZ chooses the target: json (the JSON parser), pipeline (a token file through
-// every stage and output) or resolver (a resolver document with its sources inline).
+// every stage and output), resolver (a resolver document with its sources inline) or
+// text-styles (a textStyles.json of the ConfigTokens layout, with a DTCG file that refers to it).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -11,6 +12,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch fuzzTarget {
     case "json": fuzzJSON(bytes)
     case "resolver": fuzzResolver(bytes)
+    case "text-styles": fuzzTextStyles(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0
@@ -57,4 +59,14 @@ func fuzzResolver(_ bytes: [UInt8]) {
     let report = composer.checkAllPermutations()
     render(report.diagnostics, composer.files)
     _ = composer.resolve(inputs: [:]).partialTokens
+}
+
+func fuzzTextStyles(_ bytes: [UInt8]) {
+    let styles = SourceFile(path: "textStyles.json", bytes: bytes)
+    let alias = SourceFile(path: "tokens.json", text: ##"{"title": {"$type": "typography", "$value": "{textStyles.headline}"}}"##)
+    let result = TokenPipeline.run(files: [styles, alias])
+    render(result.diagnostics.all, result.files)
+    let tokens = result.partialTokens
+    _ = ResolvedEmitter.flat(tokens, prefix: nil)
+    _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
 }

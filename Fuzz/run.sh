@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (the toolchain's -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles (default: all)
 #
 # Builds one binary from the library's sources and Fuzz/Harness.swift (about 1.5 minutes),
 # seeds each target's corpus from Examples/ and the test fixtures, and runs each target for
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver)
+[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles)
 
 out=.build/fuzz
 mkdir -p "$out"
@@ -32,6 +32,7 @@ for target in "${targets[@]}"; do
     rm -rf "$seeds" && mkdir -p "$seeds"
     case "$target" in
         resolver) find Examples Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.resolver.json' -exec cp {} "$seeds/" \; ;;
+        text-styles) find Tests/TesseraTests/Fixtures Fuzz/seeds -iname 'textStyles*.json' -exec cp {} "$seeds/" \; ;;
         *) find Examples Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.json' -size -200k -exec cp {} "$seeds/" \; ;;
     esac
     echo "== $target for ${seconds}s"
