@@ -106,7 +106,15 @@ struct TextStylesImporterTests {
         let importer = TextStylesImporter()
         #expect(importer.recognizes(SourceFile(path: "typography.json", text: ##"{"fileName": "x", "textStyles" : ["##)) == .certain)
         #expect(importer.recognizes(SourceFile(path: "typography.json", text: ##"{"textStyles": {"$type": "typography"}}"##)) == .no)
-        #expect(importer.recognizes(SourceFile(path: "TextStyles.JSON", text: "")) == .certain)
-        #expect(ImporterRegistry.standard.importer(forFileName: "textStyles.json") is TextStylesImporter)
+        #expect(importer.recognizes(SourceFile(path: "TextStyles.JSON", text: ##"{"textStyles":["##)) == .certain)
+        #expect(ImporterRegistry.standard.mergesFile(named: "textStyles.json"))
+    }
+
+    /// The name alone does not decide: a DTCG file called `textStyles.json` is read as DTCG.
+    @Test func aDTCGFileOfThatNameStaysDTCG() throws {
+        let text = ##"{"textStyles": {"body": {"$type": "typography", "$value": {"fontFamily": "F", "fontSize": {"value": 14, "unit": "px"}, "fontWeight": 400, "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": 1.2}}}}"##
+        #expect(ImporterRegistry.standard.importer(for: SourceFile(path: "textStyles.json", text: text)) is DTCGImporter)
+        let tokens = try pipeline(["textStyles.json": text]).tokens()
+        #expect(tokens.type("textStyles.body") == .typography)
     }
 }

@@ -23,24 +23,21 @@ public struct TextStylesImporter: LayerImporter {
     /// The group that holds the styles.
     public static let group = "textStyles"
 
+    /// A file named `textStyles.json` is likely text styles; its content decides.
     public func recognizes(fileName: String) -> Recognition {
-        (fileName as NSString).lastPathComponent.lowercased() == "textstyles.json" ? .certain : .no
+        (fileName as NSString).lastPathComponent.lowercased() == "textstyles.json" ? .byName : .no
     }
 
+    /// Text styles when the content opens a `"textStyles": [` array near its start, whatever
+    /// the file's name; or when the file is named `textStyles.json` and its start has no DTCG
+    /// property (`"$value"`, `"$type"`), so that a broken text styles file is reported as one
+    /// while a DTCG file of that name stays DTCG.
     public func recognizes(_ file: SourceFile) -> Recognition {
-        let byName = recognizes(fileName: file.path)
-        guard byName == .no, file.path.lowercased().hasSuffix(".json") else { return byName }
-        // Another name, but the content says so: a `"textStyles": [` near the start.
+        guard file.path.lowercased().hasSuffix(".json") else { return .no }
         let head = Array(file.bytes.prefix(4096))
-        let key = Array(#""textStyles""#.utf8)
-        guard head.count >= key.count else { return .no }
-        for start in 0...(head.count - key.count) where head[start..<start + key.count].elementsEqual(key) {
-            let rest = head[(start + key.count)...].drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-            guard rest.first == UInt8(ascii: ":") else { continue }
-            let value = rest.dropFirst().drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-            if value.first == UInt8(ascii: "[") { return .certain }
-        }
-        return .no
+        if head.contains(#""textStyles""#, followedBy: UInt8(ascii: "[")) { return .certain }
+        guard recognizes(fileName: file.path) != .no else { return .no }
+        return head.contains(#""$value""#, followedBy: nil) || head.contains(#""$type""#, followedBy: nil) ? .no : .certain
     }
 
     public func layer(of file: SourceFile) -> BuiltLayer {
@@ -188,5 +185,21 @@ public struct TextStylesImporter: LayerImporter {
             diagnostics.append(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location(pointer: pointer),
                 notes: notes))
         }
+    }
+}
+
+extension [UInt8] {
+    /// Whether `key` occurs, followed (past whitespace and a `:`) by `value` when one is given.
+    fileprivate func contains(_ key: String, followedBy value: UInt8?) -> Bool {
+        let key = Array(key.utf8)
+        guard count >= key.count else { return false }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        for start in 0...(count - key.count) where self[start..<start + key.count].elementsEqual(key) {
+            guard let value else { return true }
+            let rest = self[(start + key.count)...].drop(while: isSpace)
+            guard rest.first == UInt8(ascii: ":") else { continue }
+            if rest.dropFirst().drop(while: isSpace).first == value { return true }
+        }
+        return false
     }
 }
