@@ -109,18 +109,24 @@ public enum ResolvedEmitter {
         into output: inout String
     ) {
         guard let group else { return }
-        if let description = group.description {
-            member("$description", &output)
-            writer.write(.string(description), indent: depth, into: &output)
+        for (key, value) in annotations(group.description, group.deprecated, group.extensions) {
+            member(key, &output)
+            writer.write(value, indent: depth, into: &output)
         }
-        if case .deprecated(let reason)? = group.deprecated {
-            member("$deprecated", &output)
-            writer.write(reason.map(JSONValue.string) ?? JSONValue(.bool(true)), indent: depth, into: &output)
+    }
+
+    /// `$description`, `$deprecated` and `$extensions`, those that are set, as a token or a
+    /// group writes them.
+    private static func annotations(
+        _ description: String?, _ deprecated: Deprecation?, _ extensions: JSONValue?
+    ) -> [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = []
+        if let description { pairs.append(("$description", .string(description))) }
+        if case .deprecated(let reason)? = deprecated {
+            pairs.append(("$deprecated", reason.map(JSONValue.string) ?? JSONValue(.bool(true))))
         }
-        if let extensions = group.extensions {
-            member("$extensions", &output)
-            writer.write(extensions, indent: depth, into: &output)
-        }
+        if let extensions { pairs.append(("$extensions", extensions)) }
+        return pairs
     }
 
     private static func appendLine(path: String, type: TokenType, value: TokenValue, to output: inout String) {
@@ -181,28 +187,13 @@ public enum ResolvedEmitter {
 
     /// A token as DTCG JSON: `$type`, the resolved `$value`, and its annotations.
     private static func json(_ token: ResolvedToken) -> JSONValue {
-        var pairs: [(String, JSONValue)] = []
-        pairs.append(("$type", .string(token.type.rawValue)))
-        pairs.append(("$value", token.value.dtcgJSON))
-        if let description = token.description { pairs.append(("$description", .string(description))) }
-        if case .deprecated(let reason) = token.deprecated {
-            pairs.append(("$deprecated", reason.map(JSONValue.string) ?? JSONValue(.bool(true))))
-        }
-        if let extensions = token.extensions { pairs.append(("$extensions", extensions)) }
-        return .object(pairs)
+        .object([("$type", .string(token.type.rawValue)), ("$value", token.value.dtcgJSON)]
+            + annotations(token.description, token.deprecated, token.extensions))
     }
 
     private static func json(_ node: OutputContext.Node) -> JSONValue {
-        var pairs: [(String, JSONValue)] = []
         if let token = node.token { return json(token) }
-        if let group = node.group {
-            if let description = group.description { pairs.append(("$description", .string(description))) }
-            if case .deprecated(let reason)? = group.deprecated {
-                pairs.append(("$deprecated", reason.map(JSONValue.string) ?? JSONValue(.bool(true))))
-            }
-            if let extensions = group.extensions { pairs.append(("$extensions", extensions)) }
-        }
-        for child in node.children { pairs.append((child.name, json(child))) }
-        return .object(pairs)
+        let own = node.group.map { annotations($0.description, $0.deprecated, $0.extensions) } ?? []
+        return .object(own + node.children.map { ($0.name, json($0)) })
     }
 }
