@@ -102,11 +102,11 @@ public struct JSONValue: Sendable {
         // Keys compared by code point, as everywhere; indexed so that merging is linear.
         var index = JSONMember.Index(members)
         for member in others {
-            if let found = index.first(member.key) {
+            if let found = index.first(member.key, in: members) {
                 members[found].value = members[found].value.merging(member.value)
             } else {
-                index.appended(member)
                 members.append(member)
+                index.appendedLast(of: members)
             }
         }
         return JSONValue(.object(members), offset: offset)
@@ -125,7 +125,7 @@ public struct JSONValue: Sendable {
             guard a.count == b.count else { return false }
             let index = JSONMember.Index(b)
             for member in a {
-                guard let match = index.first(member.key), b[match].value.sameContent(as: member.value)
+                guard let match = index.first(member.key, in: b), b[match].value.sameContent(as: member.value)
                 else { return false }
             }
             return true
@@ -173,38 +173,36 @@ final class JSONMemberLookup {
 /// One `"key": value` pair of an object.
 public struct JSONMember: Sendable {
     /// Finds members by key, compared by code point: a scan for a few members, a table for more,
-    /// so that comparing or merging two large objects stays linear.
+    /// so that comparing or merging two large objects stays linear. The members are the
+    /// caller's; the index holds only the table.
     struct Index {
-        private var members: [JSONMember]
         private var table: [[UInt8]: Int]?
 
         init(_ members: [JSONMember]) {
-            self.members = members
-            if members.count > 8 { buildTable() }
+            if members.count > 8 { table = Self.table(of: members) }
         }
 
-        private mutating func buildTable() {
+        private static func table(of members: [JSONMember]) -> [[UInt8]: Int] {
             var table = [[UInt8]: Int](minimumCapacity: members.count)
             for (position, member) in members.enumerated() where table[Array(member.key.utf8)] == nil {
                 table[Array(member.key.utf8)] = position
             }
-            self.table = table
+            return table
         }
 
-        /// The position of the first member named `key`.
-        func first(_ key: String) -> Int? {
+        /// The position of the first member named `key` among `members`.
+        func first(_ key: String, in members: [JSONMember]) -> Int? {
             if let table { return table[Array(key.utf8)] }
             return members.firstIndex { $0.key.utf8.elementsEqual(key.utf8) }
         }
 
-        /// Records that `member`, whose key is not yet present, was appended at the end.
-        mutating func appended(_ member: JSONMember) {
+        /// Takes in the last of `members`, just appended, whose key was not yet present.
+        mutating func appendedLast(of members: [JSONMember]) {
+            guard let last = members.last else { return }
             if table != nil {
-                table?[Array(member.key.utf8)] = members.count
-                members.append(member)
-            } else {
-                members.append(member)
-                if members.count > 8 { buildTable() }
+                table?[Array(last.key.utf8)] = members.count - 1
+            } else if members.count > 8 {
+                table = Self.table(of: members)
             }
         }
     }
