@@ -25,6 +25,11 @@ struct ResolverReader {
     /// References into `sets`, `modifiers` and `$defs` are looked up through tables.
     let lookup = JSONMemberLookup()
 
+    /// The member `name` of the root's `sets` or `modifiers` object, found through `lookup`.
+    func entry(_ name: String, of collection: String) -> JSONValue? {
+        root[collection].flatMap { lookup.member(name, of: $0) }
+    }
+
     /// Who holds a list of sources: what it may reference depends on it.
     enum Holder {
         case set(String)
@@ -203,10 +208,10 @@ struct ResolverReader {
                 report(.referenceIntoOrder(target), at: reference.value, pointer: pointer + "/$ref")
                 return nil
             }
-            if segments.count == 2, segments[0] == "sets", let set = root["sets"].flatMap({ lookup.member(segments[1], of: $0) }) {
+            if segments.count == 2, segments[0] == "sets", let set = entry(segments[1], of: "sets") {
                 return .set(readSet(named: segments[1], set, pointer: "/sets/" + TokenPathSyntax.escape(segments[1]), stack: []))
             }
-            if segments.count == 2, segments[0] == "modifiers", let modifier = root["modifiers"].flatMap({ lookup.member(segments[1], of: $0) }) {
+            if segments.count == 2, segments[0] == "modifiers", let modifier = entry(segments[1], of: "modifiers") {
                 return readModifier(named: segments[1], modifier, pointer: "/modifiers/" + TokenPathSyntax.escape(segments[1]))
                     .map { .modifier($0) }
             }
@@ -374,7 +379,7 @@ struct ResolverReader {
                 notes: [Diagnostic.Note("list the modifier in 'resolutionOrder' instead")])
             return overlay
         case "sets" where segments.count == 2:
-            guard let set = root["sets"].flatMap({ lookup.member(segments[1], of: $0) }) else { break }
+            guard let set = entry(segments[1], of: "sets") else { break }
             let setPointer = "/sets/" + TokenPathSyntax.escape(segments[1])
             if stack.contains(setPointer) {
                 report(.setIncludesItself(segments[1], through: target), at: reference.value,
