@@ -34,10 +34,9 @@ public struct TextStylesImporter: LayerImporter {
     /// while a DTCG file of that name stays DTCG.
     public func recognizes(_ file: SourceFile) -> Recognition {
         guard file.path.lowercased().hasSuffix(".json") else { return .no }
-        let head = Array(file.bytes.prefix(4096))
-        if head.contains(#""textStyles""#, followedBy: UInt8(ascii: "[")) { return .certain }
+        if file.headHasKey("textStyles", followedBy: UInt8(ascii: "[")) { return .certain }
         guard recognizes(fileName: file.path) != .no else { return .no }
-        return head.contains(#""$value""#, followedBy: nil) || head.contains(#""$type""#, followedBy: nil) ? .no : .certain
+        return file.headHasKey("$value") || file.headHasKey("$type") ? .no : .certain
     }
 
     public func layer(of file: SourceFile) -> BuiltLayer {
@@ -185,21 +184,5 @@ public struct TextStylesImporter: LayerImporter {
             diagnostics.append(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location(pointer: pointer),
                 notes: notes))
         }
-    }
-}
-
-extension [UInt8] {
-    /// Whether `key` occurs, followed (past whitespace and a `:`) by `value` when one is given.
-    fileprivate func contains(_ key: String, followedBy value: UInt8?) -> Bool {
-        let key = Array(key.utf8)
-        guard count >= key.count else { return false }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-        for start in 0...(count - key.count) where self[start..<start + key.count].elementsEqual(key) {
-            guard let value else { return true }
-            let rest = self[(start + key.count)...].drop(while: isSpace)
-            guard rest.first == UInt8(ascii: ":") else { continue }
-            if rest.dropFirst().drop(while: isSpace).first == value { return true }
-        }
-        return false
     }
 }

@@ -118,11 +118,28 @@ public struct ResolverImporter: SystemImporter {
         let byName = recognizes(fileName: file.path)
         guard byName == .no, file.path.lowercased().hasSuffix(".json") else { return byName }
         // A resolver names its merge order at the top level; token files never use the key.
-        let head = file.bytes.prefix(4096)
-        return String(decoding: head, as: UTF8.self).contains("\"resolutionOrder\"") ? .certain : .no
+        return file.headHasKey("resolutionOrder") ? .certain : .no
     }
 
     public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
         Composer(resolver: file, options: options)
+    }
+}
+
+extension SourceFile {
+    /// Whether the first 4 KB hold `"key"` — followed, past whitespace, by `:` and `value`
+    /// when one is given: how an importer tells its format from a file's start.
+    func headHasKey(_ key: String, followedBy value: UInt8? = nil) -> Bool {
+        let head = bytes.prefix(4096)
+        let quoted = Array("\"\(key)\"".utf8)
+        guard head.count >= quoted.count else { return false }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        for start in 0...(head.count - quoted.count) where head[start..<start + quoted.count].elementsEqual(quoted) {
+            guard let value else { return true }
+            let rest = head[(start + quoted.count)...].drop(while: isSpace)
+            guard rest.first == UInt8(ascii: ":") else { continue }
+            if rest.dropFirst().drop(while: isSpace).first == value { return true }
+        }
+        return false
     }
 }
