@@ -216,6 +216,30 @@ struct CommandLineTests {
         let run = try tessera(["resolve", directory])
         #expect(run.stdout == "x\tnumber\t1\ny\tnumber\t1\n")
     }
+
+    /// `compat` exits 1 when a lookup differs, lists only the differences by default, and
+    /// prints every lookup as tab-separated fields for scripts.
+    @Test func compatReportsTheLookupsThatDiffer() throws {
+        let pitfalls = fixtures.appendingPathComponent("config-tokens-pitfalls").path
+        let text = try tessera(["compat", pitfalls])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("c theme/chain/a: parser-wrong\n"))
+        #expect(!text.stdout.contains("theme/chain/b"))
+        #expect(text.stdout.hasSuffix("15 lookups: 6 agree; the parser is wrong on 5 that Tessera resolves, silent on 2 that"
+            + " Tessera reports as errors, and returns 2 values of references whose type it does not check\n"))
+        #expect(text.stderr.contains("[type.mismatch]") && !text.stderr.contains("warning:"))
+
+        let lookups = try write("s theme/radius\nc theme/chain/a\n\n", name: "lookups.txt")
+        let tsv = try tessera(["compat", pitfalls, "--lookups", lookups, "--format", "tsv"])
+        #expect(tsv.stdout == "s\ttheme/radius\t4.0\t4.0\tagrees\t-\n"
+            + "c\ttheme/chain/a\t#00000000\t#017cffff\tparser-wrong\treferences deeper than 3: theme/chain/a → theme.chain.b"
+            + " → theme.chain.c → theme.chain.d → theme.chain.e\n")
+
+        let agreeing = try tessera(["compat", TextStylesImporterTests.folder])
+        #expect(agreeing.status == 0)
+        let bad = try tessera(["compat", pitfalls, "--lookups", try write("q nothing\n", name: "lookups.txt")])
+        #expect(bad.status == 2 && bad.stderr.contains("lookups.txt:1: expected"))
+    }
 }
 
 struct FlatFormatTests {
@@ -224,4 +248,5 @@ struct FlatFormatTests {
         let flat = ResolvedEmitter.flat(result.partialTokens)
         #expect(flat == "a\tstring\t\"two\\nlines\\tand tab\"\nb\tstring\tplain text\n")
     }
+
 }
