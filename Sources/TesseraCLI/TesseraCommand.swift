@@ -34,11 +34,14 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
 extension TierSeverity: ExpressibleByArgument {}
 
 struct CommonOptions: ParsableArguments {
-    @Argument(help: "Token files (.tokens, .tokens.json, .json, .jsonc) or directories of them, merged in order; or one *.resolver.json.")
+    @Argument(help: "Token files (.tokens, .tokens.json, .json, .jsonc) or directories of them, merged in order; or one *.resolver.json or *.xcassets.")
     var paths: [String] = []
 
-    @Option(help: "A resolver document (*.resolver.json) that says which token files to merge, in which contexts.")
+    @Option(help: "A resolver document (*.resolver.json) that says which token files to merge, in which contexts; or an asset catalog (*.xcassets).")
     var resolver: String?
+
+    @Option(help: "Read the sources in this format rather than the one their names and content suggest: \(ImporterRegistry.standard.names.joined(separator: ", ")).")
+    var sourceFormat: String?
 
     @Option(name: .customLong("input"), help: "With a resolver: the context of a modifier, as modifier=context (repeatable).")
     var inputs: [String] = []
@@ -61,15 +64,30 @@ struct CommonOptions: ParsableArguments {
     func validate() throws {
         if paths.isEmpty, resolver == nil { throw ValidationError("give at least one token file or directory, or --resolver FILE") }
         if resolver != nil, !paths.isEmpty { throw ValidationError("give token files or --resolver, not both") }
+        if let sourceFormat, ImporterRegistry.standard.forcing(sourceFormat) == nil {
+            throw ValidationError("unknown --source-format '\(sourceFormat)'; formats: " + ImporterRegistry.standard.names.joined(separator: ", "))
+        }
         if resolverPath == nil, !inputs.isEmpty { throw ValidationError("--input needs a resolver") }
         _ = try inputMap()
     }
 
-    /// The resolver to use: `--resolver`, or a single `*.resolver.json` path.
+    /// The importers, with `--source-format` applied.
+    var importers: ImporterRegistry {
+        sourceFormat.flatMap { ImporterRegistry.standard.forcing($0) } ?? .standard
+    }
+
+    /// The system to read with its modes: `--resolver`, or a single path a system importer
+    /// recognizes (`*.resolver.json`, `*.xcassets`).
     var resolverPath: String? {
         if let resolver { return resolver }
-        if paths.count == 1, ImporterRegistry.standard.importer(forFileName: paths[0]) is any SystemImporter { return paths[0] }
+        if paths.count == 1, importers.importer(forFileName: paths[0]) is any SystemImporter { return paths[0] }
         return nil
+    }
+
+    /// The composer for the system at `path`, read by the importer its name calls for (a
+    /// resolver when none does).
+    func composer(at path: String) -> Composer {
+        importers.composer(at: path, options: pipelineOptions) ?? Composer(resolverAt: path, options: pipelineOptions)
     }
 
     /// `--input` values as modifier → context.
@@ -92,7 +110,7 @@ struct CommonOptions: ParsableArguments {
 
     var pipelineOptions: PipelineOptions {
         let rules = tiers.severity.map { TierRules(componentsThroughSemantic: componentsThroughSemantic, severity: $0) }
-        return PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100, tiers: rules)
+        return PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100, tiers: rules, importers: importers)
     }
 
     func run() -> PipelineResult {
@@ -125,7 +143,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         if let path = options.resolverPath {
-            let composer = Composer(resolverAt: path, options: options.pipelineOptions)
+            let composer = options.composer(at: path)
             var bag = DiagnosticBag()
             if options.inputs.isEmpty {
                 bag.append(contentsOf: composer.checkAllPermutations().diagnostics)
@@ -195,7 +213,7 @@ struct Resolve: ParsableCommand {
 extension Resolve {
     /// Prints the permutation the inputs choose.
     func runWithResolver(_ resolverPath: String) throws -> Never {
-        let composer = Composer(resolverAt: resolverPath, options: options.pipelineOptions)
+        let composer = options.composer(at: resolverPath)
         let permutation = try options.permutation(of: composer)
         var bag = DiagnosticBag(permutation.diagnostics)
         let tokens = try? permutation.tokens()
@@ -229,7 +247,8 @@ struct Contexts: ParsableCommand {
     }
 
     func run() throws {
-        let composer = Composer(resolverAt: file ?? resolver ?? "")
+        let path = file ?? resolver ?? ""
+        let composer = ImporterRegistry.standard.composer(at: path, options: PipelineOptions()) ?? Composer(resolverAt: path)
         guard let document = composer.resolver else {
             var bag = DiagnosticBag()
             bag.append(contentsOf: composer.diagnostics)

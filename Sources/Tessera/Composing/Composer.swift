@@ -113,6 +113,11 @@ public final class Composer: @unchecked Sendable {
         directory = (resolver.file.path as NSString).deletingLastPathComponent
     }
 
+    /// A composer for a system that could not be read: no permutations, and the reasons.
+    convenience init(unreadable path: String, diagnostics: [Diagnostic], options: PipelineOptions) {
+        self.init(file: nil, options: options, loadDiagnostics: diagnostics)
+    }
+
     private init(file: SourceFile?, options: PipelineOptions, loadDiagnostics: [Diagnostic]) {
         self.options = options
         problemsFound = loadDiagnostics

@@ -37,16 +37,45 @@ public protocol LayerImporter: TokenImporter {
 /// Reads a file that describes a whole system: sources, modes and the order they merge in.
 public protocol SystemImporter: TokenImporter {
     func composer(for file: SourceFile, options: PipelineOptions) -> Composer
+    /// Reads the system at `path` — a file, or a folder for formats that are folders (an asset
+    /// catalog). By default, the file at `path` given to `composer(for:options:)`.
+    func composer(at path: String, options: PipelineOptions) -> Composer
+}
+
+extension SystemImporter {
+    public func composer(at path: String, options: PipelineOptions) -> Composer {
+        var diagnostics: [Diagnostic] = []
+        guard let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) else {
+            return Composer(unreadable: path, diagnostics: diagnostics, options: options)
+        }
+        return composer(for: file, options: options)
+    }
 }
 
 /// The importers Tessera knows, most specific first.
 public struct ImporterRegistry: Sendable {
     public var importers: [any TokenImporter]
+    /// The importer used for every file whatever its name or content, when one is chosen
+    /// (`forcing(_:)`, `--source-format`).
+    public private(set) var forced: (any TokenImporter)?
 
     public init(_ importers: [any TokenImporter]) { self.importers = importers }
 
-    /// Resolver documents, the text styles of the ConfigTokens layout, and DTCG token files.
-    public static let standard = ImporterRegistry([ResolverImporter(), TextStylesImporter(), DTCGImporter()])
+    /// This registry with the importer called `name` used for every file named (in a directory,
+    /// for the files it or the `.json` extension recognizes); nil when no importer has the name.
+    public func forcing(_ name: String) -> ImporterRegistry? {
+        guard let chosen = importers.first(where: { $0.name == name.lowercased() }) else { return nil }
+        var registry = self
+        registry.forced = chosen
+        return registry
+    }
+
+    /// The importers' names, for messages.
+    public var names: [String] { importers.map(\.name) }
+
+    /// Resolver documents, asset catalogs, the text styles of the ConfigTokens layout, and DTCG
+    /// token files.
+    public static let standard = ImporterRegistry([ResolverImporter(), AssetCatalogImporter(), TextStylesImporter(), DTCGImporter()])
 
     /// The importer most sure of `file` (the first listed among equals), if any.
     public func importer(for file: SourceFile) -> (any TokenImporter)? {
@@ -60,10 +89,21 @@ public struct ImporterRegistry: Sendable {
 
     /// Whether a directory search picks up a file of this name as tokens to merge.
     public func mergesFile(named name: String) -> Bool {
-        importer(forFileName: name) is any LayerImporter
+        if let forced {
+            return forced is any LayerImporter && (forced.recognizes(fileName: name) != .no || name.lowercased().hasSuffix(".json"))
+        }
+        return importer(forFileName: name) is any LayerImporter
+    }
+
+    /// The composer for a system at `path` (a resolver, an asset catalog), when an importer of
+    /// systems recognizes its name.
+    public func composer(at path: String, options: PipelineOptions) -> Composer? {
+        guard let importer = importer(forFileName: path) as? any SystemImporter else { return nil }
+        return importer.composer(at: path, options: options)
     }
 
     private func best(_ recognition: (any TokenImporter) -> Recognition) -> (any TokenImporter)? {
+        if let forced { return forced }
         var chosen: (any TokenImporter)?
         var level = Recognition.no
         for importer in importers {
@@ -123,6 +163,10 @@ public struct ResolverImporter: SystemImporter {
 
     public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
         Composer(resolver: file, options: options)
+    }
+
+    public func composer(at path: String, options: PipelineOptions) -> Composer {
+        Composer(resolverAt: path, options: options)
     }
 }
 

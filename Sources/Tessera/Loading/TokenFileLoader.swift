@@ -40,6 +40,11 @@ public enum TokenFileLoader {
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") { continue }
+            // A folder that is a system of its own (an asset catalog) is read on its own.
+            if importers.importer(forFileName: name) is any SystemImporter, !name.lowercased().hasSuffix(".json") {
+                enumerator.skipDescendants()
+                continue
+            }
             if importers.mergesFile(named: name) {
                 let full = (directory as NSString).appendingPathComponent(relative)
                 var isDirectory: ObjCBool = false

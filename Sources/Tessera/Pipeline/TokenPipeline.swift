@@ -154,7 +154,7 @@ public enum TokenPipeline {
             case nil:
                 diagnostics.append(Diagnostic(.noImporter(for: file.path),
                     at: SourceLocation(file: file.path, line: 0, column: 0),
-                    notes: [Diagnostic.Note("formats read: " + options.importers.importers.map(\.name).joined(separator: ", "))]))
+                    notes: [Diagnostic.Note("formats read: " + options.importers.names.joined(separator: ", "))]))
                 continue
             }
             diagnostics += layer.diagnostics

@@ -29,4 +29,36 @@ extension DiagnosticMessage {
     static func textStyleRedefined(_ name: String, earlier: Int) -> Self {
         Self(.textStyleRedefined, .warning, "text style '\(name)' is defined again (first at index \(earlier)); this one is kept")
     }
+
+    // MARK: Asset catalogs
+
+    static func colorset(_ problem: String) -> Self {
+        Self(.colorsetInvalid, .error, problem)
+    }
+
+    static func colorsetComponentRange(_ name: String, _ value: String, space: String) -> Self {
+        Self(.colorsetRange, .error, "component '\(name)' is \(value), outside 0…1 for color space '\(space)'")
+    }
+
+    static func colorsetEightBitOne(_ name: String) -> Self {
+        Self(.colorsetEightBit, .warning,
+            "component '\(name)' is \"1\", which an asset catalog reads as 1/255, not full intensity")
+    }
+
+    static func colorsetEntryNotRead(_ reason: String) -> Self {
+        Self(.colorsetEntryNotRead, .warning, "this color entry is not read: \(reason)")
+    }
+
+    static func colorsetSystemColor(_ reference: String, token: String) -> Self {
+        Self(.colorsetSystemColor, .warning,
+            "'\(token)' refers to the system color '\(reference)', which has no value outside the app: it is kept in $extensions, not resolved")
+    }
+
+    static func colorsetDuplicate(_ path: String, earlier: String) -> Self {
+        Self(.colorsetDuplicate, .error, "color '\(path)' is defined again (first in \(earlier)); the first is kept")
+    }
+
+    static func assetNotRead(_ name: String, kind: String) -> Self {
+        Self(.assetNotRead, .warning, "\(kind) '\(name)' is not read: Tessera reads the colors of an asset catalog")
+    }
 }

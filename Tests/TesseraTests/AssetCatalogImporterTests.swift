@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// Xcode asset catalogs: a real one read two ways, and catalogs written for each rule.
+struct AssetCatalogImporterTests {
+    static let openedx = fixtures.appendingPathComponent("openedx-colorsets/Assets.xcassets").path
+
+    /// Every color set of the Open edX catalog, decoded here independently of the importer
+    /// (JSONSerialization, the three component encodings), must be what each appearance resolves to.
+    @Test func aRealCatalogAgreesWithAnIndependentReading() throws {
+        let composer = AssetCatalogImporter().composer(at: Self.openedx, options: PipelineOptions())
+        let light = try composer.resolve(inputs: ["appearance": "light"]).tokens()
+        let dark = try composer.resolve(inputs: ["appearance": "dark"]).tokens()
+        let colorsets = try FileManager.default.subpathsOfDirectory(atPath: Self.openedx).filter { $0.hasSuffix(".colorset") }
+        #expect(colorsets.count == 77)
+        var compared = 0
+        for relative in colorsets {
+            let name = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
+            let data = try Data(contentsOf: URL(fileURLWithPath: Self.openedx).appendingPathComponent(relative + "/Contents.json"))
+            let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            var expected: [String: (String, [Double])] = [:]
+            for entry in try #require(root["colors"] as? [[String: Any]]) {
+                let appearance = (entry["appearances"] as? [[String: String]])?.first?["value"] ?? "any"
+                guard let color = entry["color"] as? [String: Any], let parts = color["components"] as? [String: String] else { continue }
+                func decode(_ text: String) -> Double {
+                    if text.hasPrefix("0x") { return Double(Int(text.dropFirst(2), radix: 16)!) / 255 }
+                    return text.contains(".") ? Double(text)! : Double(Int(text)!) / 255
+                }
+                expected[appearance] = (color["color-space"] as! String, ["red", "green", "blue", "alpha"].map { decode(parts[$0]!) })
+            }
+            for (appearance, tokens) in [("any", light), ("dark", dark)] {
+                guard let (space, numbers) = expected[appearance] ?? expected["any"] else { continue }
+                guard case .color(let color)? = tokens.value(name) else {
+                    Issue.record("\(name) has no color for \(appearance)")
+                    continue
+                }
+                #expect(color.colorSpace.rawValue == space, "\(name)")
+                #expect(color.numericComponents + [color.alpha] == numbers, "\(name) \(appearance)")
+                compared += 1
+            }
+        }
+        #expect(compared == 154)
+    }
+
+    @Test func theRealCatalogReportsItsImageSets() {
+        let report = AssetCatalogImporter().composer(at: Self.openedx, options: PipelineOptions()).checkAllPermutations()
+        #expect(report.diagnostics.map(\.id) == [.assetNotRead, .assetNotRead])
+        #expect(report.diagnostics.allSatisfy { $0.location?.file.hasSuffix(".imageset") == true })
+    }
+
+    /// Writes a catalog: relative path → Contents.json text.
+    static func catalog(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-catalog-\(UUID().uuidString)/Test.xcassets")
+        for (relative, text) in files {
+            let url = root.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        return root.path
+    }
+
+    static func colorset(_ entries: String...) -> String {
+        #"{"colors": ["# + entries.joined(separator: ", ") + #"], "info": {"author": "xcode", "version": 1}}"#
+    }
+
+    static func entry(_ components: String, space: String = "srgb", appearances: String = "") -> String {
+        #"{"idiom": "universal", "#
+            + (appearances.isEmpty ? "" : #""appearances": [\#(appearances)], "#)
+            + #""color": {"color-space": "\#(space)", "components": {\#(components)}}}"#
+    }
+
+    static let dark = #"{"appearance": "luminosity", "value": "dark"}"#
+    static let light = #"{"appearance": "luminosity", "value": "light"}"#
+    static let high = #"{"appearance": "contrast", "value": "high"}"#
+
+    func hex(_ tokens: ResolvedTokens, _ path: String) -> String? {
+        guard case .color(let color)? = tokens.value(path) else { return nil }
+        return color.hexString()
+    }
+
+    /// Namespaces follow `provides-namespace`; names with dots are kept unique and recorded.
+    @Test func pathsFollowNamespaceFolders() throws {
+        let red = Self.entry(#""red": "1.000", "green": "0.000", "blue": "0.000", "alpha": "1.000""#)
+        let path = try Self.catalog([
+            "Contents.json": #"{"info": {"author": "xcode", "version": 1}}"#,
+            "Brand/Contents.json": #"{"info": {"author": "xcode", "version": 1}, "properties": {"provides-namespace": true}}"#,
+            "Brand/primary.colorset/Contents.json": Self.colorset(red),
+            "Plain/Contents.json": #"{"info": {"author": "xcode", "version": 1}}"#,
+            "Plain/primary.colorset/Contents.json": Self.colorset(red),
+            "Plain/Inner/Contents.json": #"{"properties": {"provides-namespace": true}}"#,
+            "Plain/Inner/text.secondary.colorset/Contents.json": Self.colorset(red),
+            "Other/primary.colorset/Contents.json": Self.colorset(red),
+        ])
+        let permutation = AssetCatalogImporter().composer(at: path, options: PipelineOptions()).resolve(inputs: [:])
+        let tokens = permutation.partialTokens
+        #expect(hex(tokens, "Brand.primary") == "#ff0000ff")
+        #expect(hex(tokens, "primary") == "#ff0000ff")
+        #expect(hex(tokens, "Inner.text_secondary") == "#ff0000ff")
+        #expect(tokens["Inner.text_secondary"]?.extensions?["dev.tessera"]?["colorset"]?["name"]?.string == "Inner/text.secondary")
+        // Other/primary and Plain/primary are both 'primary': Xcode refuses that too.
+        #expect(permutation.diagnostics.map(\.id) == [.colorsetDuplicate])
+        #expect(permutation.diagnostics.first?.location?.file.hasSuffix("Plain/primary.colorset/Contents.json") == true)
+    }
+
+    /// Any is the base; light, dark and the high-contrast contexts fall back as the system does;
+    /// an empty slot falls back to Any.
+    @Test func appearancesBecomeContexts() throws {
+        let grey = #""red": "0x80", "green": "0x80", "blue": "0x80", "alpha": "1.000""#
+        let path = try Self.catalog([
+            "tint.colorset/Contents.json": Self.colorset(
+                Self.entry(#""red": "255", "green": "0", "blue": "0", "alpha": "1.000""#),
+                Self.entry(#""red": "0", "green": "0", "blue": "255", "alpha": "1.000""#, appearances: Self.dark),
+                Self.entry(#""red": "0", "green": "255", "blue": "0", "alpha": "1.000""#, appearances: Self.high),
+                Self.entry(grey, appearances: Self.dark + ", " + Self.high)),
+            "empty.colorset/Contents.json": Self.colorset(
+                Self.entry(#""red": "0.000", "green": "0.000", "blue": "0.000", "alpha": "0.500""#),
+                #"{"idiom": "universal", "appearances": [\#(Self.dark)]}"#),
+            "lit.colorset/Contents.json": Self.colorset(
+                Self.entry(#""red": "0.000", "green": "0.000", "blue": "0.000", "alpha": "1.000""#),
+                Self.entry(#""red": "1.000", "green": "1.000", "blue": "1.000", "alpha": "1.000""#, appearances: Self.light)),
+        ])
+        let composer = AssetCatalogImporter().composer(at: path, options: PipelineOptions())
+        #expect(composer.resolver?.modifiers.map(\.contextNames)
+            == [["light", "dark", "light-high-contrast", "dark-high-contrast"]])
+        let expected: [(String, [String: String])] = [
+            ("light", ["tint": "#ff0000ff", "empty": "#00000080", "lit": "#ffffffff"]),
+            ("dark", ["tint": "#0000ffff", "empty": "#00000080", "lit": "#000000ff"]),
+            ("light-high-contrast", ["tint": "#00ff00ff", "empty": "#00000080", "lit": "#ffffffff"]),
+            ("dark-high-contrast", ["tint": "#808080ff", "empty": "#00000080", "lit": "#000000ff"]),
+        ]
+        for (context, values) in expected {
+            let tokens = try composer.resolve(inputs: ["appearance": context]).tokens()
+            for (name, value) in values { #expect(hex(tokens, name) == value, "\(name) in \(context)") }
+        }
+        #expect(composer.checkAllPermutations().diagnostics.isEmpty)
+    }
+
+    /// Every color space Xcode offers, and every encoding of a component.
+    @Test func colorSpacesAndEncodings() throws {
+        let path = try Self.catalog([
+            "p3.colorset/Contents.json": Self.colorset(Self.entry(#""red": "1.000", "green": "0.000", "blue": "0.000", "alpha": "1.000""#, space: "display-p3")),
+            "wide.colorset/Contents.json": Self.colorset(Self.entry(#""red": "1.200", "green": "-0.100", "blue": "0.5", "alpha": "1.000""#, space: "extended-srgb")),
+            "linear.colorset/Contents.json": Self.colorset(Self.entry(#""red": "0.214", "green": "0.214", "blue": "0.214", "alpha": "1.000""#, space: "extended-linear-srgb")),
+            "gray22.colorset/Contents.json": Self.colorset(Self.entry(#""white": "0.500", "alpha": "1.000""#, space: "gray-gamma-22")),
+            "gray.colorset/Contents.json": Self.colorset(Self.entry(#""white": "0x80", "alpha": "0.250""#, space: "extended-gray")),
+            "bytes.colorset/Contents.json": Self.colorset(Self.entry(#""red": "0xFF", "green": "128", "blue": "0.000", "alpha": "1.000""#)),
+        ])
+        let permutation = AssetCatalogImporter().composer(at: path, options: PipelineOptions()).resolve(inputs: [:])
+        let tokens = try permutation.tokens()
+        #expect(tokens.value("p3") == .color(TokenColor(.displayP3, [1, 0, 0])))
+        #expect(tokens.value("wide") == .color(TokenColor(.srgb, [1.2, -0.1, 0.5])))
+        #expect(tokens.value("linear") == .color(TokenColor(.srgbLinear, [0.214, 0.214, 0.214])))
+        let mid = pow(0.5, 2.2)
+        #expect(tokens.value("gray22") == .color(TokenColor(.srgbLinear, [mid, mid, mid])))
+        #expect(tokens.value("gray") == .color(TokenColor(.srgb, [128.0 / 255, 128.0 / 255, 128.0 / 255], alpha: 0.25)))
+        #expect(tokens.value("bytes") == .color(TokenColor(.srgb, [1, 128.0 / 255, 0])))
+        #expect(permutation.diagnostics.isEmpty)
+    }
+
+    /// Each malformed or unmappable entry is reported at its place in its file.
+    @Test func whatCannotBeReadIsReported() throws {
+        let ok = #""red": "0.000", "green": "0.000", "blue": "0.000", "alpha": "1.000""#
+        let cases: [(String, String, DiagnosticID, line: Int)] = [
+            ("range", Self.colorset(Self.entry(#""red": "1.500", "green": "0", "blue": "0", "alpha": "1.000""#)), .colorsetRange, 1),
+            ("byte", Self.colorset(Self.entry(#""red": "256", "green": "0", "blue": "0", "alpha": "1.000""#)), .colorsetRange, 1),
+            ("one", Self.colorset(Self.entry(#""red": "1", "green": "0", "blue": "0", "alpha": "1.000""#)), .colorsetEightBit, 1),
+            ("space", Self.colorset(Self.entry(ok, space: "srgbb")), .colorsetInvalid, 1),
+            ("text", Self.colorset(Self.entry(#""red": "half", "green": "0", "blue": "0", "alpha": "1.000""#)), .colorsetInvalid, 1),
+            ("missing", Self.colorset(Self.entry(#""red": "0.000", "green": "0.000""#)), .colorsetInvalid, 1),
+            ("kind", "{\n\"colors\": {}}", .colorsetInvalid, 2),
+            ("idiom", Self.colorset(Self.entry(ok), "{\n\"idiom\": \"ipad\", \"color\": {}}"), .colorsetEntryNotRead, 2),
+            ("gamut", Self.colorset(Self.entry(ok), "{\"idiom\": \"universal\",\n\"display-gamut\": \"display-P3\", \"color\": {}}"), .colorsetEntryNotRead, 2),
+            ("system", Self.colorset(Self.entry(ok), "{\"idiom\": \"universal\", \"appearances\": [\(Self.dark)], \"color\": {\"platform\": \"ios\", \"reference\": \"labelColor\"}}"), .colorsetSystemColor, 1),
+            ("broken", "{\"colors\": [", .jsonSyntax, 1),
+        ]
+        for (name, text, id, line) in cases {
+            let path = try Self.catalog(["\(name).colorset/Contents.json": text])
+            let report = AssetCatalogImporter().composer(at: path, options: PipelineOptions()).checkAllPermutations()
+            let found = report.diagnostics.filter { $0.id != .contextTokenMissing }
+            #expect(found.map(\.id).contains(id), "\(name): \(found.map(\.message))")
+            let diagnostic = found.first { $0.id == id }
+            #expect(diagnostic?.location?.file.hasSuffix("\(name).colorset/Contents.json") == true, "\(name)")
+            #expect(diagnostic?.location?.line == line, "\(name)")
+        }
+    }
+
+    /// A system color keeps its name in $extensions; the colors beside it resolve.
+    @Test func systemColorsAreKeptNotGuessed() throws {
+        let path = try Self.catalog(["label.colorset/Contents.json": Self.colorset(
+            Self.entry(#""red": "0.000", "green": "0.000", "blue": "0.000", "alpha": "1.000""#),
+            #"{"idiom": "universal", "appearances": [\#(Self.dark)], "color": {"platform": "ios", "reference": "labelColor"}}"#)])
+        let dark = AssetCatalogImporter().composer(at: path, options: PipelineOptions()).resolve(inputs: ["appearance": "dark"])
+        let token = dark.partialTokens["label"]
+        #expect(token?.extensions?["dev.tessera"]?["colorset"]?["systemColors"]?["dark"]?.string == "labelColor")
+        #expect(dark.diagnostics.map(\.id) == [.colorsetSystemColor])
+    }
+
+    /// The command line reads a catalog as a system with modes, and a folder walk leaves it alone.
+    @Test func theCommandLineReadsCatalogs() throws {
+        let tessera = CommandLineTests()
+        let dark = try tessera.tessera(["resolve", Self.openedx, "--input", "appearance=dark", "--token", "assignmentStroke"])
+        #expect(dark.status == 0)
+        #expect(dark.stdout == "assignmentStroke\tcolor\t#8e9baeff\n")
+        let folder = (try tessera.write(#"{"a": {"$type": "number", "$value": 1}}"#) as NSString).deletingLastPathComponent
+        try FileManager.default.copyItem(atPath: Self.openedx, toPath: (folder as NSString).appendingPathComponent("Assets.xcassets"))
+        let walked = try tessera.tessera(["validate", folder])
+        #expect(walked.status == 0 && walked.stderr.isEmpty, "\(walked.stderr)")
+        let forced = try tessera.tessera(["resolve", "--source-format", "nope", folder])
+        #expect(forced.status == 2 && forced.stderr.contains("asset-catalog"))
+    }
+}
