@@ -1,7 +1,8 @@
 // libFuzzer harnesses, compiled with the library's sources into one binary by Fuzz/run.sh.
 // TESSERA_FUZZ chooses the target: json (the JSON parser), pipeline (a token file through
 // every stage and output), resolver (a resolver document with its sources inline) or
-// text-styles (a textStyles.json of the ConfigTokens layout, with a DTCG file that refers to it).
+// text-styles (a textStyles.json of the ConfigTokens layout, with a DTCG file that refers to it)
+// or colorset (an asset catalog whose namespace folder and one color set hold the input).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -13,6 +14,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "json": fuzzJSON(bytes)
     case "resolver": fuzzResolver(bytes)
     case "text-styles": fuzzTextStyles(bytes)
+    case "colorset": fuzzColorset(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0
@@ -67,6 +69,33 @@ func fuzzTextStyles(_ bytes: [UInt8]) {
     let result = TokenPipeline.run(files: [styles, alias])
     render(result.diagnostics.all, result.files)
     let tokens = result.partialTokens
+    _ = ResolvedEmitter.flat(tokens, prefix: nil)
+    _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
+}
+
+/// A catalog in a folder of this process's own, written once; each input replaces two files.
+let fuzzCatalog: String = {
+    let root = NSTemporaryDirectory() + "tessera-fuzz-\(getpid())/Fuzz.xcassets"
+    let fixed = root + "/fixed.colorset"
+    try? FileManager.default.createDirectory(atPath: fixed, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(atPath: root + "/Brand/input.colorset", withIntermediateDirectories: true)
+    let entry = { (appearances: String) in
+        ##"{"idiom": "universal", "appearances": [\##(appearances)], "color": {"color-space": "srgb", "components": {"red": "0x10", "green": "0.5", "blue": "200", "alpha": "1.000"}}}"##
+    }
+    let text = ##"{"colors": ["## + [entry(""), entry(##"{"appearance": "luminosity", "value": "dark"}"##),
+        entry(##"{"appearance": "contrast", "value": "high"}"##)].joined(separator: ", ") + "]}"
+    try? text.write(toFile: fixed + "/Contents.json", atomically: false, encoding: .utf8)
+    return root
+}()
+
+func fuzzColorset(_ bytes: [UInt8]) {
+    let data = Data(bytes)
+    _ = FileManager.default.createFile(atPath: fuzzCatalog + "/Brand/Contents.json", contents: data)
+    _ = FileManager.default.createFile(atPath: fuzzCatalog + "/Brand/input.colorset/Contents.json", contents: data)
+    let composer = AssetCatalogImporter().composer(at: fuzzCatalog, options: PipelineOptions())
+    let report = composer.checkAllPermutations()
+    render(report.diagnostics, composer.files)
+    let tokens = composer.resolve(inputs: ["appearance": "dark-high-contrast"]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
     _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
 }

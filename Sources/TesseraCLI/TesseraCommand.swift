@@ -80,7 +80,7 @@ struct CommonOptions: ParsableArguments {
     /// recognizes (`*.resolver.json`, `*.xcassets`).
     var resolverPath: String? {
         if let resolver { return resolver }
-        if paths.count == 1, importers.importer(forFileName: paths[0]) is any SystemImporter { return paths[0] }
+        if paths.count == 1, importers.systemImporter(at: paths[0]) != nil { return paths[0] }
         return nil
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How sure an importer is that a file is in its format.
 public enum Recognition: Int, Sendable, Comparable {
     /// Not this format.
@@ -73,9 +75,11 @@ public struct ImporterRegistry: Sendable {
     /// The importers' names, for messages.
     public var names: [String] { importers.map(\.name) }
 
-    /// Resolver documents, asset catalogs, the text styles of the ConfigTokens layout, and DTCG
-    /// token files.
-    public static let standard = ImporterRegistry([ResolverImporter(), AssetCatalogImporter(), TextStylesImporter(), DTCGImporter()])
+    /// Resolver documents, asset catalogs, Figma variables, the text styles of the ConfigTokens
+    /// layout, and DTCG token files.
+    public static let standard = ImporterRegistry([
+        ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), TextStylesImporter(), DTCGImporter(),
+    ])
 
     /// The importer most sure of `file` (the first listed among equals), if any.
     public func importer(for file: SourceFile) -> (any TokenImporter)? {
@@ -95,11 +99,27 @@ public struct ImporterRegistry: Sendable {
         return importer(forFileName: name) is any LayerImporter
     }
 
-    /// The composer for a system at `path` (a resolver, an asset catalog), when an importer of
-    /// systems recognizes its name.
+    /// The importer of systems (a resolver, an asset catalog, Figma variables) for the path,
+    /// recognized by its name or, for a file, by its first 4 KB.
+    public func systemImporter(at path: String) -> (any SystemImporter)? {
+        if let byName = importer(forFileName: path) as? any SystemImporter { return byName }
+        guard forced == nil, let head = Self.head(of: path) else { return nil }
+        return importer(for: SourceFile(path: path, bytes: head)) as? any SystemImporter
+    }
+
+    /// The composer for a system at `path`, when an importer of systems recognizes it.
     public func composer(at path: String, options: PipelineOptions) -> Composer? {
-        guard let importer = importer(forFileName: path) as? any SystemImporter else { return nil }
-        return importer.composer(at: path, options: options)
+        systemImporter(at: path)?.composer(at: path, options: options)
+    }
+
+    /// The first 4 KB of a regular file.
+    private static func head(of path: String) -> [UInt8]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4096)).map { Array($0 ?? Data()) }
     }
 
     private func best(_ recognition: (any TokenImporter) -> Recognition) -> (any TokenImporter)? {

@@ -61,4 +61,33 @@ extension DiagnosticMessage {
     static func assetNotRead(_ name: String, kind: String) -> Self {
         Self(.assetNotRead, .warning, "\(kind) '\(name)' is not read: Tessera reads the colors of an asset catalog")
     }
+
+    // MARK: Figma variables
+
+    static func figma(_ problem: String) -> Self {
+        Self(.figmaInvalid, .error, problem)
+    }
+
+    static func figmaValue(_ variable: String, expected: String, found: JSONValue) -> Self {
+        let described = found.number.map(NumberFormatting.shortest) ?? found.string.map { "'\($0)'" } ?? found.kindDescription
+        return Self(.figmaInvalid, .error, "variable '\(variable)' must have \(expected), found \(described)")
+    }
+
+    static func figmaDuplicate(_ path: String) -> Self {
+        Self(.figmaDuplicate, .error, "two variables of one collection are both '\(path)'; the first is kept")
+    }
+
+    static func figmaUnknownType(_ type: String, variable: String) -> Self {
+        Self(.figmaUnknownType, .warning,
+            "variable '\(variable)' has resolvedType \(type), which Tessera does not know (COLOR, FLOAT, STRING, BOOLEAN); it is left out")
+    }
+
+    static func figmaUnknownVariable(_ id: String, from variable: String) -> Self {
+        Self(.figmaUnknownVariable, .error,
+            "variable '\(variable)' is an alias of '\(id)', which this file does not hold: read the file that defines it with this one")
+    }
+
+    static func figmaMissingValue(_ variable: String, mode: String) -> Self {
+        Self(.figmaMissingValue, .warning, "variable '\(variable)' has no value for mode '\(mode)'; the default mode's is used")
+    }
 }

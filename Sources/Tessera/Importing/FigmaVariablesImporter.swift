@@ -1,0 +1,346 @@
+import Foundation
+
+/// Figma variables as the REST API returns them (`GET /v1/files/:key/variables/local`):
+/// `meta.variableCollections` and `meta.variables`, as maps by id or as arrays (plugin
+/// exports write either, with or without the `meta` wrapper).
+///
+/// - Each collection is a set when it has one mode and a modifier when it has more, named
+///   after the collection, with a context per mode (the default mode is the default context).
+/// - A variable's token path is its collection's name and then its own, split at `/`
+///   (`Colors` + `fg/default` → `Colors.fg.default`): names repeat across collections (a
+///   library's `base/color/light` and `base/color/dark` both hold `gray/7`), and collections
+///   and variables are matched by id, never by name. A `.`, `{` or `}` in a name becomes `_`.
+/// - `VARIABLE_ALIAS` values become references to the target's path, in whatever collection,
+///   resolved in the context that collection's modifier is in.
+/// - Types: `COLOR` → `color`, `BOOLEAN` → `boolean`, `STRING` → `fontFamily` when its only
+///   scope is `FONT_FAMILY`, else `string`. A `FLOAT` is a `fontWeight` when its scopes are
+///   `FONT_WEIGHT` or `FONT_STYLE`, a `number` divided by 100 when `OPACITY` (Figma's
+///   percentages), a `number` for `ALL_SCOPES`, no scope or scopes of different kinds, and a
+///   `px` dimension for the others (sizes, gaps, radii, strokes, effects, font sizes, line
+///   heights, letter and paragraph spacing).
+/// - The variable's id, key, scopes, code syntax, `remote` and `hiddenFromPublishing` are kept
+///   in `$extensions["com.figma"]`; hidden and remote variables are read like the others.
+public struct FigmaVariablesImporter: SystemImporter {
+    public init() {}
+
+    public var name: String { "figma" }
+
+    public func recognizes(fileName: String) -> Recognition { .no }
+
+    /// A `.json` file whose start names `variableCollections` or `valuesByMode`.
+    public func recognizes(_ file: SourceFile) -> Recognition {
+        guard file.path.lowercased().hasSuffix(".json") else { return .no }
+        return file.headHasKey("variableCollections") || file.headHasKey("valuesByMode") ? .certain : .no
+    }
+
+    public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+        var reader = FigmaVariablesReader(file: file)
+        return Composer(reader.read(), options: options)
+    }
+}
+
+/// Reads one response into layers and the resolver that orders them.
+struct FigmaVariablesReader {
+    let file: SourceFile
+    private var diagnostics: [Diagnostic] = []
+    private var unknownTargets: Set<String> = []
+
+    init(file: SourceFile) { self.file = file }
+
+    struct Collection {
+        var id: String
+        var name: String
+        var path: [String]
+        /// Mode id and name, in order.
+        var modes: [(id: String, name: String)]
+        var defaultMode: String?
+        var offset: Int
+    }
+
+    struct Variable {
+        var id: String
+        var name: String
+        var collection: String
+        var node: JSONValue
+        var path: [String] = []
+    }
+
+    mutating func read() -> ResolverDocument {
+        var found: [Diagnostic] = []
+        let root = JSONParser(file: file).parseWellFormed(into: &found)
+        diagnostics += found
+        var layers: [ResolverDocument.Layer] = []
+        if let root { layers = build(root) }
+        var carrier = DocumentBuilder(file: file)
+        for diagnostic in diagnostics { carrier.report(diagnostic) }
+        let anchor = SourceAnchor(file: file, offset: 0)
+        let first = ResolverDocument.Layer.set(.init(name: "figma", description: "What reading the file found",
+            sources: [.init(.built(carrier.finish()), at: anchor)]))
+        return ResolverDocument(name: (file.path as NSString).lastPathComponent, layers: [first] + layers, file: file)
+    }
+
+    /// `meta`, or the root itself when it holds the two members.
+    private mutating func build(_ root: JSONValue) -> [ResolverDocument.Layer] {
+        let meta = root["meta"]?.isObject == true ? root["meta"]! : root
+        guard let collectionsNode = meta["variableCollections"], let variablesNode = meta["variables"] else {
+            report(.figma("a Figma variables file has 'variableCollections' and 'variables' (in 'meta' for the REST API)"), at: meta.offset)
+            return []
+        }
+        var collections = readCollections(collectionsNode)
+        var variables = readVariables(variablesNode)
+        assignPaths(&collections, &variables)
+        let byCollection = Dictionary(grouping: variables.indices, by: { variables[$0].collection })
+        let byID = Dictionary(variables.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let types = Dictionary(variables.map { ($0.id, Self.type(of: $0.node)) }, uniquingKeysWith: { first, _ in first })
+        for variable in variables where collections.firstIndex(where: { $0.id == variable.collection }) == nil {
+            report(.figma("variable '\(variable.name)' belongs to collection '\(variable.collection)', which the file does not hold"),
+                at: variable.node.offset)
+        }
+
+        var layers: [ResolverDocument.Layer] = []
+        var modifierNames: Set<String> = []
+        for collection in collections {
+            let members = (byCollection[collection.id] ?? []).map { variables[$0] }
+            var contexts: [ResolverDocument.Context] = []
+            var contextNames: Set<String> = []
+            for mode in collection.modes {
+                var builder = DocumentBuilder(file: file)
+                for variable in members {
+                    add(variable, mode: mode.id, collection: collection, byID: byID, types: types, into: &builder)
+                }
+                let name = Self.unique(mode.name, in: &contextNames) { "\($0) (\($1))" }
+                contexts.append(.init(name: name, sources: [.init(.built(builder.finish()), at: SourceAnchor(file: file, offset: collection.offset))]))
+            }
+            let anchor = SourceAnchor(file: file, offset: collection.offset)
+            let name = Self.unique(collection.name, in: &modifierNames) { "\($0) (\($1))" }
+            if contexts.count == 1 {
+                layers.append(.set(.init(name: name, description: "The Figma collection \(collection.id)", sources: contexts[0].sources)))
+            } else if !contexts.isEmpty {
+                let defaultName = collection.modes.firstIndex { $0.id == collection.defaultMode }.map { contexts[$0].name }
+                layers.append(.modifier(.init(name: name, description: "The modes of the Figma collection \(collection.id)",
+                    contexts: contexts, defaultContext: defaultName ?? contexts[0].name, anchor: anchor)))
+            }
+        }
+        return layers
+    }
+
+    private mutating func readCollections(_ node: JSONValue) -> [Collection] {
+        var collections: [Collection] = []
+        for entry in Self.entries(node) {
+            guard entry.isObject, let id = entry["id"]?.string, let name = entry["name"]?.string else {
+                report(.figma("a variable collection needs an 'id' and a 'name'"), at: entry.offset)
+                continue
+            }
+            var modes: [(id: String, name: String)] = []
+            for mode in entry["modes"]?.array ?? [] {
+                guard let modeID = mode["modeId"]?.string, let modeName = mode["name"]?.string else {
+                    report(.figma("a mode needs a 'modeId' and a 'name'"), at: mode.offset)
+                    continue
+                }
+                modes.append((modeID, modeName))
+            }
+            if modes.isEmpty { report(.figma("collection '\(name)' has no modes"), at: entry.offset) }
+            collections.append(Collection(id: id, name: name, path: [], modes: modes, defaultMode: entry["defaultModeId"]?.string,
+                offset: entry.offset))
+        }
+        return collections
+    }
+
+    private mutating func readVariables(_ node: JSONValue) -> [Variable] {
+        var variables: [Variable] = []
+        var seen: Set<String> = []
+        for entry in Self.entries(node) {
+            guard entry.isObject, let id = entry["id"]?.string, let name = entry["name"]?.string,
+                let collection = entry["variableCollectionId"]?.string
+            else {
+                report(.figma("a variable needs an 'id', a 'name' and a 'variableCollectionId'"), at: entry.offset)
+                continue
+            }
+            guard seen.insert(id).inserted else {
+                report(.figma("variable id '\(id)' appears twice; the first is kept"), at: entry.offset)
+                continue
+            }
+            variables.append(Variable(id: id, name: name, collection: collection, node: entry))
+        }
+        return variables
+    }
+
+    /// The members of a map by id, or the elements of an array.
+    static func entries(_ node: JSONValue) -> [JSONValue] {
+        node.array ?? node.members?.map(\.value) ?? []
+    }
+
+    /// Token paths: the collection's names, then the variable's; a path taken twice in a
+    /// collection is reported and the later variable left out.
+    private mutating func assignPaths(_ collections: inout [Collection], _ variables: inout [Variable]) {
+        var prefixes: [String: [String]] = [:]
+        var taken: Set<String> = []
+        for index in collections.indices {
+            var path = Self.segments(collections[index].name)
+            if path.isEmpty { path = ["collection"] }
+            // Collections may share a name (a library's and the file's own): `mode`, `mode_2` …
+            let last = path.removeLast()
+            let prefix = path.map { $0 + "." }.joined()
+            path.append(String(Self.unique(prefix + last, in: &taken) { "\($0)_\($1)" }.dropFirst(prefix.count)))
+            collections[index].path = path
+            prefixes[collections[index].id] = path
+        }
+        var paths: Set<TokenPath> = []
+        var kept: [Variable] = []
+        for var variable in variables {
+            let own = Self.segments(variable.name)
+            guard !own.isEmpty else {
+                report(.figma("variable '\(variable.id)' has an empty name"), at: variable.node.offset)
+                continue
+            }
+            variable.path = (prefixes[variable.collection] ?? ["unknown"]) + own
+            guard paths.insert(TokenPath(variable.path.joined(separator: "."))).inserted else {
+                report(.figmaDuplicate(variable.path.joined(separator: ".")), at: variable.node["name"]?.offset ?? variable.node.offset)
+                continue
+            }
+            kept.append(variable)
+        }
+        variables = kept
+    }
+
+    /// `name`, or the first of `name (2)`, `name (3)` … (as `spelled` writes them) not yet in
+    /// `names`; the one chosen is added.
+    static func unique(_ name: String, in names: inout Set<String>, spelled: (String, Int) -> String) -> String {
+        var candidate = name
+        var number = 1
+        while names.contains(candidate) {
+            number += 1
+            candidate = spelled(name, number)
+        }
+        names.insert(candidate)
+        return candidate
+    }
+
+    /// A Figma name's segments as token names: split at `/`, trimmed, `.{}` made `_`.
+    static func segments(_ name: String) -> [String] {
+        name.split(separator: "/").map { part in
+            var safe = String(part.trimmingCharacters(in: .whitespaces).map { "{}.".contains($0) ? "_" : $0 })
+            if safe.hasPrefix("$") { safe = "_" + safe.dropFirst() }
+            return safe
+        }.filter { !$0.isEmpty }
+    }
+
+    /// The token type a variable's `resolvedType` and `scopes` call for; nil for a type Figma
+    /// added since.
+    static func type(of node: JSONValue) -> TokenType? {
+        let scopes = Set((node["scopes"]?.array ?? []).compactMap(\.string))
+        switch node["resolvedType"]?.string {
+        case "COLOR": return .color
+        case "BOOLEAN": return .boolean
+        case "STRING": return scopes == ["FONT_FAMILY"] ? .fontFamily : .string
+        case "FLOAT":
+            if scopes.isEmpty || scopes.contains("ALL_SCOPES") { return .number }
+            if scopes.isSubset(of: ["FONT_WEIGHT", "FONT_STYLE"]) { return .fontWeight }
+            if scopes == ["OPACITY"] { return .number }
+            let sizes: Set<String> = ["CORNER_RADIUS", "WIDTH_HEIGHT", "GAP", "STROKE_FLOAT", "EFFECT_FLOAT", "FONT_SIZE",
+                                      "LINE_HEIGHT", "LETTER_SPACING", "PARAGRAPH_SPACING", "PARAGRAPH_INDENT"]
+            return scopes.isSubset(of: sizes) ? .dimension : .number
+        default: return nil
+        }
+    }
+
+    private mutating func add(_ variable: Variable, mode: String, collection: Collection, byID: [String: Variable],
+        types: [String: TokenType?], into builder: inout DocumentBuilder)
+    {
+        let node = variable.node
+        guard let type = types[variable.id] ?? nil else {
+            if mode == collection.modes.first?.id {
+                report(.figmaUnknownType(node["resolvedType"]?.string ?? node["resolvedType"]?.kindDescription ?? "nothing", variable: variable.name),
+                    at: node["resolvedType"]?.offset ?? node.offset)
+            }
+            return
+        }
+        let values = node["valuesByMode"]
+        var value = values?[mode]
+        if value == nil, let fallback = collection.defaultMode.flatMap({ values?[$0] }) {
+            report(.figmaMissingValue(variable.name, mode: collection.modes.first { $0.id == mode }?.name ?? mode),
+                at: values?.offset ?? node.offset)
+            value = fallback
+        }
+        guard let value else {
+            if mode == collection.modes.first?.id {
+                report(.figma("variable '\(variable.name)' has no 'valuesByMode'"), at: node.offset)
+            }
+            return
+        }
+        let extensions = Self.extensions(of: node)
+        let description = node["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        if value["type"]?.string == "VARIABLE_ALIAS" {
+            guard let target = value["id"]?.string, let aliased = byID[target] else {
+                // Once per variable and missing target, however many modes name it.
+                if unknownTargets.insert(variable.id + "\u{0}" + (value["id"]?.string ?? "?")).inserted {
+                    report(.figmaUnknownVariable(value["id"]?.string ?? "?", from: variable.name), at: value.offset)
+                }
+                return
+            }
+            builder.addToken(variable.path, type: type, value: .alias(aliased.path), at: value.offset, description: description,
+                extensions: extensions)
+            return
+        }
+        guard var typed = typedValue(value, type: type, variable: variable.name) else { return }
+        // Opacity variables hold percentages.
+        if case .number(let percent) = typed, node["scopes"]?.array?.compactMap(\.string) == ["OPACITY"] { typed = .number(percent / 100) }
+        builder.addToken(variable.path, type: type, value: .typed(typed), at: value.offset, description: description,
+            extensions: extensions)
+    }
+
+    private mutating func typedValue(_ value: JSONValue, type: TokenType, variable: String) -> TokenValue? {
+        switch type {
+        case .color:
+            let channels = ["r", "g", "b", "a"].map { value[$0]?.number }
+            guard value.isObject, channels[0...2].allSatisfy({ $0.map { (0...1).contains($0) } == true }),
+                (channels[3].map { (0...1).contains($0) } ?? true)
+            else {
+                report(.figmaValue(variable, expected: "a color {r, g, b, a} with channels from 0 to 1", found: value), at: value.offset)
+                return nil
+            }
+            return .color(TokenColor(.srgb, channels[0...2].map { $0 }, alpha: channels[3] ?? 1))
+        case .boolean:
+            guard let flag = value.bool else {
+                report(.figmaValue(variable, expected: "true or false", found: value), at: value.offset)
+                return nil
+            }
+            return .boolean(flag)
+        case .string, .fontFamily:
+            guard let text = value.string else {
+                report(.figmaValue(variable, expected: "a string", found: value), at: value.offset)
+                return nil
+            }
+            return type == .string ? .string(text) : .fontFamily([text], isList: false)
+        default:
+            guard let number = value.number else {
+                report(.figmaValue(variable, expected: "a number", found: value), at: value.offset)
+                return nil
+            }
+            switch type {
+            case .dimension: return .dimension(TokenDimension(number, .px))
+            case .fontWeight:
+                guard (1...1000).contains(number) else {
+                    report(.figmaValue(variable, expected: "a font weight from 1 to 1000", found: value), at: value.offset)
+                    return nil
+                }
+                return .fontWeight(number)
+            default:
+                return .number(number)
+            }
+        }
+    }
+
+    /// What the variable carries beside its values, under `com.figma`.
+    static func extensions(of node: JSONValue) -> JSONValue {
+        let keys = ["id", "key", "name", "variableCollectionId", "scopes", "codeSyntax", "remote", "hiddenFromPublishing",
+                    "deletedButReferenced"]
+        let kept = keys.compactMap { key in node.member(key) }
+        return JSONValue(.object([JSONMember(key: "com.figma", keyOffset: node.offset, value: JSONValue(.object(kept), offset: node.offset))]),
+            offset: node.offset)
+    }
+
+    mutating func report(_ message: DiagnosticMessage, at offset: Int) {
+        diagnostics.append(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location()))
+    }
+}
