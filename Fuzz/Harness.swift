@@ -2,7 +2,8 @@
 // TESSERA_FUZZ chooses the target: json (the JSON parser), pipeline (a token file through
 // every stage and output), resolver (a resolver document with its sources inline) or
 // text-styles (a textStyles.json of the ConfigTokens layout, with a DTCG file that refers to it)
-// or colorset (an asset catalog whose namespace folder and one color set hold the input).
+// colorset (an asset catalog whose namespace folder and one color set hold the input) or figma
+// (a Figma variables response).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -15,6 +16,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "resolver": fuzzResolver(bytes)
     case "text-styles": fuzzTextStyles(bytes)
     case "colorset": fuzzColorset(bytes)
+    case "figma": fuzzFigma(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0
@@ -96,6 +98,15 @@ func fuzzColorset(_ bytes: [UInt8]) {
     let report = composer.checkAllPermutations()
     render(report.diagnostics, composer.files)
     let tokens = composer.resolve(inputs: ["appearance": "dark-high-contrast"]).partialTokens
+    _ = ResolvedEmitter.flat(tokens, prefix: nil)
+    _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
+}
+
+func fuzzFigma(_ bytes: [UInt8]) {
+    let composer = FigmaVariablesImporter().composer(for: SourceFile(path: "variables.json", bytes: bytes), options: PipelineOptions())
+    let report = composer.checkAllPermutations()
+    render(report.diagnostics, composer.files)
+    let tokens = composer.resolve(inputs: [:]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
     _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
 }

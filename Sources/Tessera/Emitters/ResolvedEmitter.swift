@@ -117,7 +117,7 @@ public enum ResolvedEmitter {
 
     /// `$description`, `$deprecated` and `$extensions`, those that are set, as a token or a
     /// group writes them.
-    private static func annotations(
+    static func annotations(
         _ description: String?, _ deprecated: Deprecation?, _ extensions: JSONValue?
     ) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = []

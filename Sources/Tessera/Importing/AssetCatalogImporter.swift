@@ -132,7 +132,7 @@ struct AssetCatalogReader {
                 description: "The appearances of the catalog's colors", contexts: contexts, defaultContext: "light",
                 anchor: anchor)))
         }
-        return ResolverDocument(name: (catalog as NSString).lastPathComponent, layers: order, file: rootFile)
+        return ResolverDocument(name: ((catalog as NSString).lastPathComponent as NSString).deletingPathExtension, layers: order, file: rootFile)
     }
 
     /// Every folder and asset below the catalog, in byte order of names, without recursion.

@@ -76,7 +76,7 @@ struct FigmaVariablesReader {
         let anchor = SourceAnchor(file: file, offset: 0)
         let first = ResolverDocument.Layer.set(.init(name: "figma", description: "What reading the file found",
             sources: [.init(.built(carrier.finish()), at: anchor)]))
-        return ResolverDocument(name: (file.path as NSString).lastPathComponent, layers: [first] + layers, file: file)
+        return ResolverDocument(name: ((file.path as NSString).lastPathComponent as NSString).deletingPathExtension, layers: [first] + layers, file: file)
     }
 
     /// `meta`, or the root itself when it holds the two members.

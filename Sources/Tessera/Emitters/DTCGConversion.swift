@@ -1,0 +1,219 @@
+import Foundation
+
+/// A token system written as DTCG 2025.10 files, whatever format it was read from: one token
+/// file for the tokens of files read together, or, for a system with modes, one token file per
+/// set and per modifier context and a resolver document that orders them as the source did.
+///
+/// Tokens keep their references (`{color.accent}`), descriptions, deprecations and
+/// `$extensions`; each carries its `$type`. Values an importer read from another format are
+/// written in their 2025.10 form; values read from DTCG files are written as they were.
+///
+/// ```swift
+/// let conversion = DTCGConversion(AssetCatalogImporter().composer(at: "Assets.xcassets", options: PipelineOptions()))
+/// try conversion.write(to: "Tokens")   // Tokens/assets.resolver.json, Tokens/any.tokens.json, …
+/// ```
+public struct DTCGConversion: Sendable {
+    /// A file to write: its path relative to the output folder, and its text.
+    public struct File: Sendable {
+        public var path: String
+        public var text: String
+    }
+
+    public let files: [File]
+
+    /// The tokens of files merged together (`TokenPipeline`), as one `NAME.tokens.json`.
+    public init(_ result: PipelineResult, name: String = "tokens") {
+        let document = result.document
+        var tree = Tree()
+        for token in document.tokens {
+            tree.add(token, type: token.explicitType ?? document.inheritedType(of: token.path) ?? result.partialTokens.type(token.path))
+        }
+        for (path, group) in document.groups { tree.set(group, at: path.description) }
+        files = [File(path: Self.fileName(name, suffix: ".tokens.json", taken: []), text: tree.text())]
+    }
+
+    /// A system with modes: a token file per set and per context, and `NAME.resolver.json`.
+    public init(_ composer: Composer, name: String? = nil) {
+        guard let resolver = composer.resolver else {
+            files = []
+            return
+        }
+        let types = composer.resolve(inputs: [:]).partialTokens
+        var written: [File] = []
+        var taken: Set<String> = []
+        var sets: [(String, JSONValue)] = []
+        var modifiers: [(String, JSONValue)] = []
+        var order: [JSONValue] = []
+        func file(_ sources: [ResolverDocument.Source], named base: String) -> JSONValue {
+            let path = Self.fileName(base, suffix: ".tokens.json", taken: taken)
+            taken.insert(path)
+            written.append(File(path: path, text: Self.tree(of: sources, in: composer, types: types).text()))
+            return .object([("$ref", .string(path))])
+        }
+        for layer in resolver.layers {
+            switch layer {
+            case .set(let set):
+                var entry: [(String, JSONValue)] = []
+                if let description = set.description { entry.append(("description", .string(description))) }
+                entry.append(("sources", .array([file(set.sources, named: set.name)])))
+                sets.append((set.name, .object(entry)))
+                order.append(.object([("$ref", .string("#/sets/" + Self.pointerEscaped(set.name)))]))
+            case .modifier(let modifier):
+                var entry: [(String, JSONValue)] = []
+                if let description = modifier.description { entry.append(("description", .string(description))) }
+                let contexts = modifier.contexts.map { context in
+                    (context.name, JSONValue.array([file(context.sources, named: modifier.name + "-" + context.name)]))
+                }
+                entry.append(("contexts", .object(contexts)))
+                if let fallback = modifier.defaultContext { entry.append(("default", .string(fallback))) }
+                modifiers.append((modifier.name, .object(entry)))
+                order.append(.object([("$ref", .string("#/modifiers/" + Self.pointerEscaped(modifier.name)))]))
+            }
+        }
+        var document: [(String, JSONValue)] = [("version", .string("2025.10"))]
+        if let title = name ?? resolver.name { document.append(("name", .string(title))) }
+        if let description = resolver.description { document.append(("description", .string(description))) }
+        if !sets.isEmpty { document.append(("sets", .object(sets))) }
+        if !modifiers.isEmpty { document.append(("modifiers", .object(modifiers))) }
+        document.append(("resolutionOrder", .array(order)))
+        let resolverName = Self.fileName(name ?? resolver.name ?? "tokens", suffix: ".resolver.json", taken: taken)
+        files = [File(path: resolverName, text: JSONWriter(pretty: true).string(.object(document)) + "\n")] + written
+    }
+
+    /// Writes every file into `directory` (created if needed). The files are written to a
+    /// temporary folder beside it first and moved in only when all are written, so a failure
+    /// leaves nothing half-written.
+    public func write(to directory: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let staging = (directory as NSString).appendingPathComponent(".tessera-convert-\(UUID().uuidString)")
+        try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        defer { try? manager.removeItem(atPath: staging) }
+        for file in files {
+            try Data(file.text.utf8).write(to: URL(fileURLWithPath: (staging as NSString).appendingPathComponent(file.path)))
+        }
+        for file in files {
+            let target = (directory as NSString).appendingPathComponent(file.path)
+            if manager.fileExists(atPath: target) { try manager.removeItem(atPath: target) }
+            try manager.moveItem(atPath: (staging as NSString).appendingPathComponent(file.path), toPath: target)
+        }
+    }
+
+    /// The definitions of `sources`, merged in order (a later definition of a path replaces
+    /// an earlier one), as a tree.
+    private static func tree(of sources: [ResolverDocument.Source], in composer: Composer, types: ResolvedTokens) -> Tree {
+        var tree = Tree()
+        let trees = composer.locked { sources.flatMap { composer.trees(of: $0) } }
+        for (_, _, fragment) in trees {
+            let contents = SourceContents(fragment, seed: composer.seed)
+            for (path, group) in contents.groups { tree.set(group, at: path.description) }
+            for (token, _) in contents.tokens {
+                tree.add(token, type: token.explicitType ?? contents.inheritedType(of: token.path) ?? types.type(token.path))
+            }
+        }
+        return tree
+    }
+
+    /// A file name from a set, modifier or context name: letters, digits, `-`, `_` and `.`
+    /// kept, anything else `-`; numbered when taken.
+    static func fileName(_ name: String, suffix: String, taken: Set<String>) -> String {
+        var base = String(name.unicodeScalars.map { scalar -> Character in
+            let c = Character(scalar)
+            return (c.isLetter || c.isNumber || "-_.".contains(c)) && scalar.isASCII ? c : "-"
+        })
+        while base.hasPrefix(".") { base.removeFirst() }
+        if base.isEmpty { base = "tokens" }
+        var candidate = base + suffix
+        var number = 1
+        while taken.contains(candidate) {
+            number += 1
+            candidate = "\(base)-\(number)\(suffix)"
+        }
+        return candidate
+    }
+
+    /// A name as a JSON pointer segment (`~` → `~0`, `/` → `~1`).
+    static func pointerEscaped(_ name: String) -> String {
+        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// Groups and tokens by path, written in the order they were first added.
+    struct Tree {
+        private var tokens: [String: JSONValue] = [:]
+        private var groups: [String: GroupDefinition] = [:]
+        private var order: [String] = []
+        private var seen: Set<String> = []
+
+        mutating func add(_ token: TokenDefinition, type: TokenType?) {
+            var members: [(String, JSONValue)] = []
+            if let type { members.append(("$type", .string(type.rawValue))) }
+            members.append(("$value", token.typedValue?.dtcgJSON ?? token.value))
+            members += ResolvedEmitter.annotations(token.description, token.deprecated, token.extensions)
+            tokens[token.path] = .object(members)
+            remember(token.path)
+        }
+
+        mutating func set(_ group: GroupDefinition, at path: String) {
+            if var existing = groups[path] {
+                existing.merge(group)
+                groups[path] = existing
+            } else {
+                groups[path] = group
+            }
+            remember(path)
+        }
+
+        private mutating func remember(_ path: String) {
+            if seen.insert(path).inserted { order.append(path) }
+        }
+
+        /// The tree as DTCG JSON text.
+        func text() -> String {
+            // Children in the order first seen, built from the flat paths without recursion.
+            var children: [String: [String]] = [:]
+            var listed: Set<String> = [""]
+            for path in order {
+                var child = path
+                while !child.isEmpty {
+                    let parent = child.lastIndex(of: ".").map { String(child[..<$0]) } ?? ""
+                    if listed.insert(child).inserted { children[parent, default: []].append(child) }
+                    child = parent
+                }
+            }
+            // Post-order: each node is made once its children are.
+            var made: [String: JSONValue] = [:]
+            var stack: [(path: String, expanded: Bool)] = [("", false)]
+            while let (path, expanded) = stack.popLast() {
+                let kids = children[path] ?? []
+                if !expanded {
+                    stack.append((path, true))
+                    for kid in kids.reversed() where tokens[kid] == nil { stack.append((kid, false)) }
+                    continue
+                }
+                var members: [(String, JSONValue)] = []
+                if let group = groups[path] {
+                    if let type = group.type { members.append(("$type", .string(type.rawValue))) }
+                    members += ResolvedEmitter.annotations(group.description, group.deprecated, group.extensions)
+                }
+                for kid in kids {
+                    let name = kid.lastIndex(of: ".").map { String(kid[kid.index(after: $0)...]) } ?? kid
+                    members.append((name, tokens[kid] ?? made.removeValue(forKey: kid) ?? .object([])))
+                }
+                made[path] = .object(members)
+            }
+            return JSONWriter(pretty: true).string(made[""] ?? .object([])) + "\n"
+        }
+    }
+}
+
+extension SourceContents {
+    /// The `$type` the nearest enclosing group of this source gives `path`.
+    func inheritedType(of path: String) -> TokenType? {
+        var current = path
+        while let dot = current.lastIndex(of: ".") {
+            current = String(current[..<dot])
+            if let type = groups[TokenPath(current)]?.type { return type }
+        }
+        return groups[TokenPath("")]?.type
+    }
+}

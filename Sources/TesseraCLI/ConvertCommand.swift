@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import Tessera
+
+enum ConversionTarget: String, ExpressibleByArgument, CaseIterable {
+    case dtcg
+}
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write sources of any format read as DTCG 2025.10 token files, with a resolver document where they have modes.",
+        discussion: """
+            A system with modes (a resolver, an asset catalog, Figma variables) becomes a token file per set and per \
+            context and NAME.resolver.json; token files read together become one tokens.tokens.json. Nothing is \
+            written when the sources have an error. Exits 0 when the files are written, 1 otherwise.
+            """)
+
+    @Argument(help: "The sources: token files or folders, or one system (*.resolver.json, *.xcassets, a Figma variables file).")
+    var paths: [String]
+
+    @Option(help: "The format to write.")
+    var to: ConversionTarget = .dtcg
+
+    @Option(name: .shortAndLong, help: "The folder to write into (created if needed).")
+    var output: String
+
+    @Option(help: "The name of the resolver or token file written (by default the source's).")
+    var name: String?
+
+    @Option(help: "Read the sources in this format rather than the one their names and content suggest: \(ImporterRegistry.standard.names.joined(separator: ", ")).")
+    var sourceFormat: String?
+
+    @Option(help: "How diagnostics are written to standard error: text or json.")
+    var diagnosticsFormat: DiagnosticsFormat = .text
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give the sources to convert") }
+        if let sourceFormat, ImporterRegistry.standard.forcing(sourceFormat) == nil {
+            throw ValidationError("unknown --source-format '\(sourceFormat)'; formats: " + ImporterRegistry.standard.names.joined(separator: ", "))
+        }
+    }
+
+    func run() throws {
+        let importers = sourceFormat.flatMap { ImporterRegistry.standard.forcing($0) } ?? .standard
+        let options = PipelineOptions(importers: importers)
+        let conversion: DTCGConversion
+        let bag: DiagnosticBag
+        let files: [SourceFile]
+        if paths.count == 1, let composer = importers.composer(at: paths[0], options: options) {
+            bag = DiagnosticBag(composer.checkAllPermutations().diagnostics)
+            files = composer.files
+            conversion = DTCGConversion(composer, name: name)
+        } else {
+            let result = TokenPipeline.run(paths: paths, options: options)
+            bag = result.diagnostics
+            files = result.files
+            conversion = DTCGConversion(result, name: name ?? "tokens")
+        }
+        if !bag.all.isEmpty { diagnosticsFormat.write(bag, files: files) }
+        guard !bag.hasErrors else { finish(1) }
+        do {
+            try conversion.write(to: output)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write into '\(output)': \(error.localizedDescription)\n".utf8))
+            finish(1)
+        }
+        let listing = conversion.files.map { ($0.path as NSString).lastPathComponent }.joined(separator: "\n")
+        FileHandle.standardOutput.write(Data((listing + "\n").utf8))
+        finish(0)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import Tessera
+
+/// `convert` to DTCG, then resolving what it wrote, gives exactly the values of resolving the
+/// source, in every permutation, for every format.
+struct ConversionRoundTripTests {
+    func temporaryFolder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tessera-convert-\(UUID().uuidString)").path
+    }
+
+    /// Every permutation of the source and of the written resolver, compared line for line.
+    func expectRoundTrip(_ composer: Composer, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let conversion = DTCGConversion(composer)
+        let folder = temporaryFolder()
+        try conversion.write(to: folder)
+        let resolverFile = try #require(conversion.files.first { $0.path.hasSuffix(".resolver.json") }?.path)
+        let again = Composer(resolverAt: (folder as NSString).appendingPathComponent(resolverFile))
+        let permutations = try #require(composer.resolver?.permutations)
+        #expect(again.resolver?.permutations.count == permutations.count, sourceLocation: sourceLocation)
+        for contexts in permutations {
+            let before = composer.resolve(contexts: contexts)
+            let after = again.resolve(contexts: contexts)
+            #expect(!after.hasErrors || before.hasErrors, "\(contexts): \(after.diagnostics.map(\.message).prefix(3))",
+                sourceLocation: sourceLocation)
+            let expected = ResolvedEmitter.flat(before.partialTokens)
+            #expect(!expected.isEmpty, sourceLocation: sourceLocation)
+            #expect(ResolvedEmitter.flat(after.partialTokens) == expected, "\(contexts)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func assetCatalogs() throws {
+        try expectRoundTrip(AssetCatalogImporter().composer(at: AssetCatalogImporterTests.openedx, options: PipelineOptions()))
+        typealias Catalog = AssetCatalogImporterTests
+        let path = try AssetCatalogImporterTests.catalog([
+            "Brand/Contents.json": #"{"properties": {"provides-namespace": true}}"#,
+            "Brand/tint.v2.colorset/Contents.json": AssetCatalogImporterTests.colorset(
+                Catalog.entry(#""red": "255", "green": "0", "blue": "0", "alpha": "1.000""#),
+                Catalog.entry(#""red": "0", "green": "0", "blue": "255", "alpha": "1.000""#, appearances: Catalog.dark),
+                Catalog.entry(#""white": "0.5", "alpha": "1.000""#, space: "gray-gamma-22", appearances: Catalog.high)),
+        ])
+        try expectRoundTrip(AssetCatalogImporter().composer(at: path, options: PipelineOptions()))
+    }
+
+    @Test func figmaVariables() throws {
+        try expectRoundTrip(FigmaVariablesImporter().composer(
+            for: SourceFile(path: "variables.json", text: FigmaVariablesImporterTests.written), options: PipelineOptions()))
+    }
+
+    @Test func dtcgResolvers() throws {
+        for name in ["github-primer", "adobe-spectrum", "microsoft-fluent"] {
+            let path = fixtures.appendingPathComponent("dtcg-examples/\(name).resolver.json").path
+            try expectRoundTrip(Composer(resolverAt: path))
+        }
+    }
+
+    /// Files read together (the ConfigTokens layout with its text styles) become one token file.
+    @Test func mergedFiles() throws {
+        let result = TokenPipeline.run(paths: [TextStylesImporterTests.folder])
+        let conversion = DTCGConversion(result)
+        #expect(conversion.files.map(\.path) == ["tokens.tokens.json"])
+        let folder = temporaryFolder()
+        try conversion.write(to: folder)
+        let again = TokenPipeline.run(paths: [folder])
+        #expect(!again.hasErrors)
+        #expect(ResolvedEmitter.flat(again.partialTokens) == ResolvedEmitter.flat(result.partialTokens))
+        // References stay references.
+        #expect(again.partialTokens["theme.general.link"]?.aliasOf == "theme.navigation.bottom.highlight")
+    }
+
+    /// The command line converts, and writes nothing when the source has an error.
+    @Test func theCommandLineConverts() throws {
+        let tessera = CommandLineTests()
+        let folder = temporaryFolder()
+        let run = try tessera.tessera(["convert", AssetCatalogImporterTests.openedx, "--to", "dtcg", "-o", folder])
+        #expect(run.status == 0)
+        #expect(run.stdout == "Assets.resolver.json\nany.tokens.json\nappearance-light.tokens.json\nappearance-dark.tokens.json\n")
+        let resolved = try tessera.tessera(["resolve", (folder as NSString).appendingPathComponent("Assets.resolver.json"),
+            "--input", "appearance=dark", "--token", "assignmentStroke"])
+        #expect(resolved.stdout == "assignmentStroke\tcolor\t#8e9baeff\n")
+
+        let broken = try tessera.write(#"{"a": {"$type": "color", "$value": "{missing}"}}"#)
+        let empty = temporaryFolder()
+        let failed = try tessera.tessera(["convert", broken, "-o", empty])
+        #expect(failed.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: empty))
+    }
+}
