@@ -27,21 +27,17 @@ struct Convert: ParsableCommand {
     @Option(help: "The name of the resolver or token file written (by default the source's).")
     var name: String?
 
-    @Option(help: "Read the sources in this format rather than the one their names and content suggest: \(ImporterRegistry.standard.names.joined(separator: ", ")).")
-    var sourceFormat: String?
+    @OptionGroup var source: SourceFormatOption
 
     @Option(help: "How diagnostics are written to standard error: text or json.")
     var diagnosticsFormat: DiagnosticsFormat = .text
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give the sources to convert") }
-        if let sourceFormat, ImporterRegistry.standard.forcing(sourceFormat) == nil {
-            throw ValidationError("unknown --source-format '\(sourceFormat)'; formats: " + ImporterRegistry.standard.names.joined(separator: ", "))
-        }
     }
 
     func run() throws {
-        let importers = sourceFormat.flatMap { ImporterRegistry.standard.forcing($0) } ?? .standard
+        let importers = source.importers
         let options = PipelineOptions(importers: importers)
         let conversion: DTCGConversion
         let bag: DiagnosticBag

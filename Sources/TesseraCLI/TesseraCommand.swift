@@ -33,6 +33,23 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
 
 extension TierSeverity: ExpressibleByArgument {}
 
+/// `--source-format`, for every command that reads sources.
+struct SourceFormatOption: ParsableArguments {
+    @Option(help: "Read the sources in this format rather than the one their names and content suggest: \(ImporterRegistry.standard.names.joined(separator: ", ")).")
+    var sourceFormat: String?
+
+    func validate() throws {
+        if let sourceFormat, ImporterRegistry.standard.forcing(sourceFormat) == nil {
+            throw ValidationError("unknown --source-format '\(sourceFormat)'; formats: " + ImporterRegistry.standard.names.joined(separator: ", "))
+        }
+    }
+
+    /// The importers, with `--source-format` applied.
+    var importers: ImporterRegistry {
+        sourceFormat.flatMap { ImporterRegistry.standard.forcing($0) } ?? .standard
+    }
+}
+
 struct CommonOptions: ParsableArguments {
     @Argument(help: "Token files (.tokens, .tokens.json, .json, .jsonc) or directories of them, merged in order; or one *.resolver.json or *.xcassets.")
     var paths: [String] = []
@@ -40,8 +57,7 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "A resolver document (*.resolver.json) that says which token files to merge, in which contexts; or an asset catalog (*.xcassets).")
     var resolver: String?
 
-    @Option(help: "Read the sources in this format rather than the one their names and content suggest: \(ImporterRegistry.standard.names.joined(separator: ", ")).")
-    var sourceFormat: String?
+    @OptionGroup var source: SourceFormatOption
 
     @Option(name: .customLong("input"), help: "With a resolver: the context of a modifier, as modifier=context (repeatable).")
     var inputs: [String] = []
@@ -64,17 +80,11 @@ struct CommonOptions: ParsableArguments {
     func validate() throws {
         if paths.isEmpty, resolver == nil { throw ValidationError("give at least one token file or directory, or --resolver FILE") }
         if resolver != nil, !paths.isEmpty { throw ValidationError("give token files or --resolver, not both") }
-        if let sourceFormat, ImporterRegistry.standard.forcing(sourceFormat) == nil {
-            throw ValidationError("unknown --source-format '\(sourceFormat)'; formats: " + ImporterRegistry.standard.names.joined(separator: ", "))
-        }
         if resolverPath == nil, !inputs.isEmpty { throw ValidationError("--input needs a resolver") }
         _ = try inputMap()
     }
 
-    /// The importers, with `--source-format` applied.
-    var importers: ImporterRegistry {
-        sourceFormat.flatMap { ImporterRegistry.standard.forcing($0) } ?? .standard
-    }
+    var importers: ImporterRegistry { source.importers }
 
     /// The system to read with its modes: `--resolver`, or a single path a system importer
     /// recognizes (`*.resolver.json`, `*.xcassets`).
