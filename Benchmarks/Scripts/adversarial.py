@@ -104,6 +104,40 @@ def resolver_many_files(n, d):
     return write(d, "all.resolver.json", json.dumps(resolver))
 
 
+def figma_variables(n, d):
+    """n primitives in a one-mode collection, n theme variables in a two-mode collection that
+    alias them, and n colorsets' worth of names with spaces."""
+    collections = {
+        "C:1": {"id": "C:1", "name": "Primitives", "defaultModeId": "1", "modes": [{"modeId": "1", "name": "Value"}]},
+        "C:2": {"id": "C:2", "name": "Theme", "defaultModeId": "2", "modes": [{"modeId": "2", "name": "Light"}, {"modeId": "3", "name": "Dark"}]},
+    }
+    variables = {}
+    for i in range(n):
+        variables[f"V:1:{i}"] = {"id": f"V:1:{i}", "name": f"palette/group {i % 50}/tone {i}", "variableCollectionId": "C:1",
+                                 "resolvedType": "COLOR", "scopes": ["ALL_SCOPES"],
+                                 "valuesByMode": {"1": {"r": (i % 255) / 255, "g": 0.5, "b": 0.25, "a": 1}}}
+        variables[f"V:2:{i}"] = {"id": f"V:2:{i}", "name": f"surface/{i}", "variableCollectionId": "C:2",
+                                 "resolvedType": "COLOR", "scopes": ["FRAME_FILL"],
+                                 "valuesByMode": {"2": {"type": "VARIABLE_ALIAS", "id": f"V:1:{i}"},
+                                                  "3": {"type": "VARIABLE_ALIAS", "id": f"V:1:{(i + 1) % n}"}}}
+    return write(d, "variables.json", json.dumps({"status": 200, "meta": {"variableCollections": collections, "variables": variables}}))
+
+
+def asset_catalog(n, d):
+    """n color sets with a dark appearance, 100 to a namespace folder."""
+    root = os.path.join(d, "Big.xcassets")
+    for i in range(n):
+        folder = os.path.join(root, f"Group{i // 100}")
+        if i % 100 == 0:
+            os.makedirs(folder, exist_ok=True)
+            write(folder, "Contents.json", '{"properties": {"provides-namespace": true}}')
+        entry = lambda v, dark: {"idiom": "universal", **({"appearances": [{"appearance": "luminosity", "value": "dark"}]} if dark else {}),
+                                 "color": {"color-space": "srgb", "components": {"red": v, "green": "0x80", "blue": "0.500", "alpha": "1.000"}}}
+        os.makedirs(os.path.join(folder, f"color {i}.colorset"))
+        write(os.path.join(folder, f"color {i}.colorset"), "Contents.json", json.dumps({"colors": [entry(str(i % 256), False), entry("0.100", True)]}))
+    return root
+
+
 SHAPES = {
     "minified-cycles": (minified_cycles, [1000, 5000, 20000, 50000], ["validate"]),
     "minified-unknown": (minified_unknown, [1000, 5000, 20000], ["validate"]),
@@ -115,6 +149,8 @@ SHAPES = {
     "many-files": (many_files, [1000, 3000, 10000, 30000], ["validate"]),
     "resolver-many-files": (resolver_many_files, [1000, 3000, 10000, 30000], ["validate"]),
     "group-extensions": (group_extensions, [10000, 30000, 100000], ["validate"]),
+    "figma-variables": (figma_variables, [1000, 10000, 100000], ["validate"]),
+    "asset-catalog": (asset_catalog, [1000, 5000, 20000], ["validate"]),
     "json-output": (big_group_json, [100000, 300000, 1000000], ["resolve", "--format", "json"]),
 }
 
