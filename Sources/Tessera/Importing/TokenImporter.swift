@@ -184,10 +184,6 @@ public struct ResolverImporter: SystemImporter {
     public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
         Composer(resolver: file, options: options)
     }
-
-    public func composer(at path: String, options: PipelineOptions) -> Composer {
-        Composer(resolverAt: path, options: options)
-    }
 }
 
 extension SourceFile {
