@@ -119,7 +119,8 @@ public struct ImporterRegistry: Sendable {
             let handle = FileHandle(forReadingAtPath: path)
         else { return nil }
         defer { try? handle.close() }
-        return (try? handle.read(upToCount: 4096)).map { Array($0 ?? Data()) }
+        guard let data = try? handle.read(upToCount: 4096) else { return [] }
+        return Array(data)
     }
 
     private func best(_ recognition: (any TokenImporter) -> Recognition) -> (any TokenImporter)? {
