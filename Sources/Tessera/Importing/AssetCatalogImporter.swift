@@ -218,15 +218,9 @@ struct AssetCatalogReader {
         JSONMember(key: key, keyOffset: offset, value: JSONValue(storage, offset: offset))
     }
 
-    /// Token names for asset names: `.`, `{` and `}` become `_`; true when any name changed.
+    /// Token names for asset names (`TokenPathSyntax.safeName`); true when any name changed.
     static func tokenPath(_ names: [String]) -> ([String], Bool) {
-        var renamed = false
-        let path = names.map { name -> String in
-            var safe = String(name.map { "{}.".contains($0) ? "_" : $0 })
-            if safe.hasPrefix("$") { safe = "_" + safe.dropFirst() }
-            if safe != name { renamed = true }
-            return safe
-        }
-        return (path, renamed)
+        let path = names.map(TokenPathSyntax.safeName)
+        return (path, path != names)
     }
 }

@@ -216,13 +216,11 @@ struct FigmaVariablesReader {
         return candidate
     }
 
-    /// A Figma name's segments as token names: split at `/`, trimmed, `.{}` made `_`.
+    /// A Figma name's segments as token names: split at `/`, trimmed, made safe
+    /// (`TokenPathSyntax.safeName`), empty ones left out.
     static func segments(_ name: String) -> [String] {
-        name.split(separator: "/").map { part in
-            var safe = String(part.trimmingCharacters(in: .whitespaces).map { "{}.".contains($0) ? "_" : $0 })
-            if safe.hasPrefix("$") { safe = "_" + safe.dropFirst() }
-            return safe
-        }.filter { !$0.isEmpty }
+        name.split(separator: "/").map { TokenPathSyntax.safeName($0.trimmingCharacters(in: .whitespaces)) }
+            .filter { !$0.isEmpty }
     }
 
     /// The token type a variable's `resolvedType` and `scopes` call for; nil for a type Figma

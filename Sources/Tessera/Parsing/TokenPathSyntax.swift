@@ -33,6 +33,15 @@ public enum TokenPathSyntax {
         return nil
     }
 
+    /// A name from another format made one `problem(withName:)` accepts: `.`, `{` and `}`
+    /// become `_`, and so does a leading `$` (`$root` included: it means something in DTCG).
+    /// An empty name stays empty.
+    public static func safeName(_ name: String) -> String {
+        var safe = String(name.map { "{}.".contains($0) ? "_" : $0 })
+        if safe.hasPrefix("$") { safe = "_" + safe.dropFirst() }
+        return safe
+    }
+
     /// The path inside a whole-value reference such as `{color.blue}`, or `nil` when the
     /// string is not a reference.
     public static func referencedPath(in text: String) -> String? {
