@@ -29,7 +29,8 @@ public struct DTCGConversion: Sendable {
             tree.add(token, type: token.explicitType ?? document.inheritedType(of: token.path) ?? result.partialTokens.type(token.path))
         }
         for (path, group) in document.groups { tree.set(group, at: path.description) }
-        files = [File(path: Self.fileName(name, suffix: ".tokens.json", taken: []), text: tree.text())]
+        var taken: Set<String> = []
+        files = [File(path: Self.fileName(name, suffix: ".tokens.json", taken: &taken), text: tree.text())]
     }
 
     /// A system with modes: a token file per set and per context, and `NAME.resolver.json`.
@@ -45,8 +46,7 @@ public struct DTCGConversion: Sendable {
         var modifiers: [(String, JSONValue)] = []
         var order: [JSONValue] = []
         func file(_ sources: [ResolverDocument.Source], named base: String) -> JSONValue {
-            let path = Self.fileName(base, suffix: ".tokens.json", taken: taken)
-            taken.insert(path)
+            let path = Self.fileName(base, suffix: ".tokens.json", taken: &taken)
             written.append(File(path: path, text: Self.tree(of: sources, in: composer, types: types).text()))
             return .object([("$ref", .string(path))])
         }
@@ -76,7 +76,7 @@ public struct DTCGConversion: Sendable {
         if !sets.isEmpty { document.append(("sets", .object(sets))) }
         if !modifiers.isEmpty { document.append(("modifiers", .object(modifiers))) }
         document.append(("resolutionOrder", .array(order)))
-        let resolverName = Self.fileName(name ?? resolver.name ?? "tokens", suffix: ".resolver.json", taken: taken)
+        let resolverName = Self.fileName(name ?? resolver.name ?? "tokens", suffix: ".resolver.json", taken: &taken)
         files = [File(path: resolverName, text: JSONWriter(pretty: true).string(.object(document)) + "\n")] + written
     }
 
@@ -115,21 +115,15 @@ public struct DTCGConversion: Sendable {
     }
 
     /// A file name from a set, modifier or context name: letters, digits, `-`, `_` and `.`
-    /// kept, anything else `-`; numbered when taken.
-    static func fileName(_ name: String, suffix: String, taken: Set<String>) -> String {
+    /// kept, anything else `-`; numbered when taken (and then taken).
+    static func fileName(_ name: String, suffix: String, taken: inout Set<String>) -> String {
         var base = String(name.unicodeScalars.map { scalar -> Character in
             let c = Character(scalar)
             return (c.isLetter || c.isNumber || "-_.".contains(c)) && scalar.isASCII ? c : "-"
         })
         while base.hasPrefix(".") { base.removeFirst() }
         if base.isEmpty { base = "tokens" }
-        var candidate = base + suffix
-        var number = 1
-        while taken.contains(candidate) {
-            number += 1
-            candidate = "\(base)-\(number)\(suffix)"
-        }
-        return candidate
+        return UniqueName.claim(base + suffix, in: &taken) { _, number in "\(base)-\(number)\(suffix)" }
     }
 
     /// A name as a JSON pointer segment (`~` → `~0`, `/` → `~1`).

@@ -108,11 +108,11 @@ struct FigmaVariablesReader {
                 for variable in members {
                     add(variable, mode: mode.id, collection: collection, byID: byID, types: types, into: &builder)
                 }
-                let name = Self.unique(mode.name, in: &contextNames) { "\($0) (\($1))" }
+                let name = UniqueName.claim(mode.name, in: &contextNames) { "\($0) (\($1))" }
                 contexts.append(.init(name: name, sources: [.init(.built(builder.finish()), at: SourceAnchor(file: file, offset: collection.offset))]))
             }
             let anchor = SourceAnchor(file: file, offset: collection.offset)
-            let name = Self.unique(collection.name, in: &modifierNames) { "\($0) (\($1))" }
+            let name = UniqueName.claim(collection.name, in: &modifierNames) { "\($0) (\($1))" }
             if contexts.count == 1 {
                 layers.append(.set(.init(name: name, description: "The Figma collection \(collection.id)", sources: contexts[0].sources)))
             } else if !contexts.isEmpty {
@@ -181,7 +181,7 @@ struct FigmaVariablesReader {
             // Collections may share a name (a library's and the file's own): `mode`, `mode_2` …
             let last = path.removeLast()
             let prefix = path.map { $0 + "." }.joined()
-            path.append(String(Self.unique(prefix + last, in: &taken) { "\($0)_\($1)" }.dropFirst(prefix.count)))
+            path.append(String(UniqueName.claim(prefix + last, in: &taken) { "\($0)_\($1)" }.dropFirst(prefix.count)))
             collections[index].path = path
             prefixes[collections[index].id] = path
         }
@@ -201,19 +201,6 @@ struct FigmaVariablesReader {
             kept.append(variable)
         }
         variables = kept
-    }
-
-    /// `name`, or the first of `name (2)`, `name (3)` … (as `spelled` writes them) not yet in
-    /// `names`; the one chosen is added.
-    static func unique(_ name: String, in names: inout Set<String>, spelled: (String, Int) -> String) -> String {
-        var candidate = name
-        var number = 1
-        while names.contains(candidate) {
-            number += 1
-            candidate = spelled(name, number)
-        }
-        names.insert(candidate)
-        return candidate
     }
 
     /// A Figma name's segments as token names: split at `/`, trimmed, made safe
