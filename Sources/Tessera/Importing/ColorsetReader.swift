@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads one `.colorset/Contents.json`: its entries, each with the appearance it fills and its
 /// color, reporting what does not fit at its place.
-struct ColorsetReader {
+struct ColorsetReader: FormatReader {
     let file: SourceFile
-    private(set) var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
     init(file: SourceFile) { self.file = file }
 
@@ -214,9 +214,5 @@ struct ColorsetReader {
             return nil
         }
         return value
-    }
-
-    mutating func report(_ message: DiagnosticMessage, at offset: Int, pointer: String = "") {
-        diagnostics.append(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location(pointer: pointer)))
     }
 }

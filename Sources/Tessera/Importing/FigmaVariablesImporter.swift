@@ -40,9 +40,9 @@ public struct FigmaVariablesImporter: SystemImporter {
 }
 
 /// Reads one response into layers and the resolver that orders them.
-struct FigmaVariablesReader {
+struct FigmaVariablesReader: FormatReader {
     let file: SourceFile
-    private var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
     private var unknownTargets: Set<String> = []
 
     init(file: SourceFile) { self.file = file }
@@ -323,9 +323,5 @@ struct FigmaVariablesReader {
         let kept = keys.compactMap { key in node.member(key) }
         return JSONValue(.object([JSONMember(key: "com.figma", keyOffset: node.offset, value: JSONValue(.object(kept), offset: node.offset))]),
             offset: node.offset)
-    }
-
-    mutating func report(_ message: DiagnosticMessage, at offset: Int) {
-        diagnostics.append(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location()))
     }
 }

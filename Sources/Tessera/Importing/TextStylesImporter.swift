@@ -53,7 +53,7 @@ public struct TextStylesImporter: LayerImporter {
     }
 
     /// Reads the styles, reporting what does not fit.
-    struct Reader {
+    struct Reader: FormatReader {
         let file: SourceFile
         var diagnostics: [Diagnostic] = []
 
@@ -178,11 +178,6 @@ public struct TextStylesImporter: LayerImporter {
                     pointer: pointer + "/" + TokenPathSyntax.escape(member.key),
                     notes: suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [])
             }
-        }
-
-        private mutating func report(_ message: DiagnosticMessage, at offset: Int, pointer: String, notes: [Diagnostic.Note] = []) {
-            diagnostics.append(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location(pointer: pointer),
-                notes: notes))
         }
     }
 }

@@ -187,6 +187,18 @@ public struct ResolverImporter: SystemImporter {
     }
 }
 
+/// A reader of another format's file, reporting each problem at its byte offset in the file.
+protocol FormatReader {
+    var file: SourceFile { get }
+    var diagnostics: [Diagnostic] { get set }
+}
+
+extension FormatReader {
+    mutating func report(_ message: DiagnosticMessage, at offset: Int, pointer: String = "", notes: [Diagnostic.Note] = []) {
+        diagnostics.append(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location(pointer: pointer), notes: notes))
+    }
+}
+
 extension SourceFile {
     /// Whether the first 4 KB hold `"key"` — followed, past whitespace, by `:` and `value`
     /// when one is given: how an importer tells its format from a file's start.
