@@ -62,7 +62,25 @@ struct FigmaVariablesReader: FormatReader {
         var name: String
         var collection: String
         var node: JSONValue
+        /// What `resolvedType` and `scopes` make it; nil for a type Tessera does not know.
+        var type: TokenType?
+        /// Opacity: its values are percentages.
+        var isPercentage: Bool
+        var description: String?
+        /// `com.figma`: what the variable carries beside its values.
+        var extensions: JSONValue
         var path: [String] = []
+
+        init(id: String, name: String, collection: String, node: JSONValue) {
+            self.id = id
+            self.name = name
+            self.collection = collection
+            self.node = node
+            type = FigmaVariablesReader.type(of: node)
+            isPercentage = node["scopes"]?.array?.compactMap(\.string) == ["OPACITY"]
+            description = node["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+            extensions = FigmaVariablesReader.extensions(of: node)
+        }
     }
 
     mutating func read() -> ResolverDocument {
@@ -90,9 +108,9 @@ struct FigmaVariablesReader: FormatReader {
         var variables = readVariables(variablesNode)
         assignPaths(&collections, &variables)
         let byCollection = Dictionary(grouping: variables.indices, by: { variables[$0].collection })
-        let byID = Dictionary(variables.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let types = Dictionary(variables.map { ($0.id, Self.type(of: $0.node)) }, uniquingKeysWith: { first, _ in first })
-        for variable in variables where collections.firstIndex(where: { $0.id == variable.collection }) == nil {
+        let paths = Dictionary(variables.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
+        let collectionIDs = Set(collections.map(\.id))
+        for variable in variables where !collectionIDs.contains(variable.collection) {
             report(.figma("variable '\(variable.name)' belongs to collection '\(variable.collection)', which the file does not hold"),
                 at: variable.node.offset)
         }
@@ -106,7 +124,7 @@ struct FigmaVariablesReader: FormatReader {
             for mode in collection.modes {
                 var builder = DocumentBuilder(file: file)
                 for variable in members {
-                    add(variable, mode: mode.id, collection: collection, byID: byID, types: types, into: &builder)
+                    add(variable, mode: mode.id, collection: collection, paths: paths, into: &builder)
                 }
                 let name = UniqueName.claim(mode.name, in: &contextNames) { "\($0) (\($1))" }
                 contexts.append(.init(name: name, sources: [.init(.built(builder.finish()), at: SourceAnchor(file: file, offset: collection.offset))]))
@@ -229,11 +247,13 @@ struct FigmaVariablesReader: FormatReader {
         }
     }
 
-    private mutating func add(_ variable: Variable, mode: String, collection: Collection, byID: [String: Variable],
-        types: [String: TokenType?], into builder: inout DocumentBuilder)
+    /// The variable's token for one mode: its value there, or an alias of the variable at
+    /// `paths[id]`.
+    private mutating func add(_ variable: Variable, mode: String, collection: Collection, paths: [String: [String]],
+        into builder: inout DocumentBuilder)
     {
         let node = variable.node
-        guard let type = types[variable.id] ?? nil else {
+        guard let type = variable.type else {
             if mode == collection.modes.first?.id {
                 report(.figmaUnknownType(node["resolvedType"]?.string ?? node["resolvedType"]?.kindDescription ?? "nothing", variable: variable.name),
                     at: node["resolvedType"]?.offset ?? node.offset)
@@ -253,25 +273,22 @@ struct FigmaVariablesReader: FormatReader {
             }
             return
         }
-        let extensions = Self.extensions(of: node)
-        let description = node["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         if value["type"]?.string == "VARIABLE_ALIAS" {
-            guard let target = value["id"]?.string, let aliased = byID[target] else {
+            guard let target = value["id"]?.string, let aliased = paths[target] else {
                 // Once per variable and missing target, however many modes name it.
                 if unknownTargets.insert(variable.id + "\u{0}" + (value["id"]?.string ?? "?")).inserted {
                     report(.figmaUnknownVariable(value["id"]?.string ?? "?", from: variable.name), at: value.offset)
                 }
                 return
             }
-            builder.addToken(variable.path, type: type, value: .alias(aliased.path), at: value.offset, description: description,
-                extensions: extensions)
+            builder.addToken(variable.path, type: type, value: .alias(aliased), at: value.offset,
+                description: variable.description, extensions: variable.extensions)
             return
         }
         guard var typed = typedValue(value, type: type, variable: variable.name) else { return }
-        // Opacity variables hold percentages.
-        if case .number(let percent) = typed, node["scopes"]?.array?.compactMap(\.string) == ["OPACITY"] { typed = .number(percent / 100) }
-        builder.addToken(variable.path, type: type, value: .typed(typed), at: value.offset, description: description,
-            extensions: extensions)
+        if case .number(let percent) = typed, variable.isPercentage { typed = .number(percent / 100) }
+        builder.addToken(variable.path, type: type, value: .typed(typed), at: value.offset,
+            description: variable.description, extensions: variable.extensions)
     }
 
     private mutating func typedValue(_ value: JSONValue, type: TokenType, variable: String) -> TokenValue? {
