@@ -40,14 +40,16 @@ public struct ConfigParserReport: Sendable {
     /// Compares the calls (every token of `tokens.json`, and `colorFromShortToken` for every
     /// color of `colors.json`, when `calls` is nil) on the files of `folder`.
     public init(folder: String, calls: [ConfigParserLookup.Call]? = nil, options: PipelineOptions = PipelineOptions()) {
+        let result = TokenPipeline.run(paths: [folder], options: options)
+        // The parser's view of the files Tessera read (each read once, within the size limit).
         func root(_ name: String) -> JSONValue? {
             let path = (folder as NSString).appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            guard let file = result.files.first(where: { $0.path == path }) else { return nil }
             var ignored: [Diagnostic] = []
-            return JSONParser(file: SourceFile(path: path, bytes: Array(data))).parseWellFormed(into: &ignored)
+            return JSONParser(file: file).parseWellFormed(into: &ignored)
         }
         let lookup = ConfigParserLookup(tokens: root("tokens.json"), colors: root("colors.json"), sizes: root("sizes.json"))
-        self.init(lookup: lookup, result: TokenPipeline.run(paths: [folder], options: options), calls: calls)
+        self.init(lookup: lookup, result: result, calls: calls)
     }
 
     /// Compares the calls on files already read: `lookup` over their JSON, `result` Tessera's
