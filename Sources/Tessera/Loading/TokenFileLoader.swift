@@ -40,8 +40,8 @@ public enum TokenFileLoader {
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") { continue }
-            // A folder that is a system of its own (an asset catalog) is read on its own.
-            if importers.importer(forFileName: name) is any SystemImporter, !name.lowercased().hasSuffix(".json") {
+            // A system (a resolver, an asset catalog folder) is read on its own, not merged.
+            if importers.importer(forFileName: name) is any SystemImporter {
                 enumerator.skipDescendants()
                 continue
             }
