@@ -183,39 +183,35 @@ struct AssetCatalogReader {
         let (path, renamed) = Self.tokenPath(names)
         var builders: [Slot: DocumentBuilder] = [.any: DocumentBuilder(file: file)]
         let display = names.joined(separator: "/")
-        if let earlier = defined[TokenPath(path.joined(separator: "."))] {
+        let tokenPath = TokenPath(path.joined(separator: "."))
+        if let earlier = defined[tokenPath] {
             reader.report(.colorsetDuplicate(display, earlier: earlier), at: 0)
         } else if !entries.isEmpty {
-            defined[TokenPath(path.joined(separator: "."))] = file.path
-            var systemColors: [JSONMember] = []
+            defined[tokenPath] = file.path
+            var systemColors: [(String, JSONValue)] = []
             for entry in entries {
                 // An empty slot or a system color still makes the catalog vary by appearance.
                 if entry.slot.luminosity != nil { hasAppearances = true }
                 if entry.slot.highContrast { hasHighContrast = true }
                 if let reference = entry.systemColor {
                     reader.report(.colorsetSystemColor(reference, token: display), at: entry.offset)
-                    systemColors.append(JSONMember(key: entry.slot.name, keyOffset: entry.offset,
-                        value: JSONValue(.string(reference), offset: entry.offset)))
+                    systemColors.append((entry.slot.name, .string(reference)))
                 }
             }
             for entry in entries {
                 guard let color = entry.color else { continue }
-                var colorset: [JSONMember] = []
-                if renamed { colorset.append(member("name", .string(display), at: entry.offset)) }
-                if let written = entry.written { colorset.append(JSONMember(key: "color", keyOffset: entry.offset, value: written)) }
-                if !systemColors.isEmpty { colorset.append(member("systemColors", .object(systemColors), at: entry.offset)) }
-                let extensions = JSONValue(.object([member(TierRules.extensionKey,
-                    .object([member("colorset", .object(colorset), at: entry.offset)]), at: entry.offset)]), offset: entry.offset)
+                var colorset: [(String, JSONValue)] = []
+                if renamed { colorset.append(("name", .string(display))) }
+                if let written = entry.written { colorset.append(("color", written)) }
+                if !systemColors.isEmpty { colorset.append(("systemColors", .object(systemColors))) }
+                let extensions = JSONValue.object([(TierRules.extensionKey, .object([("colorset", .object(colorset))]))])
+                    .placed(at: entry.offset)
                 builders[entry.slot, default: DocumentBuilder(file: file)].addToken(path, type: .color,
                     value: .typed(.color(color)), at: entry.offset, extensions: extensions)
             }
         }
         for diagnostic in reader.diagnostics { builders[.any]?.report(diagnostic) }
         for (slot, builder) in builders { layers[slot, default: []].append(builder.finish()) }
-    }
-
-    private func member(_ key: String, _ storage: JSONValue.Storage, at offset: Int) -> JSONMember {
-        JSONMember(key: key, keyOffset: offset, value: JSONValue(storage, offset: offset))
     }
 
     /// Token names for asset names (`TokenPathSyntax.safeName`); true when any name changed.

@@ -83,10 +83,8 @@ public struct TextStylesImporter: LayerImporter {
                 }
                 seen[name] = index
                 let extensions = typography.textCase.map { textCase in
-                    JSONValue(.object([JSONMember(key: TierRules.extensionKey, keyOffset: style.offset, value:
-                        JSONValue(.object([JSONMember(key: TextCase.extensionMember, keyOffset: style.offset,
-                            value: JSONValue(.string(textCase.rawValue), offset: style.offset))]), offset: style.offset))]),
-                        offset: style.offset)
+                    JSONValue.object([(TierRules.extensionKey, .object([(TextCase.extensionMember, .string(textCase.rawValue))]))])
+                        .placed(at: style.offset)
                 }
                 builder.addToken([TextStylesImporter.group, name], type: .typography, value: .typed(.typography(typography)),
                     at: style.offset, extensions: extensions)
