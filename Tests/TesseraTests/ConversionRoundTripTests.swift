@@ -69,6 +69,18 @@ struct ConversionRoundTripTests {
         #expect(again.partialTokens["theme.general.link"]?.aliasOf == "theme.navigation.bottom.highlight")
     }
 
+    /// Groups that hold no token but have properties come out in file order, the same on
+    /// every run.
+    @Test func groupsWithoutTokensKeepFileOrder() {
+        let names = ["zeta", "alpha", "mid", "beta", "omega", "gamma", "delta", "kappa"]
+        let text = "{" + names.map { #""\#($0)": {"$description": "group \#($0)"}"# }.joined(separator: ", ")
+            + #", "t": {"$type": "number", "$value": 1}}"#
+        let converted = DTCGConversion(pipeline(text)).files[0].text
+        let positions = names.map { converted.range(of: "\"\($0)\"")?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(converted)")
+    }
+
     /// The command line converts, and writes nothing when the source has an error.
     @Test func theCommandLineConverts() throws {
         let tessera = CommandLineTests()

@@ -28,7 +28,11 @@ public struct DTCGConversion: Sendable {
         for token in document.tokens {
             tree.add(token, type: token.explicitType ?? document.inheritedType(of: token.path) ?? result.partialTokens.type(token.path))
         }
-        for (path, group) in document.groups { tree.set(group, at: path.description) }
+        // In the order the groups were first seen, so that groups without tokens come out in
+        // file order rather than in a table's order, which changes from run to run.
+        for path in document.groupPaths {
+            if let group = document.groups[TokenPath(path)] { tree.set(group, at: path) }
+        }
         var taken: Set<String> = []
         files = [File(path: Self.fileName(name, suffix: ".tokens.json", taken: &taken), text: tree.text())]
     }
@@ -106,7 +110,9 @@ public struct DTCGConversion: Sendable {
         let trees = composer.locked { sources.flatMap { composer.trees(of: $0) } }
         for (_, _, fragment) in trees {
             let contents = SourceContents(fragment, seed: composer.seed)
-            for (path, group) in contents.groups { tree.set(group, at: path.description) }
+            for path in contents.groupPaths {
+                if let group = contents.groups[TokenPath(path)] { tree.set(group, at: path) }
+            }
             for (token, _) in contents.tokens {
                 tree.add(token, type: token.explicitType ?? contents.inheritedType(of: token.path) ?? types.type(token.path))
             }
