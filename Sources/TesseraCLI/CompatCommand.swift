@@ -27,8 +27,7 @@ struct Compat: ParsableCommand {
     @Flag(help: "In text format, list the lookups that agree too.")
     var all = false
 
-    @Option(help: "How diagnostics are written to standard error: text or json.")
-    var diagnosticsFormat: DiagnosticsFormat = .text
+    @OptionGroup var diagnostics: DiagnosticsOption
 
     func run() throws {
         var calls: [ConfigParserLookup.Call]?
@@ -48,7 +47,7 @@ struct Compat: ParsableCommand {
         let report = ConfigParserReport(folder: folder, calls: calls)
         // Errors explain the lookups Tessera has no value for; warnings are for `tessera validate`.
         let errors = DiagnosticBag(report.result.diagnostics.all.filter { $0.severity == .error })
-        if !errors.all.isEmpty { diagnosticsFormat.write(errors, files: report.result.files) }
+        diagnostics.write(errors, files: report.result.files)
         let text = format == .tsv ? Self.tsv(report) : Self.text(report, all: all)
         FileHandle.standardOutput.write(Data(text.utf8))
         finish(report.entries.allSatisfy { $0.verdict == .agrees } ? 0 : 1)

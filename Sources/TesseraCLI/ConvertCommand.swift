@@ -29,8 +29,7 @@ struct Convert: ParsableCommand {
 
     @OptionGroup var source: SourceFormatOption
 
-    @Option(help: "How diagnostics are written to standard error: text or json.")
-    var diagnosticsFormat: DiagnosticsFormat = .text
+    @OptionGroup var diagnostics: DiagnosticsOption
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give the sources to convert") }
@@ -52,7 +51,7 @@ struct Convert: ParsableCommand {
             files = result.files
             conversion = DTCGConversion(result, name: name ?? "tokens")
         }
-        if !bag.all.isEmpty { diagnosticsFormat.write(bag, files: files) }
+        diagnostics.write(bag, files: files)
         guard !bag.hasErrors else { finish(1) }
         do {
             try conversion.write(to: output)

@@ -33,6 +33,18 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
 
 extension TierSeverity: ExpressibleByArgument {}
 
+/// `--diagnostics-format`, for every command.
+struct DiagnosticsOption: ParsableArguments {
+    @Option(help: "How diagnostics are written to standard error: text or json.")
+    var diagnosticsFormat: DiagnosticsFormat = .text
+
+    /// Writes `bag` to standard error; in json, an empty array when it is empty, so that a script always
+    /// has an array to read.
+    func write(_ bag: DiagnosticBag, files: [SourceFile]) {
+        diagnosticsFormat.write(bag, files: files)
+    }
+}
+
 /// `--source-format`, for every command that reads sources.
 struct SourceFormatOption: ParsableArguments {
     @Option(help: "Read the sources in this format rather than the one their names and content suggest: \(ImporterRegistry.standard.names.joined(separator: ", ")).")
@@ -74,8 +86,7 @@ struct CommonOptions: ParsableArguments {
     @Flag(help: "Component tokens must reach primitives through semantic tokens.")
     var componentsThroughSemantic = false
 
-    @Option(help: "How diagnostics are written to standard error: text or json.")
-    var diagnosticsFormat: DiagnosticsFormat = .text
+    @OptionGroup var diagnostics: DiagnosticsOption
 
     func validate() throws {
         if paths.isEmpty, resolver == nil { throw ValidationError("give at least one token file or directory, or --resolver FILE") }
@@ -135,7 +146,7 @@ struct CommonOptions: ParsableArguments {
 
     /// Writes diagnostics to standard error in the chosen format.
     func report(_ bag: DiagnosticBag, files: [SourceFile]) {
-        diagnosticsFormat.write(bag, files: files)
+        diagnostics.write(bag, files: files)
     }
 
     /// The permutation the inputs choose, with everything found on the way: the resolver's and
@@ -245,8 +256,7 @@ struct Contexts: ParsableCommand {
     @Option(help: "The resolver document, named as an option (as validate and resolve also accept).")
     var resolver: String?
 
-    @Option(help: "How diagnostics are written to standard error: text or json.")
-    var diagnosticsFormat: DiagnosticsFormat = .text
+    @OptionGroup var diagnostics: DiagnosticsOption
 
     func validate() throws {
         switch (file, resolver) {
@@ -262,7 +272,7 @@ struct Contexts: ParsableCommand {
         guard let document = composer.resolver else {
             var bag = DiagnosticBag()
             bag.append(contentsOf: composer.diagnostics)
-            diagnosticsFormat.write(bag, files: composer.files)
+            diagnostics.write(bag, files: composer.files)
             finish(1)
         }
         let report = composer.checkAllPermutations()
@@ -277,7 +287,7 @@ struct Contexts: ParsableCommand {
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         var bag = DiagnosticBag()
         bag.append(contentsOf: report.diagnostics)
-        if !bag.all.isEmpty || diagnosticsFormat == .json { diagnosticsFormat.write(bag, files: composer.files) }
+        diagnostics.write(bag, files: composer.files)
         finish(bag.hasErrors ? 1 : 0)
     }
 }

@@ -237,6 +237,10 @@ struct CommandLineTests {
 
         let agreeing = try tessera(["compat", TextStylesImporterTests.folder])
         #expect(agreeing.status == 0)
+        // As in every command, json diagnostics are an array even when there are none.
+        let json = try tessera(["compat", TextStylesImporterTests.folder, "--diagnostics-format", "json"])
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [Any]
+        #expect(decoded?.isEmpty == true, "\(json.stderr)")
         let bad = try tessera(["compat", pitfalls, "--lookups", try write("q nothing\n", name: "lookups.txt")])
         #expect(bad.status == 2 && bad.stderr.contains("lookups.txt:1: expected"))
     }
