@@ -23,6 +23,9 @@ public struct DocumentBuilder: Sendable {
         case raw(JSONValue)
         /// The whole value is another token's (`{color.accent}`), by path segments.
         case alias([String])
+        /// A value computed from other tokens' resolved values; `at` is where the value is
+        /// written.
+        case computed(Computation, at: Int)
     }
 
     /// The file the values come from; offsets are byte offsets into it.

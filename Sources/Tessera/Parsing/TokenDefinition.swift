@@ -84,6 +84,14 @@ public struct TokenDefinition: Sendable {
         set { self[detail: \.typedValue] = newValue }
     }
 
+    /// A value computed from other tokens' resolved values (an importer's math or color
+    /// modifiers): `value` then holds one `"{path}"` reference per operand, where the file
+    /// names it, so that the reference graph orders, checks and reports them as any other.
+    public var computation: Computation? {
+        get { details?.fields.computation }
+        set { self[detail: \.computation] = newValue }
+    }
+
     /// The JSON pointer of the token object.
     public var pointer: String { TokenPathSyntax.pointer(forPath: path) }
 
@@ -94,10 +102,11 @@ public struct TokenDefinition: Sendable {
         var inheritedFrom: String?
         var unknownType: String?
         var typedValue: TokenValue?
+        var computation: Computation?
 
         var isEmpty: Bool {
             description == nil && deprecated == nil && extensions == nil && inheritedFrom == nil && unknownType == nil
-                && typedValue == nil
+                && typedValue == nil && computation == nil
         }
     }
 

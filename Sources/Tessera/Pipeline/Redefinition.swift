@@ -133,6 +133,9 @@ extension TokenDefinition {
             self.value = json
         case .alias(let target):
             self.value = JSONValue(.string("{" + target.joined(separator: ".") + "}"), offset: anchor.offset)
+        case .computed(let computed, let offset):
+            self.value = computed.referenceList(at: offset)
+            computation = computed
         }
     }
 }

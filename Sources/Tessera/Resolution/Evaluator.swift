@@ -96,6 +96,7 @@ final class Evaluator: ValueParserHost {
                 notes: [Diagnostic.Note("add \"$type\" to the token or to a group that holds it")]))
             return nil
         }
+        if let computation = token.computation { return compute(computation, index: index, type: type) }
         if let typed = token.typedValue {
             guard typed.type == type else {
                 parser(index).error(.valueTypeMismatch(token: token.path, type: type, valueType: typed.type),
@@ -108,6 +109,35 @@ final class Evaluator: ValueParserHost {
         guard case .typography(var typography) = value, let textCase = textCase(of: token) else { return (type, value) }
         typography.textCase = textCase
         return (type, .typography(typography))
+    }
+
+    /// A computed token's value from its operands' values; nil when an operand did not resolve
+    /// (reported where it failed) or the computation failed (reported here).
+    private func compute(_ computation: Computation, index: Int, type: TokenType) -> (TokenType, TokenValue)? {
+        let token = document.tokens[index]
+        var operands: [TokenValue] = []
+        operands.reserveCapacity(computation.operands.count)
+        for element in token.value.array ?? [] {
+            guard case .reference(let reference) = Reference.parse(element) else { return nil }
+            guard let target = document.index(of: reference.path), let value = slots.values[target] else {
+                reportSkippedTarget(reference, from: parser(index), pointer: "")
+                return nil
+            }
+            if shared.hasDeprecations { warnIfDeprecated(target, referencedFrom: index, at: reference.offset, pointer: "") }
+            operands.append(value)
+        }
+        switch computation.compute(operands) {
+        case .success(let value):
+            guard value.type == type else {
+                parser(index).error(.valueTypeMismatch(token: token.path, type: type, valueType: value.type), at: token.value, pointer: "")
+                return nil
+            }
+            return (type, value)
+        case .failure(let failure):
+            diagnostics.append(Diagnostic(failure.message,
+                at: SourceAnchor(file: token.anchor.file, offset: failure.offset).location(pointer: token.pointer + "/$value", token: token.path)))
+            return nil
+        }
     }
 
     /// The text case a typography token's `$extensions["dev.tessera"].textCase` names; an

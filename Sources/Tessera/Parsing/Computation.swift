@@ -1,0 +1,41 @@
+/// A token value computed, when the tokens it depends on are resolved, from their values: the
+/// math and color modifiers of formats that have them (Tokens Studio's `"{spacing.base} * 2"`,
+/// `modify: lighten`). It is evaluated in every permutation, from that permutation's values.
+///
+/// An importer gives one with `DocumentBuilder.Value.computed`. The operands are whole tokens;
+/// the reference graph checks them (unknown targets, cycles) as it checks any reference.
+public struct Computation: Sendable {
+    /// A token the value is computed from, and where the file names it.
+    public struct Operand: Sendable, Hashable {
+        public var path: String
+        public var offset: Int
+        public init(path: String, offset: Int) {
+            self.path = path
+            self.offset = offset
+        }
+    }
+
+    /// Why a value could not be computed, and where in the file.
+    public struct Failure: Error, Sendable {
+        public var message: DiagnosticMessage
+        public var offset: Int
+        public init(_ message: DiagnosticMessage, at offset: Int) {
+            self.message = message
+            self.offset = offset
+        }
+    }
+
+    public var operands: [Operand]
+    /// The value from the operands' resolved values, in the order of `operands`.
+    public var compute: @Sendable ([TokenValue]) -> Result<TokenValue, Failure>
+
+    public init(operands: [Operand], compute: @escaping @Sendable ([TokenValue]) -> Result<TokenValue, Failure>) {
+        self.operands = operands
+        self.compute = compute
+    }
+
+    /// The stand-in `$value`, written at `offset`: one reference per operand, at its place.
+    func referenceList(at offset: Int) -> JSONValue {
+        JSONValue(.array(operands.map { JSONValue(.string("{" + $0.path + "}"), offset: $0.offset) }), offset: offset)
+    }
+}
