@@ -78,7 +78,8 @@ public struct ImporterRegistry: Sendable {
     /// Resolver documents, asset catalogs, Figma variables, the text styles of the ConfigTokens
     /// layout, and DTCG token files.
     public static let standard = ImporterRegistry([
-        ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), TextStylesImporter(), DTCGImporter(),
+        ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), TokensStudioImporter(), TextStylesImporter(),
+        DTCGImporter(),
     ])
 
     /// The importer most sure of `file` (the first listed among equals), if any.

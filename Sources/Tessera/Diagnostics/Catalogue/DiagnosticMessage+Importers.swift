@@ -91,3 +91,29 @@ extension DiagnosticMessage {
         Self(.figmaMissingValue, .warning, "variable '\(variable)' has no value for mode '\(mode)'; the default mode's is used")
     }
 }
+
+// MARK: Tokens Studio
+
+extension DiagnosticMessage {
+    static func studio(_ problem: String) -> Self {
+        Self(.studioInvalid, .error, problem)
+    }
+
+    static func studioValue(_ problem: String) -> Self {
+        Self(.studioValue, .error, problem)
+    }
+
+    static func studioModify(_ problem: String) -> Self {
+        Self(.studioModify, .error, problem)
+    }
+
+    static func studioType(_ type: String, token: String, known: Bool) -> Self {
+        Self(.studioType, .warning, known
+            ? "token '\(token)' is of Tokens Studio type '\(type)', which has no 2025.10 form; it is left out"
+            : "token '\(token)' has type '\(type)', which is neither a Tokens Studio nor a 2025.10 type; it is left out")
+    }
+
+    static func studioUnusedSet(_ set: String) -> Self {
+        Self(.studioUnusedSet, .warning, "token set '\(set)' is enabled in no theme; it is left out, as Tokens Studio leaves it out of every theme")
+    }
+}

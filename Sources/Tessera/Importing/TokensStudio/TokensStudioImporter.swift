@@ -1,0 +1,514 @@
+import Foundation
+
+/// Tokens Studio token files, in either of its layouts:
+///
+/// - one file whose top-level keys are token sets, with `$themes` and `$metadata` beside them
+///   (a file without either is one set);
+/// - a folder of set files (`core.json`, `themes/dark.json`: the set `themes/dark`) with
+///   `$themes.json` and `$metadata.json`.
+///
+/// Tokens are written with `value`/`type`/`description` or `$value`/`$type`/`$description`,
+/// mixed freely. Sets merge in `$metadata.tokenSetOrder` order, later sets winning. Themes
+/// become modifiers: a theme `group` is a modifier whose contexts are its themes, each made of
+/// the sets it selects (`source` sets first, then `enabled` ones; `disabled` sets left out);
+/// themes without a group form the modifier `theme`. Sets that one group's every theme
+/// selects are merged before the modifiers, and sets no theme selects are left out.
+///
+/// Math (`{spacing.base} * 2`) and color modifiers (`$extensions["studio.tokens"].modify`)
+/// are evaluated when the tokens they use are resolved, in every permutation; a value without
+/// references is read once, here. A whole-value reference to a token of the same type stays an
+/// alias.
+public struct TokensStudioImporter: SystemImporter {
+    public init() {}
+
+    public var name: String { "tokens-studio" }
+
+    /// The files that mark a folder as Tokens Studio's.
+    static let markers = ["$themes.json", "$metadata.json"]
+
+    /// `$themes.json`, `$metadata.json`, or a folder holding either.
+    public func recognizes(fileName: String) -> Recognition {
+        Self.folder(of: fileName) != nil ? .certain : .no
+    }
+
+    /// Also a `.json` file whose start has `$themes` or `$metadata`, tokens written with
+    /// `value` and `type` (no `$value`), or a `$type` only Tokens Studio uses.
+    public func recognizes(_ file: SourceFile) -> Recognition {
+        let byName = recognizes(fileName: file.path)
+        guard byName == .no, file.path.lowercased().hasSuffix(".json") else { return byName }
+        if file.headHasKey("$themes") || file.headHasKey("$metadata") { return .certain }
+        if file.headHasKey("value"), file.headHasKey("type"), !file.headHasKey("$value") { return .certain }
+        return Self.headHasStudioType(file) ? .certain : .no
+    }
+
+    public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+        var reader = TokensStudioReader(options: options)
+        return Composer(reader.read(file: file), options: options)
+    }
+
+    public func composer(at path: String, options: PipelineOptions) -> Composer {
+        var reader = TokensStudioReader(options: options)
+        if let folder = Self.folder(of: path) { return Composer(reader.read(folder: folder), options: options) }
+        var diagnostics: [Diagnostic] = []
+        guard let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) else {
+            return Composer(unreadable: path, diagnostics: diagnostics, options: options)
+        }
+        return Composer(reader.read(file: file), options: options)
+    }
+
+    /// The folder a path names: a folder holding `$themes.json` or `$metadata.json`, or the
+    /// folder of one of those files.
+    static func folder(of path: String) -> String? {
+        let name = (path as NSString).lastPathComponent
+        if markers.contains(name) { return (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
+        guard !name.lowercased().hasSuffix(".json") else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+            markers.contains(where: { FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent($0)) })
+        else { return nil }
+        return path
+    }
+
+    /// Type names that only Tokens Studio writes.
+    static let studioOnlyTypes: Set<String> = [
+        "spacing", "sizing", "borderRadius", "borderWidth", "fontSizes", "fontWeights", "fontFamilies", "lineHeights",
+        "letterSpacing", "paragraphSpacing", "paragraphIndent", "boxShadow", "textCase", "textDecoration", "composition", "asset",
+    ]
+
+    /// Whether the file's first 4 KB hold `"$type": "NAME"` with a Tokens Studio type name.
+    static func headHasStudioType(_ file: SourceFile) -> Bool {
+        let head = String(decoding: file.bytes.prefix(4096), as: UTF8.self)
+        var rest = head[...]
+        while let found = rest.range(of: "\"$type\"") {
+            rest = rest[found.upperBound...]
+            let value = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == ":" }
+            guard value.first == "\"", let close = value.dropFirst().firstIndex(of: "\"") else { continue }
+            if studioOnlyTypes.contains(String(value[value.index(after: value.startIndex)..<close])) { return true }
+        }
+        return false
+    }
+}
+
+/// Reads one Tokens Studio system into layers and the resolver that orders them.
+struct TokensStudioReader {
+    let options: PipelineOptions
+
+    /// What reading found outside any set (themes, metadata, files).
+    private var found: [Diagnostic] = []
+    private var sets: [TokenSetSource] = []
+    private var themes: [Theme] = []
+    /// The last definition of every path, over the sets in order: its kind, and its value.
+    private var definitions: [String: (kind: StudioKind?, value: JSONValue)] = [:]
+
+    init(options: PipelineOptions) { self.options = options }
+
+    struct TokenSetSource {
+        var name: String
+        var file: SourceFile
+        var root: JSONValue
+        /// Where the set is named (its key, or the file's start).
+        var offset: Int
+        var tokens: [StudioToken] = []
+    }
+
+    struct StudioToken {
+        var path: [String]
+        var type: String?
+        var node: JSONValue
+        var value: JSONValue
+        var offset: Int
+    }
+
+    struct Theme {
+        var name: String
+        var group: String?
+        var selected: [(set: String, source: Bool)]
+        var offset: Int
+    }
+
+    // MARK: Layouts
+
+    mutating func read(file: SourceFile) -> ResolverDocument {
+        var parsed: [Diagnostic] = []
+        guard let root = JSONParser(file: file).parseWellFormed(into: &parsed), root.isObject else {
+            if parsed.isEmpty { parsed.append(Diagnostic(.studio("a Tokens Studio file holds a JSON object"), at: SourceAnchor(file: file, offset: 0).location())) }
+            found += parsed
+            return finish(name: Self.baseName(file.path), file: file)
+        }
+        found += parsed
+        let themesNode = root["$themes"]
+        let metadata = root["$metadata"]
+        if themesNode != nil || metadata != nil {
+            for member in root.members ?? [] where !member.key.hasPrefix("$") {
+                guard member.value.isObject else {
+                    report(.studio("token set '\(member.key)' must be an object, found \(member.value.kindDescription)"), in: file, at: member.value.offset)
+                    continue
+                }
+                sets.append(TokenSetSource(name: member.key, file: file, root: member.value, offset: member.keyOffset))
+            }
+        } else {
+            sets.append(TokenSetSource(name: Self.baseName(file.path), file: file, root: root, offset: 0))
+        }
+        order(by: metadata, in: file)
+        if let themesNode { readThemes(themesNode, in: file) }
+        return finish(name: Self.baseName(file.path), file: file)
+    }
+
+    mutating func read(folder: String) -> ResolverDocument {
+        let themesFile = readFile((folder as NSString).appendingPathComponent("$themes.json"))
+        let metadataFile = readFile((folder as NSString).appendingPathComponent("$metadata.json"))
+        let anchorFile = themesFile?.file ?? metadataFile?.file ?? SourceFile(path: folder, bytes: [])
+        for relative in Self.setFiles(in: folder) {
+            guard let (file, root) = readFile((folder as NSString).appendingPathComponent(relative)) else { continue }
+            guard root.isObject else {
+                report(.studio("a token set file holds a JSON object, found \(root.kindDescription)"), in: file, at: root.offset)
+                continue
+            }
+            sets.append(TokenSetSource(name: String(relative.dropLast(5)), file: file, root: root, offset: 0))
+        }
+        if let metadataFile { order(by: metadataFile.root, in: metadataFile.file) }
+        if let themesFile { readThemes(themesFile.root, in: themesFile.file) }
+        var name = (folder as NSString).lastPathComponent
+        if name.isEmpty || name == "." { name = "tokens" }
+        return finish(name: name, file: anchorFile)
+    }
+
+    /// The `.json` files under `folder` (but the two marker files and hidden ones), relative,
+    /// in path order.
+    static func setFiles(in folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
+            }
+            if relative.lowercased().hasSuffix(".json"), !TokensStudioImporter.markers.contains(relative) { files.append(relative) }
+        }
+        return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    private mutating func readFile(_ path: String) -> (file: SourceFile, root: JSONValue)? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var diagnostics: [Diagnostic] = []
+        defer { found += diagnostics }
+        guard let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics),
+            let root = JSONParser(file: file).parseWellFormed(into: &diagnostics)
+        else { return nil }
+        return (file, root)
+    }
+
+    static func baseName(_ path: String) -> String {
+        var name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        if name.lowercased().hasSuffix(".tokens") { name = (name as NSString).deletingPathExtension }
+        return name.isEmpty ? "tokens" : name
+    }
+
+    /// Sets in `tokenSetOrder` order; sets it does not list after, as they were.
+    private mutating func order(by metadata: JSONValue?, in file: SourceFile) {
+        guard let metadata else { return }
+        guard let list = metadata["tokenSetOrder"] else { return }
+        guard let names = list.array else {
+            report(.studio("'tokenSetOrder' must be an array of set names, found \(list.kindDescription)"), in: file, at: list.offset)
+            return
+        }
+        var rank: [String: Int] = [:]
+        for (position, entry) in names.enumerated() {
+            guard let name = entry.string else {
+                report(.studio("'tokenSetOrder' lists set names, found \(entry.kindDescription)"), in: file, at: entry.offset)
+                continue
+            }
+            if !sets.contains(where: { $0.name == name }) {
+                report(.studio("'tokenSetOrder' lists '\(name)', which is not a token set here"), in: file, at: entry.offset)
+            }
+            if rank[name] == nil { rank[name] = position }
+        }
+        let positioned = sets.enumerated().map { (rank[$1.name] ?? names.count + $0, $1) }
+        sets = positioned.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    private mutating func readThemes(_ node: JSONValue, in file: SourceFile) {
+        guard let entries = node.array else {
+            report(.studio("'$themes' must be an array of themes, found \(node.kindDescription)"), in: file, at: node.offset)
+            return
+        }
+        let known = Set(sets.map(\.name))
+        for entry in entries {
+            guard let name = entry["name"]?.string else {
+                report(.studio("a theme needs a 'name'"), in: file, at: entry.offset)
+                continue
+            }
+            var theme = Theme(name: name, group: entry["group"]?.string.flatMap { $0.isEmpty ? nil : $0 }, selected: [], offset: entry.offset)
+            for member in entry["selectedTokenSets"]?.members ?? [] {
+                guard let status = member.value.string, ["enabled", "source", "disabled"].contains(status) else {
+                    report(.studio("set '\(member.key)' in theme '\(name)' must be 'enabled', 'source' or 'disabled'"), in: file, at: member.value.offset)
+                    continue
+                }
+                guard status != "disabled" else { continue }
+                guard known.contains(member.key) else {
+                    report(.studio("theme '\(name)' selects token set '\(member.key)', which does not exist"), in: file, at: member.keyOffset)
+                    continue
+                }
+                theme.selected.append((member.key, status == "source"))
+            }
+            themes.append(theme)
+        }
+    }
+
+    private mutating func report(_ message: DiagnosticMessage, in file: SourceFile, at offset: Int) {
+        found.append(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location()))
+    }
+
+    // MARK: Tokens
+
+    /// Every set's tokens, then the last definition of every path, then each set's layer.
+    private mutating func finish(name: String, file: SourceFile) -> ResolverDocument {
+        for index in sets.indices {
+            var tokens: [StudioToken] = []
+            Self.collect(sets[index].root, path: [], inheritedType: nil, into: &tokens)
+            sets[index].tokens = tokens
+            for token in tokens {
+                definitions[token.path.joined(separator: ".")] = (token.type.flatMap { StudioKind.of($0, value: token.value) }, token.value)
+            }
+        }
+        var layers: [String: BuiltLayer] = [:]
+        for set in sets { layers[set.name] = layer(of: set) }
+        let anchor = SourceAnchor(file: file, offset: 0)
+        func source(_ set: String) -> ResolverDocument.Source {
+            ResolverDocument.Source(.built(layers[set]!), at: anchor)
+        }
+        // Theme groups in the order they first appear; themes without one form `theme`.
+        var groups: [(name: String, themes: [Theme])] = []
+        for theme in themes {
+            let group = theme.group ?? "theme"
+            if let index = groups.firstIndex(where: { $0.name == group }) {
+                groups[index].themes.append(theme)
+            } else {
+                groups.append((group, [theme]))
+            }
+        }
+        // A set every theme of a group selects is in every permutation; with themes, a set no
+        // theme selects is in none.
+        var base = Set(sets.map(\.name))
+        if !groups.isEmpty {
+            base = []
+            for group in groups {
+                var common = Set(group.themes[0].selected.map(\.set))
+                for theme in group.themes.dropFirst() { common.formIntersection(theme.selected.map(\.set)) }
+                base.formUnion(common)
+            }
+            let selected = Set(themes.flatMap { $0.selected.map(\.set) })
+            for set in sets where !selected.contains(set.name) {
+                found.append(Diagnostic(.studioUnusedSet(set.name), at: SourceAnchor(file: set.file, offset: set.offset).location()))
+            }
+        }
+        var order: [ResolverDocument.Layer] = []
+        var names: Set<String> = []
+        if !found.isEmpty {
+            var carrier = DocumentBuilder(file: file)
+            for diagnostic in found { carrier.report(diagnostic) }
+            names.insert("tokens-studio")
+            order.append(.set(.init(name: "tokens-studio", description: "What reading the files found",
+                sources: [.init(.built(carrier.finish()), at: anchor)])))
+        }
+        for set in sets where base.contains(set.name) {
+            order.append(.set(.init(name: UniqueName.claim(set.name, in: &names) { "\($0) (\($1))" }, sources: [source(set.name)])))
+        }
+        let setOrder = Dictionary(sets.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for group in groups {
+            var contextNames: Set<String> = []
+            let contexts = group.themes.map { theme in
+                let selected = theme.selected.filter { !base.contains($0.set) }
+                    .sorted { ($0.source ? 0 : 1, setOrder[$0.set] ?? 0) < ($1.source ? 0 : 1, setOrder[$1.set] ?? 0) }
+                return ResolverDocument.Context(name: UniqueName.claim(theme.name, in: &contextNames) { "\($0) (\($1))" },
+                    sources: selected.map { source($0.set) })
+            }
+            let modifier = UniqueName.claim(group.name, in: &names) { "\($0) (\($1))" }
+            order.append(.modifier(.init(name: modifier, description: "The themes of the Tokens Studio group '\(group.name)'",
+                contexts: contexts, defaultContext: contexts[0].name, anchor: SourceAnchor(file: file, offset: group.themes[0].offset))))
+        }
+        return ResolverDocument(name: name, layers: order, file: file)
+    }
+
+    /// The tokens under `node`: objects with `value` or `$value`; `type`/`$type` on a group is
+    /// inherited.
+    static func collect(_ node: JSONValue, path: [String], inheritedType: String?, into tokens: inout [StudioToken], offset: Int = 0) {
+        guard let members = node.members else { return }
+        if let value = node["$value"] ?? node["value"] {
+            let type = node["$type"]?.string ?? node["type"]?.string ?? inheritedType
+            tokens.append(StudioToken(path: path, type: type, node: node, value: value, offset: offset))
+            return
+        }
+        let type = node["$type"]?.string ?? node["type"]?.string ?? inheritedType
+        for member in members where !member.key.hasPrefix("$") && member.value.isObject {
+            collect(member.value, path: path + [member.key], inheritedType: type, into: &tokens, offset: member.keyOffset)
+        }
+    }
+
+    /// One set's tokens as a layer.
+    private func layer(of set: TokenSetSource) -> BuiltLayer {
+        var builder = DocumentBuilder(file: set.file)
+        for token in set.tokens where !token.path.isEmpty {
+            add(token, into: &builder)
+        }
+        return builder.finish()
+    }
+
+    private func add(_ token: StudioToken, into builder: inout DocumentBuilder) {
+        let file = builder.file
+        let joined = token.path.joined(separator: ".")
+        func report(_ message: DiagnosticMessage, at offset: Int) {
+            builder.report(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location(token: joined)))
+        }
+        guard let typeName = token.type else {
+            // An object of modifier settings that other tokens' `modify` refers to.
+            if token.value["type"]?.string.flatMap(StudioColor.Modifier.Kind.init(rawValue:)) != nil { return }
+            report(.studioValue("token '\(joined)' has no type (write \"type\" on it or on a group that holds it); it is left out"), at: token.offset)
+            return
+        }
+        guard let kind = StudioKind.of(typeName, value: token.value) else {
+            report(.studioType(typeName, token: joined, known: ["composition"].contains(typeName.lowercased())), at: token.node["type"]?.offset ?? token.node["$type"]?.offset ?? token.offset)
+            return
+        }
+        let description = (token.node["$description"] ?? token.node["description"])?.string
+        var extensions = token.node["$extensions"]
+        let modify = modifier(of: token, report: report)
+        if modify != nil, kind != .color {
+            report(.studioModify("a color modifier applies to color tokens; '\(joined)' is a \(typeName) and keeps its value"), at: token.offset)
+        }
+        let applied = kind == .color ? modify : nil
+        if case .typography = kind { extensions = Self.typographyExtensions(token.value, extensions, at: token.offset) }
+
+        var operands: [Computation.Operand] = []
+        StudioReferences.visit(token.value) { operands.append(.init(path: $0, offset: $1)) }
+        if let applied {
+            for key in ["value", "amount", "color"] {
+                if let field = applied[key] { StudioReferences.visit(field) { operands.append(.init(path: $0, offset: $1)) } }
+            }
+        }
+        func add(_ value: DocumentBuilder.Value) {
+            builder.addToken(token.path, type: kind.type, value: value, at: token.offset, description: description,
+                deprecated: Self.deprecation(token.node["$deprecated"]), extensions: extensions)
+        }
+        if case .dtcg = kind {
+            add(.raw(token.value))
+            return
+        }
+        let compute = Self.computation(kind: kind, template: token.value, modify: applied)
+        if operands.isEmpty {
+            switch compute([]) {
+            case .success(let value): add(.typed(value))
+            case .failure(let failure): report(failure.message, at: failure.offset)
+            }
+            return
+        }
+        if applied == nil, operands.count == 1, let text = token.value.string,
+            text.trimmingCharacters(in: .whitespaces) == "{" + operands[0].path + "}",
+            definitions[operands[0].path]?.kind?.type == kind.type
+        {
+            add(.alias(operands[0].path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)))
+            return
+        }
+        add(.computed(Computation(operands: operands, compute: compute), at: token.value.offset))
+    }
+
+    /// The value from the operands: references replaced, math evaluated, read as `kind`, the
+    /// color modifier applied.
+    static func computation(kind: StudioKind, template: JSONValue, modify: JSONValue?)
+        -> @Sendable ([TokenValue]) -> Result<TokenValue, Computation.Failure>
+    {
+        let converter = StudioConverter(kind: kind)
+        return { operands in
+            var rest = operands[...]
+            let value = StudioReferences.substitute(template, &rest).flatMap(converter.convert)
+            guard let modify, case .success(.color(let color)) = value else { return value }
+            return StudioReferences.substitute(modify, &rest).flatMap { Self.modifier($0) }.map { .color($0.apply(to: color)) }
+        }
+    }
+
+    /// The modifier a `modify` object describes.
+    static func modifier(_ node: StudioNode) -> Result<StudioColor.Modifier, Computation.Failure> {
+        func fail(_ problem: String, _ at: StudioNode) -> Result<StudioColor.Modifier, Computation.Failure> {
+            .failure(Computation.Failure(.studioModify(problem), at: at.offset))
+        }
+        guard case .text(let typeName, _)? = node["type"], let kind = StudioColor.Modifier.Kind(rawValue: typeName) else {
+            return fail("a color modifier's 'type' is one of lighten, darken, mix, alpha; found \(node["type"]?.described ?? "none")", node)
+        }
+        var space = StudioColor.Modifier.Space.srgb
+        if let spaceNode = node["space"] {
+            guard case .text(let name, _) = spaceNode, let known = StudioColor.Modifier.Space(rawValue: name.lowercased()) else {
+                return fail("a color modifier's 'space' is one of srgb, hsl, lch, p3; found \(spaceNode.described)", spaceNode)
+            }
+            space = known
+        }
+        guard let amountNode = node["value"] ?? node["amount"] else { return fail("a color modifier needs a 'value'", node) }
+        let amount: Double
+        switch StudioConverter(kind: .number(percentIsFraction: false)).number(amountNode, percentIsFraction: false) {
+        case .success(let value): amount = value
+        case .failure: return fail("a color modifier's value is a number, found \(amountNode.described)", amountNode)
+        }
+        var mixColor: TokenColor?
+        if kind == .mix {
+            guard let colorNode = node["color"] else { return fail("a 'mix' modifier needs a 'color' to mix with", node) }
+            switch StudioConverter(kind: .color).color(colorNode) {
+            case .success(let color): mixColor = color
+            case .failure(let failure): return .failure(Computation.Failure(.studioModify(failure.message.text), at: failure.offset))
+            }
+        }
+        var format: String?
+        if case .text(let name, _)? = node["format"] { format = name }
+        return .success(StudioColor.Modifier(kind: kind, amount: amount, space: space, mixColor: mixColor, format: format))
+    }
+
+    /// `$extensions["studio.tokens"].modify`, or the older `$extensions.modify`; a reference
+    /// to a token holding the modifier is followed; an empty one is none.
+    private func modifier(of token: StudioToken, report: (DiagnosticMessage, Int) -> Void) -> JSONValue? {
+        let extensions = token.node["$extensions"]
+        guard var node = extensions?["studio.tokens"]?["modify"] ?? extensions?["modify"] else { return nil }
+        if let text = node.string {
+            let path = StudioReferences.find(in: text).first?.path ?? text
+            guard let target = definitions[path]?.value, target.isObject else {
+                report(.studioModify("the modifier '\(text)' names no token holding a modifier object"), node.offset)
+                return nil
+            }
+            node = target
+        }
+        guard let members = node.members else {
+            report(.studioModify("'modify' is an object (type, value, space), found \(node.kindDescription)"), node.offset)
+            return nil
+        }
+        return members.isEmpty ? nil : node
+    }
+
+    static func deprecation(_ node: JSONValue?) -> Deprecation? {
+        guard let node else { return nil }
+        if let flag = node.bool { return flag ? .deprecated(reason: nil) : .active }
+        return node.string.map { .deprecated(reason: $0) }
+    }
+
+    /// A typography token's `$extensions`, with its text case where every output reads it
+    /// (`dev.tessera`) and the fields 2025.10 has no place for (`paragraphSpacing`,
+    /// `paragraphIndent`, `textDecoration`) kept under `studio.tokens`.
+    static func typographyExtensions(_ value: JSONValue, _ extensions: JSONValue?, at offset: Int) -> JSONValue? {
+        guard let fields = value.members else { return extensions }
+        var members = extensions?.members ?? []
+        func merge(_ namespace: String, _ added: [JSONMember]) {
+            guard !added.isEmpty else { return }
+            if let index = members.firstIndex(where: { $0.key == namespace }) {
+                let existing = members[index].value.members ?? []
+                members[index] = JSONMember(key: namespace, keyOffset: members[index].keyOffset,
+                    value: JSONValue(.object(existing + added.filter { new in !existing.contains { $0.key == new.key } }), offset: members[index].value.offset))
+            } else {
+                members.append(JSONMember(key: namespace, keyOffset: offset, value: JSONValue(.object(added), offset: offset)))
+            }
+        }
+        let kept = fields.filter { ["paragraphSpacing", "paragraphIndent", "textDecoration"].contains($0.key) }
+        merge("studio.tokens", kept)
+        if let textCase = value["textCase"]?.string.flatMap(TextCase.init(name:)) {
+            merge(TierRules.extensionKey, [JSONMember(key: TextCase.extensionMember, keyOffset: offset,
+                value: JSONValue(.string(textCase.rawValue), offset: offset))])
+        }
+        return members.isEmpty ? extensions : JSONValue(.object(members), offset: extensions?.offset ?? offset)
+    }
+}
