@@ -48,6 +48,18 @@ struct ConversionRoundTripTests {
             for: SourceFile(path: "variables.json", text: FigmaVariablesImporterTests.written), options: PipelineOptions()))
     }
 
+    /// Tokens Studio: computed values (math, color modifiers) are written as resolved, in the
+    /// context files where a theme changes them.
+    @Test func tokensStudio() throws {
+        try expectRoundTrip(TokensStudioThemesTests.folderComposer())
+        for name in ["sd-transforms", "w3c-spec-compliance", "color-modifier-references", "math-in-complex-values",
+            "object-value-references", "expand-composition"]
+        {
+            let path = TokensStudioImporterTests.folder.appendingPathComponent("tokens/\(name).tokens.json").path
+            try expectRoundTrip(TokensStudioImporter().composer(at: path, options: PipelineOptions()))
+        }
+    }
+
     @Test func dtcgResolvers() throws {
         for name in ["github-primer", "adobe-spectrum", "microsoft-fluent"] {
             let path = fixtures.appendingPathComponent("dtcg-examples/\(name).resolver.json").path

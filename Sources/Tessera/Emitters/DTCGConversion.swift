@@ -26,7 +26,8 @@ public struct DTCGConversion: Sendable {
         let document = result.document
         var tree = Tree()
         for token in document.tokens {
-            tree.add(token, type: token.explicitType ?? document.inheritedType(of: token.path) ?? result.partialTokens.type(token.path))
+            tree.add(token, type: token.explicitType ?? document.inheritedType(of: token.path) ?? result.partialTokens.type(token.path),
+                computed: token.computation == nil ? nil : result.partialTokens.value(token.path))
         }
         // In the order the groups were first seen, so that groups without tokens come out in
         // file order rather than in a table's order, which changes from run to run.
@@ -43,15 +44,25 @@ public struct DTCGConversion: Sendable {
             files = []
             return
         }
-        let types = composer.resolve(inputs: [:]).partialTokens
+        let defaults = composer.resolve(inputs: [:])
+        let types = defaults.partialTokens
+        // Computed values (math, color modifiers) have no 2025.10 form: each is written as
+        // resolved, in its own source and, where a context changes it, in that context's file.
+        let computed = defaults.document.tokens.filter { $0.computation != nil }
         var written: [File] = []
         var taken: Set<String> = []
         var sets: [(String, JSONValue)] = []
         var modifiers: [(String, JSONValue)] = []
         var order: [JSONValue] = []
-        func file(_ sources: [ResolverDocument.Source], named base: String) -> JSONValue {
+        func file(_ sources: [ResolverDocument.Source], named base: String, values: ResolvedTokens? = nil) -> JSONValue {
             let path = Self.fileName(base, suffix: ".tokens.json", taken: &taken)
-            written.append(File(path: path, text: Self.tree(of: sources, in: composer, types: types).text()))
+            var tree = Self.tree(of: sources, in: composer, types: types, values: values ?? types)
+            if let values {
+                for token in computed where !tree.has(token.path) && values.value(token.path) != types.value(token.path) {
+                    tree.add(token, type: values.type(token.path), computed: values.value(token.path))
+                }
+            }
+            written.append(File(path: path, text: tree.text()))
             return .object([("$ref", .string(path))])
         }
         for layer in resolver.layers {
@@ -66,7 +77,8 @@ public struct DTCGConversion: Sendable {
                 var entry: [(String, JSONValue)] = []
                 if let description = modifier.description { entry.append(("description", .string(description))) }
                 let contexts = modifier.contexts.map { context in
-                    (context.name, JSONValue.array([file(context.sources, named: modifier.name + "-" + context.name)]))
+                    let values = computed.isEmpty ? types : composer.resolve(inputs: [modifier.name: context.name]).partialTokens
+                    return (context.name, JSONValue.array([file(context.sources, named: modifier.name + "-" + context.name, values: values)]))
                 }
                 entry.append(("contexts", .object(contexts)))
                 if let fallback = modifier.defaultContext { entry.append(("default", .string(fallback))) }
@@ -105,7 +117,9 @@ public struct DTCGConversion: Sendable {
 
     /// The definitions of `sources`, merged in order (a later definition of a path replaces
     /// an earlier one), as a tree.
-    private static func tree(of sources: [ResolverDocument.Source], in composer: Composer, types: ResolvedTokens) -> Tree {
+    private static func tree(of sources: [ResolverDocument.Source], in composer: Composer, types: ResolvedTokens,
+        values: ResolvedTokens) -> Tree
+    {
         var tree = Tree()
         let trees = composer.locked { sources.flatMap { composer.trees(of: $0) } }
         for (_, _, fragment) in trees {
@@ -114,7 +128,8 @@ public struct DTCGConversion: Sendable {
                 if let group = contents.groups[TokenPath(path)] { tree.set(group, at: path) }
             }
             for (token, _) in contents.tokens {
-                tree.add(token, type: token.explicitType ?? contents.inheritedType(of: token.path) ?? types.type(token.path))
+                tree.add(token, type: token.explicitType ?? contents.inheritedType(of: token.path) ?? types.type(token.path),
+                    computed: token.computation == nil ? nil : values.value(token.path))
             }
         }
         return tree
@@ -144,13 +159,37 @@ public struct DTCGConversion: Sendable {
         private var order: [String] = []
         private var seen: Set<String> = []
 
-        mutating func add(_ token: TokenDefinition, type: TokenType?) {
+        /// Adds a token; a computed one with the value it resolved to (left out when it did
+        /// not resolve, which was reported).
+        mutating func add(_ token: TokenDefinition, type: TokenType?, computed: TokenValue? = nil) {
+            if token.computation != nil, computed == nil { return }
             var members: [(String, JSONValue)] = []
             if let type { members.append(("$type", .string(type.rawValue))) }
-            members.append(("$value", token.typedValue?.dtcgJSON ?? token.value))
-            members += ResolvedEmitter.annotations(token.description, token.deprecated, token.extensions)
+            members.append(("$value", computed?.dtcgJSON ?? token.typedValue?.dtcgJSON ?? token.value))
+            var extensions = token.extensions
+            if case .typography(let typography)? = computed, let textCase = typography.textCase {
+                extensions = Self.withTextCase(textCase, extensions)
+            }
+            members += ResolvedEmitter.annotations(token.description, token.deprecated, extensions)
             tokens[token.path] = .object(members)
             remember(token.path)
+        }
+
+        func has(_ path: String) -> Bool { tokens[path] != nil }
+
+        /// `extensions` with `dev.tessera.textCase` set, where a typography's text case lives.
+        static func withTextCase(_ textCase: TextCase, _ extensions: JSONValue?) -> JSONValue {
+            var members = extensions?.members ?? []
+            let entry = JSONMember(key: TextCase.extensionMember, keyOffset: 0, value: JSONValue(.string(textCase.rawValue)))
+            if let index = members.firstIndex(where: { $0.key == TierRules.extensionKey }) {
+                var inner = members[index].value.members ?? []
+                inner.removeAll { $0.key == TextCase.extensionMember }
+                inner.append(entry)
+                members[index] = JSONMember(key: TierRules.extensionKey, keyOffset: 0, value: JSONValue(.object(inner)))
+            } else {
+                members.append(JSONMember(key: TierRules.extensionKey, keyOffset: 0, value: JSONValue(.object([entry]))))
+            }
+            return JSONValue(.object(members))
         }
 
         mutating func set(_ group: GroupDefinition, at path: String) {
