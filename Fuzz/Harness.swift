@@ -2,8 +2,9 @@
 // TESSERA_FUZZ chooses the target: json (the JSON parser), pipeline (a token file through
 // every stage and output), resolver (a resolver document with its sources inline) or
 // text-styles (a textStyles.json of the ConfigTokens layout, with a DTCG file that refers to it)
-// colorset (an asset catalog whose namespace folder and one color set hold the input) or figma
-// (a Figma variables response).
+// colorset (an asset catalog whose namespace folder and one color set hold the input), figma
+// (a Figma variables response) or tokens-studio (a Tokens Studio file with its sets, themes,
+// math and color modifiers, converted to DTCG; the input is also evaluated as math).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -17,6 +18,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "text-styles": fuzzTextStyles(bytes)
     case "colorset": fuzzColorset(bytes)
     case "figma": fuzzFigma(bytes)
+    case "tokens-studio": fuzzTokensStudio(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0
@@ -109,4 +111,14 @@ func fuzzFigma(_ bytes: [UInt8]) {
     let tokens = composer.resolve(inputs: [:]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
     _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
+}
+
+func fuzzTokensStudio(_ bytes: [UInt8]) {
+    if bytes.count < 4096 { _ = StudioMath.evaluate(String(decoding: bytes, as: UTF8.self)) }
+    let composer = TokensStudioImporter().composer(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
+    let report = composer.checkAllPermutations()
+    render(report.diagnostics, composer.files)
+    let tokens = composer.resolve(inputs: [:]).partialTokens
+    _ = ResolvedEmitter.flat(tokens, prefix: nil)
+    _ = DTCGConversion(composer).files
 }
