@@ -253,35 +253,12 @@ enum Arithmetic {
         return (0..<Int(value)).reduce(1.0) { $0 * Double($1 + 1) }
     }
 
-    struct Parser {
+    struct Parser: ScalarScanning {
         let scalars: [Unicode.Scalar]
         var index = 0
         var depth = 0
 
         init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
-
-        var atEnd: Bool {
-            mutating get {
-                skipSpaces()
-                return index == scalars.count
-            }
-        }
-
-        mutating func skipSpaces() {
-            while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
-        }
-
-        mutating func take(_ scalar: Unicode.Scalar) -> Bool {
-            skipSpaces()
-            guard index < scalars.count, scalars[index] == scalar else { return false }
-            index += 1
-            return true
-        }
-
-        mutating func peek() -> Unicode.Scalar? {
-            skipSpaces()
-            return index < scalars.count ? scalars[index] : nil
-        }
 
         mutating func expression() -> Double? {
             depth += 1
@@ -410,26 +387,10 @@ enum CalcRules {
         return quantity.value
     }
 
-    struct Parser {
+    struct Parser: ScalarScanning {
         let scalars: [Unicode.Scalar]
         var index = 0
         var depth = 0
-
-        var atEnd: Bool {
-            mutating get {
-                skipSpaces()
-                return index == scalars.count
-            }
-        }
-
-        mutating func skipSpaces() {
-            while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
-        }
-
-        mutating func peek() -> Unicode.Scalar? {
-            skipSpaces()
-            return index < scalars.count ? scalars[index] : nil
-        }
 
         mutating func sum() -> Quantity? {
             depth += 1
@@ -487,5 +448,37 @@ enum CalcRules {
             }
             return Quantity(value: value, unit: unit)
         }
+    }
+}
+
+/// A position in an expression's scalars, past white space.
+protocol ScalarScanning {
+    var scalars: [Unicode.Scalar] { get }
+    var index: Int { get set }
+}
+
+extension ScalarScanning {
+    var atEnd: Bool {
+        mutating get {
+            skipSpaces()
+            return index == scalars.count
+        }
+    }
+
+    mutating func skipSpaces() {
+        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+    }
+
+    /// Consumes `scalar` when it comes next.
+    mutating func take(_ scalar: Unicode.Scalar) -> Bool {
+        skipSpaces()
+        guard index < scalars.count, scalars[index] == scalar else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func peek() -> Unicode.Scalar? {
+        skipSpaces()
+        return index < scalars.count ? scalars[index] : nil
     }
 }
