@@ -55,7 +55,7 @@ extension TokenColor {
     }
 
     /// A number, or a percentage scaled so that 100% is `percentScale`.
-    private static func number(_ text: String, percentScale: Double) -> Double? {
+    static func number(_ text: String, percentScale: Double) -> Double? {
         if text.hasSuffix("%") {
             guard let value = Double(text.dropLast()) else { return nil }
             return value / 100 * percentScale

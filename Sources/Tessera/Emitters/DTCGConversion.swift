@@ -168,7 +168,7 @@ public struct DTCGConversion: Sendable {
             members.append(("$value", computed?.dtcgJSON ?? token.typedValue?.dtcgJSON ?? token.value))
             var extensions = token.extensions
             if case .typography(let typography)? = computed, let textCase = typography.textCase {
-                extensions = Self.withTextCase(textCase, extensions)
+                extensions = (extensions ?? .object([])).merging(textCase.extensions)
             }
             members += ResolvedEmitter.annotations(token.description, token.deprecated, extensions)
             tokens[token.path] = .object(members)
@@ -176,21 +176,6 @@ public struct DTCGConversion: Sendable {
         }
 
         func has(_ path: String) -> Bool { tokens[path] != nil }
-
-        /// `extensions` with `dev.tessera.textCase` set, where a typography's text case lives.
-        static func withTextCase(_ textCase: TextCase, _ extensions: JSONValue?) -> JSONValue {
-            var members = extensions?.members ?? []
-            let entry = JSONMember(key: TextCase.extensionMember, keyOffset: 0, value: JSONValue(.string(textCase.rawValue)))
-            if let index = members.firstIndex(where: { $0.key == TierRules.extensionKey }) {
-                var inner = members[index].value.members ?? []
-                inner.removeAll { $0.key == TextCase.extensionMember }
-                inner.append(entry)
-                members[index] = JSONMember(key: TierRules.extensionKey, keyOffset: 0, value: JSONValue(.object(inner)))
-            } else {
-                members.append(JSONMember(key: TierRules.extensionKey, keyOffset: 0, value: JSONValue(.object([entry]))))
-            }
-            return JSONValue(.object(members))
-        }
 
         mutating func set(_ group: GroupDefinition, at path: String) {
             if var existing = groups[path] {

@@ -82,10 +82,7 @@ public struct TextStylesImporter: LayerImporter {
                     report(.textStyleRedefined(name, earlier: earlier), at: style.offset, pointer: pointer)
                 }
                 seen[name] = index
-                let extensions = typography.textCase.map { textCase in
-                    JSONValue.object([(TierRules.extensionKey, .object([(TextCase.extensionMember, .string(textCase.rawValue))]))])
-                        .placed(at: style.offset)
-                }
+                let extensions = typography.textCase.map { $0.extensions.placed(at: style.offset) }
                 builder.addToken([TextStylesImporter.group, name], type: .typography, value: .typed(.typography(typography)),
                     at: style.offset, extensions: extensions)
             }
@@ -142,9 +139,9 @@ public struct TextStylesImporter: LayerImporter {
                     at: node.offset, pointer: pointer)
                 return nil
             }
-            func squeezed(_ text: String) -> String { text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " } }
+            let squeezed = ValueParser.squeezedWeightName
             let names = ValueParser.fontWeightNames
-            if let match = names.first(where: { squeezed($0.key) == squeezed(name) }) { return match.value }
+            if let weight = ValueParser.squeezedWeightNames[squeezed(name)] { return weight }
             let suggestion = Suggestions.closest(to: squeezed(name), in: names.keys.map(squeezed))
                 .flatMap { guess in names.keys.first { squeezed($0) == guess } }
             report(.unknownFontWeight(name), at: node.offset, pointer: pointer,

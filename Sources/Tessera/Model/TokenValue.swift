@@ -150,6 +150,11 @@ public enum TextCase: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// Where a token file keeps a typography token's text case.
     public static let extensionMember = "textCase"
+
+    /// The `$extensions` that say this text case: `{"dev.tessera": {"textCase": "upper"}}`.
+    public var extensions: JSONValue {
+        .object([(TierRules.extensionKey, .object([(Self.extensionMember, .string(rawValue))]))])
+    }
 }
 
 /// A fully resolved, typed token value. No aliases remain inside it.

@@ -8,6 +8,16 @@ extension ValueParser {
         "extra-black": 950, "ultra-black": 950,
     ]
 
+    /// A weight name as design tools write it, in any letter case and with or without `-`,
+    /// `_` or spaces (`SemiBold`, `semi_bold`), reduced to compare with the others.
+    static func squeezedWeightName(_ name: String) -> String {
+        name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
+    }
+
+    /// `fontWeightNames` by squeezed name.
+    static let squeezedWeightNames: [String: Double] = Dictionary(
+        fontWeightNames.map { (squeezedWeightName($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+
     func parseDimension(_ node: JSONValue, at pointer: String) -> TokenDimension? {
         if case .number(0) = node.storage {
             report(.bareZeroDimension, offset: node.offset, pointer: pointer,

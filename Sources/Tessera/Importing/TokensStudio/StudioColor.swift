@@ -13,13 +13,7 @@ enum StudioColor {
         let parts = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, parts[0].hasPrefix("#"), let base = TokenColor(legacyCSS: parts[0]) else { return nil }
-        var alpha: Double?
-        if parts[1].hasSuffix("%") {
-            alpha = Double(parts[1].dropLast()).map { $0 / 100 }
-        } else {
-            alpha = Double(parts[1])
-        }
-        guard let alpha, (0...1).contains(alpha) else { return nil }
+        guard let alpha = TokenColor.number(parts[1], percentScale: 1), (0...1).contains(alpha) else { return nil }
         return TokenColor(.srgb, base.converted(to: .srgb).components, alpha: alpha)
     }
 
@@ -99,7 +93,7 @@ enum StudioColor {
         }
 
         static func byte(_ value: Double) -> Double {
-            (min(1, max(0, value)) * 255 + 0.5).rounded(.down) / 255
+            StudioMath.round(min(1, max(0, value)) * 255) / 255
         }
 
         /// A component as colors are written as text: `precision` digits counted from the
@@ -109,7 +103,7 @@ enum StudioColor {
             let integer = value.rounded(.towardZero)
             let digits = integer == 0 ? 0 : Int(log10(abs(integer)).rounded(.towardZero)) + 1
             let multiplier = pow(10, Double(precision - digits))
-            return (value * multiplier + 0.5).rounded(.down) / multiplier
+            return StudioMath.round(value * multiplier) / multiplier
         }
 
         static func isAchromatic(_ color: TokenColor, _ space: Space) -> Bool {

@@ -188,6 +188,9 @@ enum StudioMath {
         return Double(String(format: "%.\(digits)f", value)) ?? value
     }
 
+    /// `Math.round` in JavaScript: to the nearest integer, halves going up (-2.5 is -2).
+    static func round(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
+
     /// A number as JavaScript writes it (`28`, `0.6`, `-72.3333`).
     static func format(_ value: Double) -> String {
         if value == 0 { return "0" }
@@ -208,7 +211,7 @@ enum Arithmetic {
 
     static let unary: [String: @Sendable (Double) -> Double] = [
         "abs": { abs($0) }, "ceil": { ($0).rounded(.up) }, "floor": { ($0).rounded(.down) },
-        "round": { ($0 + 0.5).rounded(.down) }, "trunc": { ($0).rounded(.towardZero) },
+        "round": StudioMath.round, "trunc": { ($0).rounded(.towardZero) },
         "sqrt": { sqrt($0) }, "cbrt": { cbrt($0) }, "exp": { exp($0) }, "expm1": { expm1($0) },
         "log": { log($0) }, "ln": { log($0) }, "lg": { log10($0) }, "log10": { log10($0) }, "log2": { log2($0) },
         "log1p": { log1p($0) }, "sign": { $0 > 0 ? 1 : ($0 < 0 ? -1 : $0) },
@@ -235,7 +238,7 @@ enum Arithmetic {
     /// `value` rounded to `places` decimal places, shifting the decimal point in the number's
     /// shortest decimal form so that 1.005 rounds to 1.01.
     static func roundTo(_ value: Double, _ places: Double) -> Double {
-        guard places != 0 else { return (value + 0.5).rounded(.down) }
+        guard places != 0 else { return StudioMath.round(value) }
         guard places == places.rounded(), value.isFinite else { return .nan }
         let shift = Int(places)
         func shifted(_ number: Double, by amount: Int) -> Double {
@@ -244,7 +247,7 @@ enum Arithmetic {
             let exponent = (parts.count > 1 ? Int(parts[1]) ?? 0 : 0) + amount
             return Double("\(parts[0])e\(exponent)") ?? .nan
         }
-        let rounded = (shifted(value, by: shift) + 0.5).rounded(.down)
+        let rounded = StudioMath.round(shifted(value, by: shift))
         return shifted(rounded, by: -shift)
     }
 

@@ -306,12 +306,6 @@ struct StudioConverter: Sendable {
         }
     }
 
-    static let weightNames: [String: Double] = {
-        var names: [String: Double] = [:]
-        for (name, weight) in ValueParser.fontWeightNames { names[name.replacingOccurrences(of: "-", with: "")] = weight }
-        return names
-    }()
-
     func fontWeight(_ node: StudioNode) -> Result<Double, Computation.Failure> {
         switch node {
         case .number(let value, _), .resolved(.fontWeight(let value), _), .resolved(.number(let value), _):
@@ -319,9 +313,9 @@ struct StudioConverter: Sendable {
         case .text(let text, _):
             if let value = StudioMath.javaScriptNumber(text), (1...1000).contains(value) { return .success(value) }
             // `ExtraBold Italic`, `semi-bold`: the style is not part of the weight.
-            var squeezed = text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
+            var squeezed = ValueParser.squeezedWeightName(text)
             for style in ["italic", "oblique"] where squeezed.hasSuffix(style) && squeezed != style { squeezed.removeLast(style.count) }
-            if let weight = Self.weightNames[squeezed] { return .success(weight) }
+            if let weight = ValueParser.squeezedWeightNames[squeezed] { return .success(weight) }
             return .failure(expected("a font weight (a number from 1 to 1000 or a name such as Regular, SemiBold, Bold)", node))
         default:
             return .failure(expected("a font weight", node))

@@ -117,6 +117,8 @@ struct TokensStudioReader {
         var node: JSONValue
         var value: JSONValue
         var offset: Int
+        /// What its type makes it; nil without a type or for a type with no 2025.10 form.
+        var kind: StudioKind?
     }
 
     struct Theme {
@@ -269,7 +271,7 @@ struct TokensStudioReader {
             Self.collect(sets[index].root, path: [], inheritedType: nil, into: &tokens)
             sets[index].tokens = tokens
             for token in tokens {
-                definitions[token.path.joined(separator: ".")] = (token.type.flatMap { StudioKind.of($0, value: token.value) }, token.value)
+                definitions[token.path.joined(separator: ".")] = (token.kind, token.value)
             }
         }
         var layers: [String: BuiltLayer] = [:]
@@ -337,7 +339,8 @@ struct TokensStudioReader {
         guard let members = node.members else { return }
         if let value = node["$value"] ?? node["value"] {
             let type = node["$type"]?.string ?? node["type"]?.string ?? inheritedType
-            tokens.append(StudioToken(path: path, type: type, node: node, value: value, offset: offset))
+            tokens.append(StudioToken(path: path, type: type, node: node, value: value, offset: offset,
+                kind: type.flatMap { StudioKind.of($0, value: value) }))
             return
         }
         let type = node["$type"]?.string ?? node["type"]?.string ?? inheritedType
@@ -367,7 +370,7 @@ struct TokensStudioReader {
             report(.studioValue("token '\(joined)' has no type (write \"type\" on it or on a group that holds it); it is left out"), at: token.offset)
             return
         }
-        guard let kind = StudioKind.of(typeName, value: token.value) else {
+        guard let kind = token.kind else {
             report(.studioType(typeName, token: joined, known: ["composition"].contains(typeName.lowercased())), at: token.node["type"]?.offset ?? token.node["$type"]?.offset ?? token.offset)
             return
         }
@@ -489,26 +492,21 @@ struct TokensStudioReader {
 
     /// A typography token's `$extensions`, with its text case where every output reads it
     /// (`dev.tessera`) and the fields 2025.10 has no place for (`paragraphSpacing`,
-    /// `paragraphIndent`, `textDecoration`) kept under `studio.tokens`.
+    /// `paragraphIndent`, `textDecoration`) kept under `studio.tokens`; what the file's own
+    /// `$extensions` say wins.
     static func typographyExtensions(_ value: JSONValue, _ extensions: JSONValue?, at offset: Int) -> JSONValue? {
         guard let fields = value.members else { return extensions }
-        var members = extensions?.members ?? []
-        func merge(_ namespace: String, _ added: [JSONMember]) {
-            guard !added.isEmpty else { return }
-            if let index = members.firstIndex(where: { $0.key == namespace }) {
-                let existing = members[index].value.members ?? []
-                members[index] = JSONMember(key: namespace, keyOffset: members[index].keyOffset,
-                    value: JSONValue(.object(existing + added.filter { new in !existing.contains { $0.key == new.key } }), offset: members[index].value.offset))
-            } else {
-                members.append(JSONMember(key: namespace, keyOffset: offset, value: JSONValue(.object(added), offset: offset)))
-            }
-        }
+        var derived = JSONValue(.object([]), offset: offset)
         let kept = fields.filter { ["paragraphSpacing", "paragraphIndent", "textDecoration"].contains($0.key) }
-        merge("studio.tokens", kept)
-        if let textCase = value["textCase"]?.string.flatMap(TextCase.init(name:)) {
-            merge(TierRules.extensionKey, [JSONMember(key: TextCase.extensionMember, keyOffset: offset,
-                value: JSONValue(.string(textCase.rawValue), offset: offset))])
+        if !kept.isEmpty {
+            let member = JSONMember(key: "studio.tokens", keyOffset: offset, value: JSONValue(.object(kept), offset: offset))
+            derived = JSONValue(.object([member]), offset: offset)
         }
-        return members.isEmpty ? extensions : JSONValue(.object(members), offset: extensions?.offset ?? offset)
+        if let textCase = value["textCase"]?.string.flatMap(TextCase.init(name:)) {
+            derived = derived.merging(textCase.extensions.placed(at: offset))
+        }
+        guard derived.members?.isEmpty == false else { return extensions }
+        guard let extensions else { return derived }
+        return JSONValue(derived.merging(extensions).storage, offset: extensions.offset)
     }
 }
