@@ -4,7 +4,8 @@
 // text-styles (a textStyles.json of the ConfigTokens layout, with a DTCG file that refers to it)
 // colorset (an asset catalog whose namespace folder and one color set hold the input), figma
 // (a Figma variables response) or tokens-studio (a Tokens Studio file with its sets, themes,
-// math and color modifiers, converted to DTCG; the input is also evaluated as math).
+// math and color modifiers, converted to DTCG; the input is also evaluated as math) or gentle
+// (a Gentle design system spec, with its migration from older versions, converted to DTCG).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -19,6 +20,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "colorset": fuzzColorset(bytes)
     case "figma": fuzzFigma(bytes)
     case "tokens-studio": fuzzTokensStudio(bytes)
+    case "gentle": fuzzGentle(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0
@@ -120,5 +122,13 @@ func fuzzTokensStudio(_ bytes: [UInt8]) {
     render(report.diagnostics, composer.files)
     let tokens = composer.resolve(inputs: [:]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
+    _ = DTCGConversion(composer).files
+}
+
+func fuzzGentle(_ bytes: [UInt8]) {
+    let composer = GentleImporter().composer(for: SourceFile(path: "gentle.json", bytes: bytes), options: PipelineOptions())
+    let report = composer.checkAllPermutations()
+    render(report.diagnostics, composer.files)
+    _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)
     _ = DTCGConversion(composer).files
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (the toolchain's -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle (default: all)
 #
 # Builds one binary from the library's sources and Fuzz/Harness.swift (about 1.5 minutes),
 # seeds each target's corpus from Examples/ and the test fixtures, and runs each target for
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio)
+[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle)
 
 out=.build/fuzz
 mkdir -p "$out"
@@ -34,6 +34,7 @@ for target in "${targets[@]}"; do
         resolver) find Examples Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.resolver.json' -exec cp {} "$seeds/" \; ;;
         text-styles) find Tests/TesseraTests/Fixtures Fuzz/seeds -iname 'textStyles*.json' -exec cp {} "$seeds/" \; ;;
         figma) cp Fuzz/seeds/figma/*.json "$seeds/" ;;
+        gentle) cp Tests/TesseraTests/Fixtures/gentle/*.json "$seeds/" ;;
         tokens-studio) cp Fuzz/seeds/tokens-studio/*.json Tests/TesseraTests/Fixtures/tokens-studio/test/integration/tokens/*.json "$seeds/" ;;
         colorset)
             n=0

@@ -48,6 +48,12 @@ struct ConversionRoundTripTests {
             for: SourceFile(path: "variables.json", text: FigmaVariablesImporterTests.written), options: PipelineOptions()))
     }
 
+    /// Gentle specs: both appearances, and an older version as migrated.
+    @Test func gentle() throws {
+        try expectRoundTrip(GentleImporterTests.composer(at: GentleImporterTests.current))
+        try expectRoundTrip(GentleImporterTests.composer(at: GentleImporterTests.older))
+    }
+
     /// Tokens Studio: computed values (math, color modifiers) are written as resolved, in the
     /// context files where a theme changes them.
     @Test func tokensStudio() throws {

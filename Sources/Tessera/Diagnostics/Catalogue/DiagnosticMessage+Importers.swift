@@ -117,3 +117,36 @@ extension DiagnosticMessage {
         Self(.studioUnusedSet, .warning, "token set '\(set)' is enabled in no theme; it is left out, as Tokens Studio leaves it out of every theme")
     }
 }
+
+// MARK: Gentle
+
+extension DiagnosticMessage {
+    static func gentle(_ problem: String) -> Self {
+        Self(.gentleInvalid, .error, problem)
+    }
+
+    static func gentleVersion(_ problem: String) -> Self {
+        Self(.gentleVersion, .error, problem)
+    }
+
+    static func gentleMissing(_ member: String, in place: String, readAs value: String) -> Self {
+        Self(.gentleMissing, .warning, "\(place) has no '\(member)', which Gentle requires; it is read as \(value)")
+    }
+
+    static func gentleMissingSection(_ section: String) -> Self {
+        Self(.gentleMissing, .warning, "the spec has no '\(section)', which Gentle requires; no tokens come from it")
+    }
+
+    static func gentleUnknownMember(_ member: String, in place: String) -> Self {
+        Self(.gentleUnknown, .warning, "\(place) has a member '\(member)' that Gentle does not read; it is left out")
+    }
+
+    static func gentleUnknownRole(_ role: String, kind: String, path: String) -> Self {
+        Self(.gentleUnknown, .warning,
+            "'\(role)' is not a \(kind) role of Gentle \(GentleSpec.currentVersion); it is kept as '\(path)', which no Gentle app reads")
+    }
+
+    static func gentleMigrated(_ change: String) -> Self {
+        Self(.gentleMigrated, .note, change)
+    }
+}
