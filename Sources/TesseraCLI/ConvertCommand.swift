@@ -41,7 +41,7 @@ struct Convert: ParsableCommand {
         let conversion: DTCGConversion
         let bag: DiagnosticBag
         let files: [SourceFile]
-        if paths.count == 1, let composer = importers.composer(at: paths[0], options: options) {
+        if let composer = importers.composer(for: paths, options: options) {
             bag = DiagnosticBag(composer.checkAllPermutations().diagnostics)
             files = composer.files
             conversion = DTCGConversion(composer, name: name)

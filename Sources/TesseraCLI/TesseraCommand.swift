@@ -91,24 +91,25 @@ struct CommonOptions: ParsableArguments {
     func validate() throws {
         if paths.isEmpty, resolver == nil { throw ValidationError("give at least one token file or directory, or --resolver FILE") }
         if resolver != nil, !paths.isEmpty { throw ValidationError("give token files or --resolver, not both") }
-        if resolverPath == nil, !inputs.isEmpty { throw ValidationError("--input needs a resolver") }
+        if systemPaths == nil, !inputs.isEmpty { throw ValidationError("--input needs a resolver") }
         _ = try inputMap()
     }
 
     var importers: ImporterRegistry { source.importers }
 
-    /// The system to read with its modes: `--resolver`, or a single path a system importer
-    /// recognizes (`*.resolver.json`, `*.xcassets`).
-    var resolverPath: String? {
-        if let resolver { return resolver }
-        if paths.count == 1, importers.systemImporter(at: paths[0]) != nil { return paths[0] }
-        return nil
+    /// The system to read with its modes: `--resolver`, a single path a system importer
+    /// recognizes (`*.resolver.json`, `*.xcassets`), or several paths one reads together
+    /// (Figma files).
+    var systemPaths: [String]? {
+        if let resolver { return [resolver] }
+        if paths.count == 1, importers.systemImporter(at: paths[0]) != nil { return paths }
+        return importers.combiningImporter(for: paths) != nil ? paths : nil
     }
 
-    /// The composer for the system at `path`, read by the importer its name calls for (a
-    /// resolver when none does).
-    func composer(at path: String) -> Composer {
-        importers.composer(at: path, options: pipelineOptions) ?? Composer(resolverAt: path, options: pipelineOptions)
+    /// The composer for the system at `paths`, read by the importer they call for (a resolver
+    /// when none does).
+    func composer(for paths: [String]) -> Composer {
+        importers.composer(for: paths, options: pipelineOptions) ?? Composer(resolverAt: paths[0], options: pipelineOptions)
     }
 
     /// `--input` values as modifier → context.
@@ -163,8 +164,8 @@ struct Validate: ParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() throws {
-        if let path = options.resolverPath {
-            let composer = options.composer(at: path)
+        if let paths = options.systemPaths {
+            let composer = options.composer(for: paths)
             var bag = DiagnosticBag()
             if options.inputs.isEmpty {
                 bag.append(contentsOf: composer.checkAllPermutations().diagnostics)
@@ -201,7 +202,7 @@ struct Resolve: ParsableCommand {
     var path: String? { token?.replacingOccurrences(of: "/", with: ".") }
 
     func run() throws {
-        if let resolverPath = options.resolverPath { try runWithResolver(resolverPath) }
+        if let paths = options.systemPaths { try runWithResolver(paths) }
         let result = options.run()
         let tokens = try? result.tokens()
         let extra = tokens.map(notFound(in:)) ?? []
@@ -233,8 +234,8 @@ struct Resolve: ParsableCommand {
 
 extension Resolve {
     /// Prints the permutation the inputs choose.
-    func runWithResolver(_ resolverPath: String) throws -> Never {
-        let composer = options.composer(at: resolverPath)
+    func runWithResolver(_ paths: [String]) throws -> Never {
+        let composer = options.composer(for: paths)
         let permutation = try options.permutation(of: composer)
         var bag = DiagnosticBag(permutation.diagnostics)
         let tokens = try? permutation.tokens()

@@ -34,18 +34,46 @@ public struct FigmaVariablesImporter: SystemImporter {
     }
 
     public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
-        var reader = FigmaVariablesReader(file: file)
+        var reader = FigmaVariablesReader(files: [file])
+        return Composer(reader.read(), options: options)
+    }
+
+    /// Several responses read as one system: a file's variables may alias variables of
+    /// another's collections (a library's), matched by id. A collection or variable that
+    /// several files hold (a library's, listed as remote where it is used) is read once,
+    /// from the file that owns it when one does.
+    public var combinesFiles: Bool { true }
+
+    public func composer(combining paths: [String], options: PipelineOptions) -> Composer {
+        var files: [SourceFile] = []
+        var diagnostics: [Diagnostic] = []
+        for path in paths {
+            if let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) { files.append(file) }
+        }
+        guard !files.isEmpty else { return Composer(unreadable: paths.first ?? "", diagnostics: diagnostics, options: options) }
+        var reader = FigmaVariablesReader(files: files)
+        reader.diagnostics = diagnostics
         return Composer(reader.read(), options: options)
     }
 }
 
-/// Reads one response into layers and the resolver that orders them.
+/// Reads one response, or several together, into layers and the resolver that orders them.
 struct FigmaVariablesReader: FormatReader {
-    let file: SourceFile
+    let files: [SourceFile]
+    /// The file being read: what diagnostics point into.
+    var file: SourceFile
     var diagnostics: [Diagnostic] = []
     private var unknownTargets: Set<String> = []
+    /// Variables with no value in any mode, because every mode aliases a variable no file
+    /// holds, directly or through others; aliases of them are left out without another error.
+    private var broken: Set<String> = []
+    /// Variable id → the variables whose values alias it.
+    private var aliasers: [String: [String]] = [:]
 
-    init(file: SourceFile) { self.file = file }
+    init(files: [SourceFile]) {
+        self.files = files
+        file = files[0]
+    }
 
     struct Collection {
         var id: String
@@ -55,6 +83,8 @@ struct FigmaVariablesReader: FormatReader {
         var modes: [(id: String, name: String)]
         var defaultMode: String?
         var offset: Int
+        var file: SourceFile
+        var remote: Bool
     }
 
     struct Variable {
@@ -70,12 +100,17 @@ struct FigmaVariablesReader: FormatReader {
         /// `com.figma`: what the variable carries beside its values.
         var extensions: JSONValue
         var path: [String] = []
+        var file: SourceFile
+        /// Listed by a file that uses it from a library.
+        var remote: Bool
 
-        init(id: String, name: String, collection: String, node: JSONValue) {
+        init(id: String, name: String, collection: String, node: JSONValue, file: SourceFile) {
             self.id = id
             self.name = name
             self.collection = collection
             self.node = node
+            self.file = file
+            remote = node["remote"]?.bool == true
             type = FigmaVariablesReader.type(of: node)
             isPercentage = node["scopes"]?.array?.compactMap(\.string) == ["OPACITY"]
             description = node["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
@@ -84,33 +119,94 @@ struct FigmaVariablesReader: FormatReader {
     }
 
     mutating func read() -> ResolverDocument {
-        var found: [Diagnostic] = []
-        let root = JSONParser(file: file).parseWellFormed(into: &found)
-        diagnostics += found
-        var layers: [ResolverDocument.Layer] = []
-        if let root { layers = build(root) }
-        var carrier = DocumentBuilder(file: file)
-        for diagnostic in diagnostics { carrier.report(diagnostic) }
-        let anchor = SourceAnchor(file: file, offset: 0)
-        let first = ResolverDocument.Layer.set(.init(name: "figma", description: "What reading the file found",
-            sources: [.init(.built(carrier.finish()), at: anchor)]))
-        return ResolverDocument(name: ((file.path as NSString).lastPathComponent as NSString).deletingPathExtension, layers: [first] + layers, file: file)
+        var collections: [Collection] = []
+        var variables: [Variable] = []
+        for file in files {
+            self.file = file
+            var found: [Diagnostic] = []
+            let root = JSONParser(file: file).parseWellFormed(into: &found)
+            diagnostics += found
+            guard let root else { continue }
+            let meta = root["meta"]?.isObject == true ? root["meta"]! : root
+            guard let collectionsNode = meta["variableCollections"], let variablesNode = meta["variables"] else {
+                report(.figma("a Figma variables file has 'variableCollections' and 'variables' (in 'meta' for the REST API)"), at: meta.offset)
+                continue
+            }
+            Self.adopt(readCollections(collectionsNode), into: &collections, id: \.id, remote: \.remote)
+            Self.adopt(readVariables(variablesNode), into: &variables, id: \.id, remote: \.remote)
+        }
+        let layers = build(&collections, &variables)
+        // Each file's diagnostics travel in a layer of its own, so every file is known.
+        var carriers = Dictionary(uniqueKeysWithValues: files.map { ($0.path, DocumentBuilder(file: $0)) })
+        for diagnostic in diagnostics {
+            let path = diagnostic.location?.file ?? files[0].path
+            carriers[carriers[path] == nil ? files[0].path : path]?.report(diagnostic)
+        }
+        let first = ResolverDocument.Layer.set(.init(name: "figma", description: "What reading the files found",
+            sources: files.map { .init(.built(carriers[$0.path]!.finish()), at: SourceAnchor(file: $0, offset: 0)) }))
+        let name = files.count == 1 ? ((files[0].path as NSString).lastPathComponent as NSString).deletingPathExtension : "figma"
+        return ResolverDocument(name: name, layers: [first] + layers, file: files[0])
     }
 
-    /// `meta`, or the root itself when it holds the two members.
-    private mutating func build(_ root: JSONValue) -> [ResolverDocument.Layer] {
-        let meta = root["meta"]?.isObject == true ? root["meta"]! : root
-        guard let collectionsNode = meta["variableCollections"], let variablesNode = meta["variables"] else {
-            report(.figma("a Figma variables file has 'variableCollections' and 'variables' (in 'meta' for the REST API)"), at: meta.offset)
-            return []
+    /// The aliases between variables, and which variables have no value in any mode because
+    /// of an alias of an unknown variable, directly or through others.
+    private mutating func findBroken(_ variables: [Variable], known: Set<String>) {
+        // Variable → the targets of its modes; nil for a mode with a value of its own.
+        var targets: [String: [String?]] = [:]
+        for variable in variables {
+            let modes = variable.node["valuesByMode"]?.members ?? []
+            targets[variable.id] = modes.map { $0.value["type"]?.string == "VARIABLE_ALIAS" ? ($0.value["id"]?.string ?? "") : nil }
+            for case let target? in targets[variable.id]! where known.contains(target) {
+                aliasers[target, default: []].append(variable.id)
+            }
         }
-        var collections = readCollections(collectionsNode)
-        var variables = readVariables(variablesNode)
+        func isBroken(_ id: String) -> Bool {
+            guard let modes = targets[id], !modes.isEmpty else { return false }
+            return modes.allSatisfy { target in target.map { !known.contains($0) || broken.contains($0) } ?? false }
+        }
+        var queue = variables.map(\.id).filter(isBroken)
+        while let next = queue.popLast() {
+            guard broken.insert(next).inserted else { continue }
+            queue += (aliasers[next] ?? []).filter { !broken.contains($0) && isBroken($0) }
+        }
+    }
+
+    /// How many variables are left out with `id`: those whose every mode aliases it, directly
+    /// or through others.
+    private func leftOutWith(_ id: String) -> Int {
+        guard broken.contains(id) else { return 0 }
+        var seen: Set<String> = [id]
+        var queue = aliasers[id] ?? []
+        while let next = queue.popLast() {
+            guard broken.contains(next), seen.insert(next).inserted else { continue }
+            queue += aliasers[next] ?? []
+        }
+        return seen.count - 1
+    }
+
+    /// `found` added to `kept`, but for what `kept` already has by id: a copy listed as used
+    /// (`remote`) gives way to the one its owner lists; otherwise the first is kept.
+    static func adopt<Item>(_ found: [Item], into kept: inout [Item], id: (Item) -> String, remote: (Item) -> Bool) {
+        var index = Dictionary(kept.enumerated().map { (id($1), $0) }, uniquingKeysWith: { first, _ in first })
+        for item in found {
+            if let existing = index[id(item)] {
+                if remote(kept[existing]), !remote(item) { kept[existing] = item }
+                continue
+            }
+            index[id(item)] = kept.count
+            kept.append(item)
+        }
+    }
+
+    /// Layers for every collection, in the order the files list them.
+    private mutating func build(_ collections: inout [Collection], _ variables: inout [Variable]) -> [ResolverDocument.Layer] {
         assignPaths(&collections, &variables)
         let byCollection = Dictionary(grouping: variables.indices, by: { variables[$0].collection })
         let paths = Dictionary(variables.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
+        findBroken(variables, known: Set(paths.keys))
         let collectionIDs = Set(collections.map(\.id))
         for variable in variables where !collectionIDs.contains(variable.collection) {
+            file = variable.file
             report(.figma("variable '\(variable.name)' belongs to collection '\(variable.collection)', which the file does not hold"),
                 at: variable.node.offset)
         }
@@ -121,15 +217,21 @@ struct FigmaVariablesReader: FormatReader {
             let members = (byCollection[collection.id] ?? []).map { variables[$0] }
             var contexts: [ResolverDocument.Context] = []
             var contextNames: Set<String> = []
+            let anchor = SourceAnchor(file: collection.file, offset: collection.offset)
             for mode in collection.modes {
-                var builder = DocumentBuilder(file: file)
+                // One layer per file the collection's variables come from, so offsets stay in their file.
+                var builders: [(path: String, builder: DocumentBuilder)] = []
                 for variable in members {
-                    add(variable, mode: mode.id, collection: collection, paths: paths, into: &builder)
+                    file = variable.file
+                    if builders.last?.path != file.path {
+                        builders.append((file.path, DocumentBuilder(file: file)))
+                    }
+                    add(variable, mode: mode.id, collection: collection, paths: paths, into: &builders[builders.count - 1].builder)
                 }
+                if builders.isEmpty { builders.append((collection.file.path, DocumentBuilder(file: collection.file))) }
                 let name = UniqueName.claim(mode.name, in: &contextNames) { "\($0) (\($1))" }
-                contexts.append(.init(name: name, sources: [.init(.built(builder.finish()), at: SourceAnchor(file: file, offset: collection.offset))]))
+                contexts.append(.init(name: name, sources: builders.map { .init(.built($0.builder.finish()), at: anchor) }))
             }
-            let anchor = SourceAnchor(file: file, offset: collection.offset)
             let name = UniqueName.claim(collection.name, in: &modifierNames) { "\($0) (\($1))" }
             if contexts.count == 1 {
                 layers.append(.set(.init(name: name, description: "The Figma collection \(collection.id)", sources: contexts[0].sources)))
@@ -159,7 +261,7 @@ struct FigmaVariablesReader: FormatReader {
             }
             if modes.isEmpty { report(.figma("collection '\(name)' has no modes"), at: entry.offset) }
             collections.append(Collection(id: id, name: name, path: [], modes: modes, defaultMode: entry["defaultModeId"]?.string,
-                offset: entry.offset))
+                offset: entry.offset, file: file, remote: entry["remote"]?.bool == true))
         }
         return collections
     }
@@ -178,7 +280,7 @@ struct FigmaVariablesReader: FormatReader {
                 report(.figma("variable id '\(id)' appears twice; the first is kept"), at: entry.offset)
                 continue
             }
-            variables.append(Variable(id: id, name: name, collection: collection, node: entry))
+            variables.append(Variable(id: id, name: name, collection: collection, node: entry, file: file))
         }
         return variables
     }
@@ -206,6 +308,7 @@ struct FigmaVariablesReader: FormatReader {
         var paths: Set<TokenPath> = []
         var kept: [Variable] = []
         for var variable in variables {
+            file = variable.file
             let own = Self.segments(variable.name)
             guard !own.isEmpty else {
                 report(.figma("variable '\(variable.id)' has an empty name"), at: variable.node.offset)
@@ -274,10 +377,14 @@ struct FigmaVariablesReader: FormatReader {
             return
         }
         if value["type"]?.string == "VARIABLE_ALIAS" {
+            // An alias of a variable left out is left out too; the first error says why.
+            if let target = value["id"]?.string, broken.contains(target), paths[target] != nil { return }
             guard let target = value["id"]?.string, let aliased = paths[target] else {
                 // Once per variable and missing target, however many modes name it.
                 if unknownTargets.insert(variable.id + "\u{0}" + (value["id"]?.string ?? "?")).inserted {
-                    report(.figmaUnknownVariable(value["id"]?.string ?? "?", from: variable.name), at: value.offset)
+                    let others = leftOutWith(variable.id)
+                    report(.figmaUnknownVariable(value["id"]?.string ?? "?", from: variable.name), at: value.offset,
+                        notes: others == 0 ? [] : [Diagnostic.Note("\(others) variable\(others == 1 ? "" : "s") aliasing it, directly or through others, \(others == 1 ? "is" : "are") left out with it")])
                 }
                 return
             }

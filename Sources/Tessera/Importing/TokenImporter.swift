@@ -42,9 +42,22 @@ public protocol SystemImporter: TokenImporter {
     /// Reads the system at `path` — a file, or a folder for formats that are folders (an asset
     /// catalog). By default, the file at `path` given to `composer(for:options:)`.
     func composer(at path: String, options: PipelineOptions) -> Composer
+    /// Whether `composer(combining:options:)` reads several files of this format as one
+    /// system; false by default.
+    var combinesFiles: Bool { get }
+    /// Reads several files (or folders) of this format as one system, every one loaded before
+    /// anything is resolved, so that values in one may refer to another (Figma files whose
+    /// variables alias a library's). By default, the first path alone.
+    func composer(combining paths: [String], options: PipelineOptions) -> Composer
 }
 
 extension SystemImporter {
+    public var combinesFiles: Bool { false }
+
+    public func composer(combining paths: [String], options: PipelineOptions) -> Composer {
+        composer(at: paths.first ?? "", options: options)
+    }
+
     public func composer(at path: String, options: PipelineOptions) -> Composer {
         var diagnostics: [Diagnostic] = []
         guard let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) else {
@@ -111,6 +124,22 @@ public struct ImporterRegistry: Sendable {
     /// The composer for a system at `path`, when an importer of systems recognizes it.
     public func composer(at path: String, options: PipelineOptions) -> Composer? {
         systemImporter(at: path)?.composer(at: path, options: options)
+    }
+
+    /// The importer of systems that reads every one of `paths` (more than one) together, if
+    /// one recognizes them all and reads its files together.
+    public func combiningImporter(for paths: [String]) -> (any SystemImporter)? {
+        guard paths.count > 1, let first = systemImporter(at: paths[0]), first.combinesFiles,
+            paths.dropFirst().allSatisfy({ systemImporter(at: $0)?.name == first.name })
+        else { return nil }
+        return first
+    }
+
+    /// The composer for the system `paths` make: one path an importer of systems recognizes,
+    /// or several that one reads together.
+    public func composer(for paths: [String], options: PipelineOptions) -> Composer? {
+        if paths.count == 1 { return composer(at: paths[0], options: options) }
+        return combiningImporter(for: paths)?.composer(combining: paths, options: options)
     }
 
     /// The first 4 KB of a regular file.

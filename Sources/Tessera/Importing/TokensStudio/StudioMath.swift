@@ -211,7 +211,7 @@ enum Arithmetic {
 
     static let unary: [String: @Sendable (Double) -> Double] = [
         "abs": { abs($0) }, "ceil": { ($0).rounded(.up) }, "floor": { ($0).rounded(.down) },
-        "round": StudioMath.round, "trunc": { ($0).rounded(.towardZero) },
+        "round": { StudioMath.round($0) }, "trunc": { ($0).rounded(.towardZero) },
         "sqrt": { sqrt($0) }, "cbrt": { cbrt($0) }, "exp": { exp($0) }, "expm1": { expm1($0) },
         "log": { log($0) }, "ln": { log($0) }, "lg": { log10($0) }, "log10": { log10($0) }, "log2": { log2($0) },
         "log1p": { log1p($0) }, "sign": { $0 > 0 ? 1 : ($0 < 0 ? -1 : $0) },

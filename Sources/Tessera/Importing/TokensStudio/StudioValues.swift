@@ -193,7 +193,15 @@ enum StudioKind: Sendable, Equatable {
             return .dimension(percentIsEm: false)
         case "letterspacing": return .dimension(percentIsEm: true)
         case "lineheights", "lineheight", "opacity": return .number(percentIsFraction: true)
-        case "number", "math": return .number(percentIsFraction: false)
+        case "number", "math":
+            // Tokens Studio writes what it likes in a number: one with a unit is a dimension.
+            if let text = value?.string?.trimmingCharacters(in: .whitespaces),
+                let unit = ["px", "rem", "em"].first(where: { text.hasSuffix($0) }),
+                StudioMath.javaScriptNumber(String(text.dropLast(unit.count))) != nil
+            {
+                return .dimension(percentIsEm: false)
+            }
+            return .number(percentIsFraction: false)
         case "fontweights", "fontweight": return .fontWeight
         case "fontfamilies", "fontfamily": return .fontFamily
         case "typography": return .typography

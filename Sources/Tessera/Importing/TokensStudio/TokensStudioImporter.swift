@@ -56,6 +56,15 @@ public struct TokensStudioImporter: SystemImporter {
         return Composer(reader.read(file: file), options: options)
     }
 
+    /// Several files read as one system, their sets in the order given (a file's own
+    /// `$metadata` orders the sets it holds), so that tokens in one refer to tokens in another.
+    public var combinesFiles: Bool { true }
+
+    public func composer(combining paths: [String], options: PipelineOptions) -> Composer {
+        var reader = TokensStudioReader(options: options)
+        return Composer(reader.read(paths: paths), options: options)
+    }
+
     /// The folder a path names: a folder holding `$themes.json` or `$metadata.json`, or the
     /// folder of one of those files.
     static func folder(of path: String) -> String? {
@@ -131,11 +140,37 @@ struct TokensStudioReader {
     // MARK: Layouts
 
     mutating func read(file: SourceFile) -> ResolverDocument {
+        readSets(of: file)
+        return finish(name: Self.baseName(file.path), file: file)
+    }
+
+    /// Files (not folders) read together, in the order given.
+    mutating func read(paths: [String]) -> ResolverDocument {
+        var first: SourceFile?
+        for path in paths {
+            if TokensStudioImporter.folder(of: path) != nil {
+                found.append(Diagnostic(.studio("'\(path)' is a Tokens Studio folder: read it on its own, or list its set files"),
+                    at: SourceLocation(file: path, line: 0, column: 0)))
+                continue
+            }
+            var diagnostics: [Diagnostic] = []
+            defer { found += diagnostics }
+            guard let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) else { continue }
+            first = first ?? file
+            readSets(of: file)
+        }
+        let anchor = first ?? SourceFile(path: paths.first ?? "tokens", bytes: [])
+        return finish(name: "tokens", file: anchor)
+    }
+
+    /// The sets a file holds: its top-level keys when it has `$themes` or `$metadata` (which
+    /// are read too), else the file itself as one set named after it.
+    private mutating func readSets(of file: SourceFile) {
         var parsed: [Diagnostic] = []
         guard let root = JSONParser(file: file).parseWellFormed(into: &parsed), root.isObject else {
             if parsed.isEmpty { parsed.append(Diagnostic(.studio("a Tokens Studio file holds a JSON object"), at: SourceAnchor(file: file, offset: 0).location())) }
             found += parsed
-            return finish(name: Self.baseName(file.path), file: file)
+            return
         }
         found += parsed
         let themesNode = root["$themes"]
@@ -149,11 +184,12 @@ struct TokensStudioReader {
                 sets.append(TokenSetSource(name: member.key, file: file, root: member.value, offset: member.keyOffset))
             }
         } else {
-            sets.append(TokenSetSource(name: Self.baseName(file.path), file: file, root: root, offset: 0))
+            var name = Self.baseName(file.path)
+            if sets.contains(where: { $0.name == name }) { name = (file.path as NSString).deletingPathExtension }
+            sets.append(TokenSetSource(name: name, file: file, root: root, offset: 0))
         }
         order(by: metadata, in: file)
         if let themesNode { readThemes(themesNode, in: file) }
-        return finish(name: Self.baseName(file.path), file: file)
     }
 
     mutating func read(folder: String) -> ResolverDocument {
