@@ -5,7 +5,8 @@
 // colorset (an asset catalog whose namespace folder and one color set hold the input), figma
 // (a Figma variables response) or tokens-studio (a Tokens Studio file with its sets, themes,
 // math and color modifiers, converted to DTCG; the input is also evaluated as math) or gentle
-// (a Gentle design system spec, with its migration from older versions, converted to DTCG).
+// (a Gentle design system spec, with its migration from older versions, converted to DTCG) or
+// figma-export (a file of Figma's own DTCG export, its aliasData put back as aliases).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -21,6 +22,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "figma": fuzzFigma(bytes)
     case "tokens-studio": fuzzTokensStudio(bytes)
     case "gentle": fuzzGentle(bytes)
+    case "figma-export": fuzzFigmaExport(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0
@@ -127,6 +129,15 @@ func fuzzTokensStudio(_ bytes: [UInt8]) {
 
 func fuzzGentle(_ bytes: [UInt8]) {
     let composer = GentleImporter().composer(for: SourceFile(path: "gentle.json", bytes: bytes), options: PipelineOptions())
+    let report = composer.checkAllPermutations()
+    render(report.diagnostics, composer.files)
+    _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)
+    _ = DTCGConversion(composer).files
+}
+
+func fuzzFigmaExport(_ bytes: [UInt8]) {
+    let file = SourceFile(path: "Light.tokens.json", bytes: bytes)
+    let composer = FigmaExportImporter().composer(for: file, options: PipelineOptions())
     let report = composer.checkAllPermutations()
     render(report.diagnostics, composer.files)
     _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)

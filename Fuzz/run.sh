@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (the toolchain's -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export (default: all)
 #
 # Builds one binary from the library's sources and Fuzz/Harness.swift (about 1.5 minutes),
 # seeds each target's corpus from Examples/ and the test fixtures, and runs each target for
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle)
+[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export)
 
 out=.build/fuzz
 mkdir -p "$out"
@@ -35,6 +35,10 @@ for target in "${targets[@]}"; do
         text-styles) find Tests/TesseraTests/Fixtures Fuzz/seeds -iname 'textStyles*.json' -exec cp {} "$seeds/" \; ;;
         figma) cp Fuzz/seeds/figma/*.json "$seeds/" ;;
         gentle) cp Tests/TesseraTests/Fixtures/gentle/*.json "$seeds/" ;;
+        figma-export)
+            n=0
+            while IFS= read -r file; do n=$((n + 1)); cp "$file" "$seeds/export-$n.json"; done \
+                < <(find Tests/TesseraTests/Fixtures/figma-export -name '*.json' | sort) ;;
         tokens-studio) cp Fuzz/seeds/tokens-studio/*.json Tests/TesseraTests/Fixtures/tokens-studio/test/integration/tokens/*.json "$seeds/" ;;
         colorset)
             n=0

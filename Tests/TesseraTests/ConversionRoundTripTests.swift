@@ -48,6 +48,11 @@ struct ConversionRoundTripTests {
             for: SourceFile(path: "variables.json", text: FigmaVariablesImporterTests.written), options: PipelineOptions()))
     }
 
+    /// Figma's own export, read with the collection its aliases reach.
+    @Test func figmaExport() throws {
+        try expectRoundTrip(FigmaExportImporterTests.composer([FigmaExportImporterTests.folder]))
+    }
+
     /// Gentle specs: both appearances, and an older version as migrated.
     @Test func gentle() throws {
         try expectRoundTrip(GentleImporterTests.composer(at: GentleImporterTests.current))

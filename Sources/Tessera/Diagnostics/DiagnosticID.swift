@@ -115,6 +115,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let studioModify: DiagnosticID = "import.tokens-studio.modify"
     public static let studioType: DiagnosticID = "import.tokens-studio.type"
     public static let studioUnusedSet: DiagnosticID = "import.tokens-studio.unused-set"
+    public static let figmaExportAlias: DiagnosticID = "import.figma-export.alias"
     public static let gentleInvalid: DiagnosticID = "import.gentle"
     public static let gentleVersion: DiagnosticID = "import.gentle.version"
     public static let gentleMissing: DiagnosticID = "import.gentle.missing"

@@ -88,11 +88,12 @@ public struct ImporterRegistry: Sendable {
     /// The importers' names, for messages.
     public var names: [String] { importers.map(\.name) }
 
-    /// Resolver documents, asset catalogs, Figma variables, Gentle specs, Tokens Studio files,
-    /// the text styles of the ConfigTokens layout, and DTCG token files.
+    /// Resolver documents, asset catalogs, Figma variables and Figma's DTCG export, Gentle
+    /// specs, Tokens Studio files, the text styles of the ConfigTokens layout, and DTCG token
+    /// files.
     public static let standard = ImporterRegistry([
-        ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), GentleImporter(), TokensStudioImporter(),
-        TextStylesImporter(), DTCGImporter(),
+        ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), FigmaExportImporter(), GentleImporter(),
+        TokensStudioImporter(), TextStylesImporter(), DTCGImporter(),
     ])
 
     /// The importer most sure of `file` (the first listed among equals), if any.

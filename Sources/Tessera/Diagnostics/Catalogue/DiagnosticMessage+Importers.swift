@@ -87,6 +87,11 @@ extension DiagnosticMessage {
             "variable '\(variable)' is an alias of '\(id)', which this file does not hold: read the file that defines it with this one")
     }
 
+    static func figmaExportAlias(_ token: String, target: String, collection: String) -> Self {
+        Self(.figmaExportAlias, .warning,
+            "'\(token)' is an alias of '\(target)'\(collection), which no file read holds: the value Figma wrote is kept; read that collection's export with this one to keep the alias")
+    }
+
     static func figmaMissingValue(_ variable: String, mode: String) -> Self {
         Self(.figmaMissingValue, .warning, "variable '\(variable)' has no value for mode '\(mode)'; the default mode's is used")
     }
