@@ -213,16 +213,38 @@ struct GentleReader: FormatReader {
             report(.gentle("a color is \(node.kindDescription), not a hex string such as '#1F2933'"), at: node.offset, pointer: pointer)
             return nil
         }
-        var digits = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if digits.hasPrefix("#") { digits.removeFirst() }
-        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII),
-            let color = TokenColor(legacyCSS: "#" + digits)
-        else {
+        guard let color = Self.gentleHex(text) else {
             report(.gentle("'\(text)' is not a Gentle color: write #RRGGBB or #RRGGBBAA"), at: node.offset, pointer: pointer,
                 notes: [Diagnostic.Note("Gentle draws a color it cannot read as black")])
             return nil
         }
         return color
+    }
+
+    /// The color of `#RRGGBB` or `#RRGGBBAA`, the `#` optional and spaces around allowed.
+    static func gentleHex(_ text: String) -> TokenColor? {
+        var bytes = Substring(text).utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { bytes = bytes.dropLast() }
+        if bytes.first == UInt8(ascii: "#") { bytes = bytes.dropFirst() }
+        guard bytes.count == 6 || bytes.count == 8 else { return nil }
+        var channels: [Double] = []
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let next = bytes.index(after: index)
+            guard let high = Self.hexValue(bytes[index]), let low = Self.hexValue(bytes[next]) else { return nil }
+            channels.append(Double(high * 16 + low) / 255)
+            index = bytes.index(after: next)
+        }
+        return TokenColor(.srgb, Array(channels.prefix(3)), alpha: channels.count == 4 ? channels[3] : 1)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
+        default: nil
+        }
     }
 
     // MARK: Typography
