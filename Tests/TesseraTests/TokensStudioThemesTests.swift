@@ -112,6 +112,14 @@ struct TokensStudioThemesTests {
             .resolve(inputs: [:]).partialTokens["y"]?.aliasOf == "x")
     }
 
+    /// A gradient's angle has no 2025.10 place: the CSS as written is kept beside the stops.
+    @Test func gradientKeepsItsCSS() {
+        let token = Self.composer(##"{"g": {"value": "linear-gradient(90deg, #000000 0%, #ffffff 100%)", "type": "color"}}"##)
+            .resolve(inputs: [:]).partialTokens["g"]
+        #expect(token?.type == .gradient)
+        #expect(token?.extensions?["studio.tokens"]?["gradient"]?.string == "linear-gradient(90deg, #000000 0%, #ffffff 100%)")
+    }
+
     struct Marked: CustomTestStringConvertible, Sendable {
         let source: String
         let ids: [DiagnosticID]

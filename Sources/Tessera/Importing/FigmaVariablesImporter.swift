@@ -327,7 +327,7 @@ struct FigmaVariablesReader: FormatReader {
     /// A Figma name's segments as token names: split at `/`, trimmed, made safe
     /// (`TokenPathSyntax.safeName`), empty ones left out.
     static func segments(_ name: String) -> [String] {
-        name.split(separator: "/").map { TokenPathSyntax.safeName($0.trimmingCharacters(in: .whitespaces)) }
+        name.split(separator: "/").map { TokenPathSyntax.safeName(String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())) }
             .filter { !$0.isEmpty }
     }
 

@@ -37,6 +37,8 @@ public enum TokenPathSyntax {
     /// become `_`, and so does a leading `$` (`$root` included: it means something in DTCG).
     /// An empty name stays empty.
     public static func safeName(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "$") })
+        else { return name }
         var safe = String(name.map { "{}.".contains($0) ? "_" : $0 })
         if safe.hasPrefix("$") { safe = "_" + safe.dropFirst() }
         return safe

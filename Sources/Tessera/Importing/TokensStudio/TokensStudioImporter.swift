@@ -418,6 +418,11 @@ struct TokensStudioReader {
         }
         let applied = kind == .color ? modify : nil
         if case .typography = kind { extensions = Self.typographyExtensions(token.value, extensions, at: token.offset) }
+        if case .gradient = kind, token.value.string != nil {
+            // A 2025.10 gradient has stops only: the CSS as written keeps its kind and angle.
+            let written = JSONValue.object([("studio.tokens", .object([("gradient", token.value)]))]).placed(at: token.offset)
+            extensions = extensions.map { JSONValue(written.merging($0).storage, offset: $0.offset) } ?? written
+        }
 
         var operands: [Computation.Operand] = []
         StudioReferences.visit(token.value) { operands.append(.init(path: $0, offset: $1)) }
