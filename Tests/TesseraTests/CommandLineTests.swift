@@ -79,6 +79,16 @@ struct CommandLineTests {
         #expect(json.stderr.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("["))
     }
 
+    /// Several files of one system on the command line are read as that system, with its
+    /// modifiers (Figma's export: a collection's folder and the collection it aliases).
+    @Test func filesOfOneSystemAreReadTogether() throws {
+        let dark = try tessera(["resolve", FigmaExportImporterTests.primitives, FigmaExportImporterTests.theme,
+            "--input", "Theme=Dark", "--token", "bg.accent"])
+        #expect(dark.status == 0 && dark.stdout == "bg.accent\tcolor\t#1a1a1aff\n", "\(dark.stderr)")
+        let gentle = try tessera(["validate", GentleImporterTests.older])
+        #expect(gentle.status == 0 && gentle.stderr.contains("note: the spec is version 0.4.0"))
+    }
+
     @Test func resolverInputMistakes() throws {
         let resolver = try writeResolver()
         let unknown = try tessera(["resolve", "--resolver", resolver, "--input", "theme=drak"])

@@ -132,7 +132,6 @@ struct GentleImporterTests {
         #expect(result.diagnostics.contains { $0.id == .gentleUnknown })
     }
 
-    static let valid = #""_specVersion": "0.6.0", "#
 
     static let malformed: [TokensStudioThemesTests.Marked] = [
         .init(source: ##"{"_specVersion": ⊙"six"}"##, ids: [.gentleVersion]),
