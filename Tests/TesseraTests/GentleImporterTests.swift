@@ -156,6 +156,8 @@ struct GentleImporterTests {
               ids: [.gentleUnknown]),
         .init(source: ##"{"_specVersion": "0.6.0", "typography": {"roles": {"body_m": ⊙{"pointSize": 17, "weight": "bold", "design": "default", "lineSpacing": 0, "letterSpacing": 0, "isUppercased": false, "colorRole": "textPrimary"}}}}"##,
               ids: [.gentleMissing]),
+        .init(source: ##"{"_specVersion": "0.6.0", "typography": {"roles": {"body_m": {"pointSize": 17, "weight": "bold", "design": "default", "width": ⊙"wide", "relativeTo": "body", "lineSpacing": 0, "letterSpacing": 0, "isUppercased": false, "colorRole": "textPrimary"}}}}"##,
+              ids: [.gentleInvalid]),
         .init(source: ##"{"_specVersion": "0.6.0", "layout": {"scale": {"xs": ⊙"4", "s": 8, "m": 12, "l": 16, "xl": 24, "xxl": 32}}}"##,
               ids: [.gentleInvalid, .gentleMissing, .gentleMissing, .gentleMissing, .gentleMissing]),
         .init(source: ##"{"_specVersion": "0.6.0", "layout": {"inset": {"card": {"regular": {"horizontal": ⊙"huge", "vertical": "m"}}}}}"##,

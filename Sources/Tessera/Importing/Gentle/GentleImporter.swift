@@ -271,9 +271,12 @@ struct GentleReader: FormatReader {
             let lineSpacing = number(field, "lineSpacing", default: 0, range: .any)
             let letterSpacing = number(field, "letterSpacing", default: 0, range: .any)
             let uppercased = flag(field, "isUppercased", default: false)
-            var width: String??
-            if let node = spec["width"], node.storage.isNull == false {
-                width = .some(choice(field, "width", in: GentleSpec.widths, default: nil))
+            // An optional member: absent or null is no width.
+            var width: String?
+            var widthRead = true
+            if let node = spec["width"], !node.storage.isNull {
+                width = choice(field, "width", in: GentleSpec.widths, default: nil)
+                widthRead = width != nil
             }
             var colorRole: String? = "textPrimary"
             if let node = spec["colorRole"] {
@@ -282,7 +285,7 @@ struct GentleReader: FormatReader {
                 report(.gentleMissing("colorRole", in: place, readAs: "'textPrimary'"), at: spec.offset, pointer: specPointer)
             }
             guard let size, let weight, let design, let relativeTo, let lineSpacing, let letterSpacing, let uppercased,
-                let colorRole, width != .some(nil),
+                let colorRole, widthRead,
                 let weightValue = GentleSpec.weights.first(where: { $0.name == weight })?.value,
                 let family = GentleSpec.designs.first(where: { $0.name == design })?.family,
                 let style = GentleSpec.textStyles.first(where: { $0.name == relativeTo })?.apple
@@ -291,7 +294,7 @@ struct GentleReader: FormatReader {
             let typography = Typography(fontFamily: [family], fontSize: TokenDimension(size, .px), fontWeight: weightValue,
                 letterSpacing: TokenDimension(letterSpacing, .px), lineHeight: nil, textCase: textCase)
             var gentle: [(String, JSONValue)] = [("design", .string(design))]
-            if case .some(.some(let width)) = width { gentle.append(("width", .string(width))) }
+            if let width { gentle.append(("width", .string(width))) }
             gentle += [("lineSpacing", .number(lineSpacing)), ("colorRole", .string(colorRole))]
             if let ramp = role.split(separator: "_").last.map(String.init), GentleSpec.ramps.contains(ramp), role.contains("_") {
                 gentle.append(("ramp", .string(ramp)))
