@@ -71,10 +71,8 @@ public struct FigmaExportImporter: SystemImporter {
             }
             guard relative.lowercased().hasSuffix(".json") else { continue }
             let full = (path as NSString).appendingPathComponent(relative)
-            guard let handle = FileHandle(forReadingAtPath: full) else { continue }
-            let head = (try? handle.read(upToCount: 4096)) ?? Data()
-            try? handle.close()
-            if importer.recognizes(SourceFile(path: full, bytes: Array(head))) == .certain { found.append(full) }
+            guard let head = ImporterRegistry.head(of: full) else { continue }
+            if importer.recognizes(SourceFile(path: full, bytes: head)) == .certain { found.append(full) }
         }
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
@@ -122,13 +120,13 @@ struct FigmaExportReader {
         var folders: [String: Int] = [:]
         for (file, root) in files {
             let folder = (file.path as NSString).deletingLastPathComponent
-            let modeName = root?["$extensions"]?["com.figma.modeName"]?.string ?? Self.baseName(file.path)
+            let modeName = root?["$extensions"]?["com.figma.modeName"]?.string ?? TokenFileLoader.baseName(of: file.path)
             let mode = Mode(name: modeName, file: file, root: root)
             if let index = folders[folder], !collections[index].modes.contains(where: { $0.name == modeName }) {
                 collections[index].modes.append(mode)
             } else {
                 var name = (folder as NSString).lastPathComponent
-                if name.isEmpty || name == "." || folders[folder] != nil { name = Self.baseName(file.path) }
+                if name.isEmpty || name == "." || folders[folder] != nil { name = TokenFileLoader.baseName(of: file.path) }
                 if folders[folder] == nil { folders[folder] = collections.count }
                 collections.append((name, [mode]))
             }
@@ -194,9 +192,5 @@ struct FigmaExportReader {
         for member in members where !member.key.hasPrefix("$") {
             visitTokens(member.value, path: path + [member.key], body)
         }
-    }
-
-    static func baseName(_ path: String) -> String {
-        TokensStudioReader.baseName(path)
     }
 }

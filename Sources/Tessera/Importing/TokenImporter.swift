@@ -144,7 +144,7 @@ public struct ImporterRegistry: Sendable {
     }
 
     /// The first 4 KB of a regular file.
-    private static func head(of path: String) -> [UInt8]? {
+    static func head(of path: String) -> [UInt8]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
             let handle = FileHandle(forReadingAtPath: path)

@@ -4,6 +4,14 @@ import Foundation
 /// byte order of their paths) the files a layer importer recognizes by name — by default
 /// `.tokens`, `.tokens.json`, `.json` and `.jsonc`, but not `*.resolver.json`.
 public enum TokenFileLoader {
+    /// A token file's name without its folder and `.json` or `.tokens.json` (`semantic/dark.tokens.json`
+    /// → `dark`); `tokens` when nothing is left.
+    static func baseName(of path: String) -> String {
+        var name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        if name.lowercased().hasSuffix(".tokens") { name = (name as NSString).deletingPathExtension }
+        return name.isEmpty ? "tokens" : name
+    }
+
     /// The files named by `paths`, directories expanded; problems go to `diagnostics`.
     public static func files(
         at paths: [String], importers: ImporterRegistry = .standard, maximumFileSize: Int = maximumFileSize,

@@ -226,25 +226,11 @@ struct GentleReader: FormatReader {
         var bytes = Substring(text).utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { bytes = bytes.dropLast() }
         if bytes.first == UInt8(ascii: "#") { bytes = bytes.dropFirst() }
-        guard bytes.count == 6 || bytes.count == 8 else { return nil }
-        var channels: [Double] = []
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let next = bytes.index(after: index)
-            guard let high = Self.hexValue(bytes[index]), let low = Self.hexValue(bytes[next]) else { return nil }
-            channels.append(Double(high * 16 + low) / 255)
-            index = bytes.index(after: next)
-        }
-        return TokenColor(.srgb, Array(channels.prefix(3)), alpha: channels.count == 4 ? channels[3] : 1)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
-        default: nil
-        }
+        // Gentle has no short forms; the digits themselves are read as CSS reads them.
+        guard bytes.count == 6 || bytes.count == 8, var color = TokenColor(legacyCSS: "#" + String(decoding: bytes, as: UTF8.self))
+        else { return nil }
+        color.hex = nil
+        return color
     }
 
     // MARK: Typography

@@ -141,7 +141,7 @@ struct TokensStudioReader {
 
     mutating func read(file: SourceFile) -> ResolverDocument {
         readSets(of: file)
-        return finish(name: Self.baseName(file.path), file: file)
+        return finish(name: TokenFileLoader.baseName(of: file.path), file: file)
     }
 
     /// Files (not folders) read together, in the order given.
@@ -184,7 +184,7 @@ struct TokensStudioReader {
                 sets.append(TokenSetSource(name: member.key, file: file, root: member.value, offset: member.keyOffset))
             }
         } else {
-            var name = Self.baseName(file.path)
+            var name = TokenFileLoader.baseName(of: file.path)
             if sets.contains(where: { $0.name == name }) { name = (file.path as NSString).deletingPathExtension }
             sets.append(TokenSetSource(name: name, file: file, root: root, offset: 0))
         }
@@ -235,12 +235,6 @@ struct TokensStudioReader {
             let root = JSONParser(file: file).parseWellFormed(into: &diagnostics)
         else { return nil }
         return (file, root)
-    }
-
-    static func baseName(_ path: String) -> String {
-        var name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        if name.lowercased().hasSuffix(".tokens") { name = (name as NSString).deletingPathExtension }
-        return name.isEmpty ? "tokens" : name
     }
 
     /// Sets in `tokenSetOrder` order; sets it does not list after, as they were.
