@@ -159,5 +159,6 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let tierDirection: DiagnosticID = "tier.direction"
 
     // MARK: Queries
+    public static let themeTooManyPermutations: DiagnosticID = "theme.too-many-permutations"
     public static let tokenNotFound: DiagnosticID = "query.token-not-found"
 }

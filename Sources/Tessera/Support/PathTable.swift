@@ -74,17 +74,21 @@ struct PathTable: Sendable {
     @discardableResult
     mutating func insert(_ key: String) -> (inserted: Bool, position: Int) {
         var key = key
-        return key.withUTF8 { utf8 in
-            let raw = UnsafeRawBufferPointer(utf8)
-            let hash = Self.hash(raw, seed: seed)
-            if let found = find(raw, hash: hash).position { return (false, found) }
-            if (count + 1) * 2 > slots.count { grow() }
-            let position = count
-            bytes.append(contentsOf: utf8)
-            ends.append(bytes.count)
-            place(hash: hash, position: position)
-            return (true, position)
-        }
+        return key.withUTF8 { insert(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Adds the key with these UTF-8 bytes at the end unless present; returns its position
+    /// either way.
+    @discardableResult
+    mutating func insert(bytes key: UnsafeRawBufferPointer) -> (inserted: Bool, position: Int) {
+        let hash = Self.hash(key, seed: seed)
+        if let found = find(key, hash: hash).position { return (false, found) }
+        if (count + 1) * 2 > slots.count { grow() }
+        let position = count
+        bytes.append(contentsOf: key)
+        ends.append(bytes.count)
+        place(hash: hash, position: position)
+        return (true, position)
     }
 
     /// Keys to insert together: their UTF-8 bytes end to end, where each ends and, when known,

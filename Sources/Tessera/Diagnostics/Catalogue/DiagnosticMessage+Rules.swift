@@ -21,6 +21,11 @@ extension DiagnosticMessage {
         Self(.tierDirection, severity, "\(tier) token '\(path)' references \(otherTier) token '\(other)'; \(rule)")
     }
 
+    static func themeTooManyPermutations(_ count: Int, limit: Int) -> Self {
+        Self(.themeTooManyPermutations, .error,
+            "\(count) permutations are more than a compiled theme holds (\(limit)); split the resolver by brand or platform")
+    }
+
     /// Sums up the warnings of one kind left out in one file.
     static func warningsNotListed(_ id: DiagnosticID, count: Int) -> Self {
         Self(id, .warning,
