@@ -6,19 +6,37 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "Tessera", targets: ["Tessera"]),
+        // Swapping themes while the app runs, signed theme files, the ConfigParser facade.
+        .library(name: "TesseraRuntime", targets: ["TesseraRuntime"]),
+        // SwiftUI and UIKit conversions (Apple platforms; empty elsewhere).
+        .library(name: "TesseraUI", targets: ["TesseraUI"]),
         .executable(name: "tessera", targets: ["TesseraCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation` for the DocC catalog in Sources/Tessera.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Tessera"),
+        .target(
+            name: "TesseraRuntime",
+            dependencies: [
+                "Tessera",
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "TesseraUI", dependencies: ["Tessera", "TesseraRuntime"]),
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
                 "Tessera",
+                "TesseraRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -27,7 +45,7 @@ let package = Package(
         .executableTarget(name: "tessera-differential", dependencies: ["TesseraDifferential"]),
         .testTarget(
             name: "TesseraTests",
-            dependencies: ["Tessera", "TesseraCLI", "TesseraDifferential"],
+            dependencies: ["Tessera", "TesseraRuntime", "TesseraCLI", "TesseraDifferential"],
             resources: [.copy("Fixtures")]
         ),
     ],

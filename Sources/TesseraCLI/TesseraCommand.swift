@@ -7,7 +7,7 @@ struct TesseraCommand: ParsableCommand {
         commandName: "tessera",
         abstract: "Design tokens for Swift: check, resolve and deliver W3C design token files.",
         version: "0.1.0",
-        subcommands: [Validate.self, Resolve.self, Contexts.self, Convert.self, Compat.self]
+        subcommands: [Validate.self, Resolve.self, Contexts.self, Convert.self, Compat.self, Compile.self, Keygen.self]
     )
 }
 

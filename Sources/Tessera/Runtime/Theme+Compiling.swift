@@ -117,6 +117,11 @@ struct Numbering {
 
 /// Lays resolved permutations out as a theme's tables.
 enum ThemeLayoutBuilder {
+    static func empty() -> ThemeStorage {
+        ThemeStorage(layout: ThemeStorage.Layout(paths: PathTable(), types: [], closed: [:], textStyles: [:], modifiers: []),
+            entries: [], refs: [], scalars: [], values: .decoded([]), aliases: [])
+    }
+
     static func build(_ permutations: [ResolvedTokens], modifiers: [ThemeModifier], default defaultIndex: Int) -> ThemeStorage {
         let base = permutations[defaultIndex]
         // Slots: the default permutation's tokens in definition order, then any others'.

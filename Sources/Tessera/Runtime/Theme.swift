@@ -165,3 +165,8 @@ extension String {
         self == other || lowercased() == other.lowercased()
     }
 }
+
+extension Theme {
+    /// A theme with no tokens and no modifiers: every lookup answers nil or a key's fallback.
+    public static let empty = Theme(storage: ThemeLayoutBuilder.empty())
+}

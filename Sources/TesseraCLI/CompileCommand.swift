@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Tessera
+import TesseraRuntime
+
+struct Compile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compile every permutation of a token system into a theme file that apps load without parsing JSON.",
+        discussion: """
+            Exit 0 when the theme is written, 1 when the sources have an error (nothing is written then), 2 for a \
+            usage mistake. The file is replaced atomically: a failure leaves the previous one as it was.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(name: .shortAndLong, help: "The compiled theme file to write (App.theme).")
+    var output: String
+
+    @Option(help: "Sign the file with this private key (made by 'tessera keygen'); apps that require a signature load only files signed by a key they trust.")
+    var sign: String?
+
+    func run() throws {
+        var signer: ThemeFile.Signer?
+        if let sign {
+            let text: String
+            do {
+                text = try String(contentsOfFile: sign, encoding: .utf8)
+            } catch {
+                throw ValidationError("cannot read the key '\(sign)': \(error.localizedDescription)")
+            }
+            do {
+                signer = try ThemeSigningKey(fileText: text).signer
+            } catch {
+                throw ValidationError("'\(sign)': \(error)")
+            }
+        }
+        let theme: Theme
+        let files: [SourceFile]
+        var bag = DiagnosticBag()
+        if let paths = options.systemPaths {
+            let composer = options.composer(for: paths)
+            let compilation = Theme.compile(composer)
+            bag.append(contentsOf: compilation.diagnostics)
+            files = composer.files
+            guard let compiled = compilation.theme else {
+                options.report(bag, files: files)
+                finish(1)
+            }
+            theme = compiled
+        } else {
+            let result = options.run()
+            bag = result.diagnostics
+            files = result.files
+            guard let tokens = try? result.tokens() else {
+                options.report(bag, files: files)
+                finish(1)
+            }
+            theme = Theme.compile(tokens)
+        }
+        options.report(bag, files: files)
+        let url = URL(fileURLWithPath: output)
+        do {
+            try theme.write(to: url, signer: signer)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write '\(output)': \(error)\n".utf8))
+            finish(1)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        FileHandle.standardError.write(Data(("compiled \(theme.count) tokens in \(theme.permutationCount) permutation"
+            + "\(theme.permutationCount == 1 ? "" : "s") (\(theme.storedValueCount) values stored) to \(output), \(size) bytes"
+            + (signer == nil ? "" : ", signed") + "\n").utf8))
+        finish(0)
+    }
+}
+
+struct Keygen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make an Ed25519 key pair for signing compiled themes: NAME.key (secret) and NAME.pub (built into the app).")
+
+    @Argument(help: "The key files' path without extension.")
+    var name: String
+
+    @Flag(help: "Replace existing key files.")
+    var force = false
+
+    func run() throws {
+        let key = ThemeSigningKey()
+        let privatePath = name + ".key"
+        let publicPath = name + ".pub"
+        for path in [privatePath, publicPath] where !force && FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("'\(path)' exists; pass --force to replace it (themes signed with the old key will no longer verify)")
+        }
+        do {
+            try Data(key.fileText.utf8).write(to: URL(fileURLWithPath: privatePath), options: .atomic)
+            chmod(privatePath, 0o600)
+            try Data(key.publicKeyFileText.utf8).write(to: URL(fileURLWithPath: publicPath), options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write the key files: \(error.localizedDescription)\n".utf8))
+            finish(1)
+        }
+        FileHandle.standardError.write(Data("wrote \(privatePath) (keep it secret) and \(publicPath)\n".utf8))
+    }
+}

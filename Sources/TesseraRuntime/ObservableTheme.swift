@@ -1,0 +1,29 @@
+#if canImport(Observation)
+import Observation
+import Tessera
+
+/// A store's current theme for SwiftUI and other Observation clients: views that read `theme`
+/// are updated when the store publishes another.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+@Observable
+public final class ObservableTheme {
+    /// The latest theme the store published.
+    public private(set) var theme: Theme
+    @ObservationIgnored private var task: Task<Void, Never>?
+
+    public init(_ store: ThemeStore) {
+        theme = store.theme
+        let updates = store.updates()
+        task = Task { [weak self] in
+            for await theme in updates {
+                self?.theme = theme
+            }
+        }
+    }
+
+    isolated deinit {
+        task?.cancel()
+    }
+}
+#endif

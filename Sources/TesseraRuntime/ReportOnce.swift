@@ -1,0 +1,31 @@
+import Foundation
+import Logging
+
+/// Logs each distinct problem once through swift-log, however often it happens: a lookup that
+/// falls back on every frame says so the first time only.
+///
+/// `@unchecked Sendable`: `seen` is only touched with `lock` held; `Logger` is a value.
+public final class ReportOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen = Set<String>()
+    public let logger: Logger
+
+    public init(logger: Logger) { self.logger = logger }
+
+    /// Logs `message` with `metadata` unless `key` was reported before; whether it logged.
+    @discardableResult
+    public func report(_ key: String, _ message: @autoclosure () -> String, metadata: Logger.Metadata = [:]) -> Bool {
+        lock.lock()
+        let first = seen.insert(key).inserted
+        lock.unlock()
+        if first { logger.warning(Logger.Message(stringLiteral: message()), metadata: metadata) }
+        return first
+    }
+
+    /// How many distinct problems were reported.
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return seen.count
+    }
+}
