@@ -13,5 +13,13 @@ let package = Package(
             dependencies: [.product(name: "Tessera", package: "Tessera")],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
+        // `tessera-bench lookups DIR LOOKUPS_FILE ROUNDS` and `tessera-bench load FILE`.
+        .executableTarget(
+            name: "tessera-bench",
+            dependencies: [
+                .product(name: "Tessera", package: "Tessera"),
+                .product(name: "TesseraRuntime", package: "Tessera"),
+            ]
+        ),
     ]
 )

@@ -6,7 +6,9 @@
 // (a Figma variables response) or tokens-studio (a Tokens Studio file with its sets, themes,
 // math and color modifiers, converted to DTCG; the input is also evaluated as math) or gentle
 // (a Gentle design system spec, with its migration from older versions, converted to DTCG) or
-// figma-export (a file of Figma's own DTCG export, its aliasData put back as aliases).
+// figma-export (a file of Figma's own DTCG export, its aliasData put back as aliases) or
+// theme-file (a compiled theme file: loaded with every check, then every token looked up in
+// every permutation, overridden and written again).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -23,6 +25,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "tokens-studio": fuzzTokensStudio(bytes)
     case "gentle": fuzzGentle(bytes)
     case "figma-export": fuzzFigmaExport(bytes)
+    case "theme-file": fuzzThemeFile(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0
@@ -142,4 +145,25 @@ func fuzzFigmaExport(_ bytes: [UInt8]) {
     render(report.diagnostics, composer.files)
     _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)
     _ = DTCGConversion(composer).files
+}
+
+func fuzzThemeFile(_ bytes: [UInt8]) {
+    guard let theme = try? Theme(fileBytes: Data(bytes), options: ThemeFile.LoadOptions(maximumSize: 1 << 20)) else { return }
+    var overrides = ThemeOverrides()
+    for permutation in 0..<min(theme.permutationCount, 64) {
+        let chosen = Theme(storage: theme.storage, permutation: permutation)
+        for path in chosen.paths.prefix(256) {
+            if let value = chosen.value(at: path) { overrides.set(path, to: value) }
+            _ = chosen[ThemeColor.self, path]
+            _ = chosen[Double.self, path]
+            _ = chosen.font(path)
+            _ = chosen.aliasTarget(of: path)
+        }
+    }
+    if let overridden = try? theme.overriding(overrides) {
+        // What was read can be written and read again.
+        guard let again = try? overridden.encoded(), (try? Theme(fileBytes: Data(again))) != nil else {
+            fatalError("a theme that loaded could not be written and read again")
+        }
+    }
 }

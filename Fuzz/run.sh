@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (the toolchain's -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export theme-file (default: all)
 #
 # Builds one binary from the library's sources and Fuzz/Harness.swift (about 1.5 minutes),
 # seeds each target's corpus from Examples/ and the test fixtures, and runs each target for
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export)
+[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export theme-file)
 
 out=.build/fuzz
 mkdir -p "$out"
@@ -39,6 +39,10 @@ for target in "${targets[@]}"; do
             n=0
             while IFS= read -r file; do n=$((n + 1)); cp "$file" "$seeds/export-$n.json"; done \
                 < <(find Tests/TesseraTests/Fixtures/figma-export -name '*.json' | sort) ;;
+        theme-file)
+            # Compiled themes of the example (signed and not) and of a token of every type.
+            swift run -q tessera compile Examples/app.resolver.json -o "$seeds/example.theme" >/dev/null 2>&1
+            swift run -q tessera compile Fuzz/seeds/all-types.tokens.json -o "$seeds/all-types.theme" >/dev/null 2>&1 ;;
         tokens-studio) cp Fuzz/seeds/tokens-studio/*.json Tests/TesseraTests/Fixtures/tokens-studio/test/integration/tokens/*.json "$seeds/" ;;
         colorset)
             n=0
@@ -46,9 +50,11 @@ for target in "${targets[@]}"; do
                 < <(find Tests/TesseraTests/Fixtures -path '*.colorset/Contents.json' | sort) ;;
         *) find Examples Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.json' -size -200k -exec cp {} "$seeds/" \; ;;
     esac
+    dict="-dict=../../Fuzz/dtcg.dict"
+    [ "$target" = theme-file ] && dict=""
     echo "== $target for ${seconds}s"
     (cd "$out" && TESSERA_FUZZ="$target" ./tessera-fuzz -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -max_len=65536 -dict=../../Fuzz/dtcg.dict -print_final_stats=1 "corpus/$target" "seeds/$target" 2>&1 \
+        -max_len=65536 $dict -print_final_stats=1 "corpus/$target" "seeds/$target" 2>&1 \
         | grep -E "^#[0-9]+ +(DONE|INITED)|stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Test unit written|==[0-9]+==" || true)
     if ls "$out"/crash-* "$out"/timeout-* "$out"/oom-* "$out"/leak-* >/dev/null 2>&1; then
         echo "fuzz: $target found a problem; the input is in $out"

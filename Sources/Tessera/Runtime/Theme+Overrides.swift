@@ -76,11 +76,11 @@ enum OverrideApplication {
         var problems: [ThemeError.OverrideProblem] = []
         var checked: [Checked] = []
         let numbering = Numbering(storage.modifiers)
-        let paths = Theme(storage: storage).paths
         for override in overrides.overrides {
             guard let slot = storage.slot(of: override.path) else {
                 problems.append(.noToken(override.path,
-                    suggestion: Suggestions.closest(to: override.path.replacingOccurrences(of: "/", with: "."), in: paths)))
+                    suggestion: Suggestions.closest(to: override.path.replacingOccurrences(of: "/", with: "."),
+                        in: Theme(storage: storage).paths)))
                 continue
             }
             let path = storage.path(of: slot)

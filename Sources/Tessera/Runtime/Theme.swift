@@ -80,7 +80,7 @@ public struct Theme: Sendable {
     ///
     /// - Complexity: O(k) in the path's length, once; lookups with the key are O(1).
     public func key<Value: ThemeValue>(_ type: Value.Type, _ path: String) -> TokenKey<Value>? {
-        guard let slot = storage.slot(of: path), Value.tokenTypes.contains(storage.types[slot]),
+        guard let slot = storage.slot(of: path), Value.reads(storage.types[slot]),
             let fallback = Value.read(self, at: storage.valueIndex(slot, permutation))
         else { return nil }
         return TokenKey(path: storage.path(of: slot), slot: Int32(slot), fingerprint: storage.fingerprint, fallback: fallback)
@@ -115,8 +115,9 @@ public struct Theme: Sendable {
     /// `Value`, or nil when there is no such token or it has another type.
     ///
     /// - Complexity: O(k) in the path's length (one hash, one comparison).
+    @inlinable
     public subscript<Value: ThemeValue>(type: Value.Type, path: String) -> Value? {
-        guard let slot = storage.slot(of: path), Value.tokenTypes.contains(storage.types[slot]) else { return nil }
+        guard let slot = storage.slot(of: path), Value.reads(storage.types[slot]) else { return nil }
         return Value.read(self, at: storage.valueIndex(slot, permutation))
     }
 
@@ -126,7 +127,7 @@ public struct Theme: Sendable {
             throw .noToken(path, suggestion: Suggestions.closest(to: path.replacingOccurrences(of: "/", with: "."), in: paths))
         }
         let found = storage.types[slot]
-        guard Value.tokenTypes.contains(found), let value = Value.read(self, at: storage.valueIndex(slot, permutation)) else {
+        guard Value.reads(found), let value = Value.read(self, at: storage.valueIndex(slot, permutation)) else {
             throw .wrongType(path, expected: Value.tokenTypes, found: found)
         }
         return value

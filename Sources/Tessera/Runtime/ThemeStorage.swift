@@ -134,6 +134,8 @@ final class ThemeStorage: Sendable {
     let radices: [Int]
     let permutationCount: Int
     let defaultPermutation: Int
+    /// Whether any token name holds a `/` (then a path with `/` is looked up as written first).
+    let slashInNames: Bool
 
     struct Layout: Sendable {
         var paths: PathTable
@@ -161,6 +163,7 @@ final class ThemeStorage: Sendable {
         self.permutationCount = numbering.count
         self.defaultPermutation = numbering.defaultIndex
         self.fingerprint = fingerprint ?? Self.fingerprint(paths: layout.paths, types: layout.types)
+        self.slashInNames = layout.paths.containsByte(UInt8(ascii: "/"))
     }
 
     var layout: Layout {
@@ -170,26 +173,22 @@ final class ThemeStorage: Sendable {
     var tokenCount: Int { types.count }
 
     static func fingerprint(paths: PathTable, types: [TokenType]) -> UInt64 {
-        var bytes: [UInt8] = []
-        for slot in types.indices {
-            bytes += paths.key(at: slot).utf8
-            bytes.append(0)
-            bytes += types[slot].rawValue.utf8
-            bytes.append(0)
-        }
-        return bytes.withUnsafeBytes { PathTable.hash($0, seed: 0x7E55_E7A0_F1A6_E001) }
+        let seed: UInt64 = 0x7E55_E7A0_F1A6_E001
+        let typeCodes = types.map { UInt8(TokenType.allCases.firstIndex(of: $0)!) }
+        return paths.contentHash(seed: seed) ^ typeCodes.withUnsafeBytes { PathTable.hash($0, seed: ~seed) }
     }
 
     /// The slot of a path with `.` or `/` between its names: as written first (a name may hold
     /// a `/`), then with every `/` read as `.`.
     ///
     /// - Complexity: O(k) in the path's length; no allocation for paths of up to 256 bytes.
+    @usableFromInline
     func slot(of path: String) -> Int? {
         var path = path
         return path.withUTF8 { utf8 -> Int? in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            if let slot = paths.position(of: bytes) { return slot }
-            guard utf8.contains(UInt8(ascii: "/")) else { return nil }
+            let slash = utf8.contains(UInt8(ascii: "/"))
+            if !slash || slashInNames, let slot = paths.position(of: UnsafeRawBufferPointer(utf8)) { return slot }
+            guard slash else { return nil }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { buffer in
                 for (index, byte) in utf8.enumerated() { buffer[index] = byte == UInt8(ascii: "/") ? UInt8(ascii: ".") : byte }
                 return paths.position(of: UnsafeRawBufferPointer(buffer))

@@ -36,6 +36,8 @@ public struct TokenKey<Value: ThemeValue>: Sendable, Hashable {
 public protocol ThemeValue: Sendable {
     /// The token types read as this type.
     static var tokenTypes: [TokenType] { get }
+    /// Whether tokens of `type` are read as this type.
+    static func reads(_ type: TokenType) -> Bool
     /// The value at a value index of a theme, whose token is of one of `tokenTypes`.
     static func read(_ theme: Theme, at index: Int) -> Self?
     /// The token value an override of this type stands for.
@@ -43,6 +45,10 @@ public protocol ThemeValue: Sendable {
 }
 
 extension ThemeValue {
+    /// Tokens of the one type in `tokenTypes`.
+    @inlinable
+    public static func reads(_ type: TokenType) -> Bool { tokenTypes.count == 1 ? tokenTypes[0] == type : tokenTypes.contains(type) }
+
     /// Non-scalar values come from the value column.
     @usableFromInline
     static func stored(_ theme: Theme, _ index: Int) -> TokenValue? { theme.storage.values[index] }
@@ -50,6 +56,8 @@ extension ThemeValue {
 
 extension ThemeColor: ThemeValue {
     public static var tokenTypes: [TokenType] { [.color] }
+    @inlinable
+    public static func reads(_ type: TokenType) -> Bool { type == .color }
     @inlinable
     public static func read(_ theme: Theme, at index: Int) -> ThemeColor? {
         let scalar = theme.storage.scalars[index]
@@ -74,6 +82,8 @@ extension TokenDimension: ThemeValue {
 extension Double: ThemeValue {
     /// Numbers, font weights, and dimensions in points.
     public static var tokenTypes: [TokenType] { [.number, .fontWeight, .dimension] }
+    @inlinable
+    public static func reads(_ type: TokenType) -> Bool { type == .number || type == .dimension || type == .fontWeight }
     @inlinable
     public static func read(_ theme: Theme, at index: Int) -> Double? {
         let scalar = theme.storage.scalars[index]
@@ -167,6 +177,7 @@ extension TokenStrokeStyle: ThemeValue {
 extension TokenValue: ThemeValue {
     /// Every type.
     public static var tokenTypes: [TokenType] { TokenType.allCases }
+    public static func reads(_ type: TokenType) -> Bool { true }
     public static func read(_ theme: Theme, at index: Int) -> TokenValue? { stored(theme, index) }
     public var tokenValue: TokenValue { self }
 }

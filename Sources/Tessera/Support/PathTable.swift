@@ -46,6 +46,15 @@ struct PathTable: Sendable {
 
     var count: Int { ends.count }
 
+    /// A hash of the keys in order (their bytes and where each ends).
+    func contentHash(seed: UInt64) -> UInt64 {
+        let text = bytes.withUnsafeBytes { Self.hash($0, seed: seed) }
+        return ends.withUnsafeBytes { Self.hash($0, seed: text) }
+    }
+
+    /// Whether any key holds `byte`.
+    func containsByte(_ byte: UInt8) -> Bool { bytes.contains(byte) }
+
     /// The key at `position`.
     func key(at position: Int) -> String {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(of: position)]), as: UTF8.self) }

@@ -4,20 +4,25 @@ extension ThemeFile {
         let bytes: UnsafeRawBufferPointer
         var offset: Int
         let end: Int
-        /// What the bytes are, for messages ("the VALS section").
-        let what: String
+        /// What the bytes are, for messages ("section VALS", "value 12"): made only for a
+        /// message.
+        let what: StaticString
+        let number: Int?
 
-        init(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, what: String) {
+        init(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, what: StaticString, number: Int? = nil) {
             self.bytes = bytes
             self.offset = range.lowerBound
             self.end = range.upperBound
             self.what = what
+            self.number = number
         }
 
         var remaining: Int { end - offset }
         var atEnd: Bool { offset == end }
 
-        func failure(_ reason: String) -> ThemeError { .invalidFile("\(what): \(reason)") }
+        func failure(_ reason: String) -> ThemeError {
+            .invalidFile("\(what)" + (number.map { " \($0)" } ?? "") + ": " + reason)
+        }
 
         mutating func take(_ count: Int) throws(ThemeError) -> Int {
             guard count >= 0, count <= end - offset else { throw failure("ends \(count - (end - offset)) bytes early") }

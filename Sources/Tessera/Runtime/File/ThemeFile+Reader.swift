@@ -98,7 +98,7 @@ extension ThemeFile {
             }
             guard body.atEnd else { throw .invalidFile("\(body.remaining) bytes follow the last section") }
             for tag in Tag.allCases where sections[tag] == nil { throw .invalidFile("section \(tag.rawValue) is missing") }
-            func cursor(_ tag: Tag) -> Cursor { Cursor(bytes, sections[tag]!, what: "section \(tag.rawValue)") }
+            func cursor(_ tag: Tag) -> Cursor { Cursor(bytes, sections[tag]!, what: tag.what) }
 
             var stringCursor = cursor(.strings)
             strings = try Self.readStrings(&stringCursor)
@@ -252,6 +252,20 @@ extension ThemeFile {
 
         static func readScalars(_ cursor: inout Cursor) throws(ThemeError) -> [ThemeScalar] {
             let count = try cursor.count(of: 40)
+            // Where the file's layout is the struct's, the scalars are copied whole, then checked.
+            if UInt32(1).littleEndian == 1, MemoryLayout<ThemeScalar>.stride == 40,
+                MemoryLayout<ThemeScalar>.offset(of: \ThemeScalar.tag) == 32
+            {
+                let start = try cursor.take(count * 40)
+                let scalars = [ThemeScalar](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: cursor.bytes[start..<start + count * 40]))
+                    initialized = count
+                }
+                for (index, scalar) in scalars.enumerated() where !(scalar.a.isFinite && scalar.b.isFinite && scalar.c.isFinite && scalar.d.isFinite) {
+                    throw cursor.failure("scalar \(index) holds a number that is not finite")
+                }
+                return scalars
+            }
             var scalars: [ThemeScalar] = []
             scalars.reserveCapacity(count)
             for _ in 0..<count {
@@ -284,25 +298,26 @@ extension ThemeFile {
             var decoder = ValueDecoder(strings: strings, build: false)
             for index in 0..<(offsets.count - 1) {
                 guard offsets[index] <= offsets[index + 1] else { throw .invalidFile("section VALS: value \(index) ends before it starts") }
-                var cursor = Cursor(bytes, valueBase + Int(offsets[index])..<valueBase + Int(offsets[index + 1]), what: "value \(index)")
+                var cursor = Cursor(bytes, valueBase + Int(offsets[index])..<valueBase + Int(offsets[index + 1]), what: "value", number: index)
                 let typeCode = cursor.atEnd ? 255 : bytes[cursor.offset]
                 guard types[index] == 255 || types[index] == typeCode else {
                     throw cursor.failure("is not of its token's type")
                 }
                 let value = try decoder.value(&cursor)
                 guard cursor.atEnd else { throw cursor.failure("\(cursor.remaining) bytes follow it") }
-                try checkScalar(scalars[index], of: value, index: index)
+                try checkScalar(scalars[index], of: value, type: TokenType.allCases[Int(typeCode)], index: index)
             }
         }
 
         /// A scalar says what its value says: the same numbers (colors: drawable components).
-        static func checkScalar(_ scalar: ThemeScalar, of value: TokenValue, index: Int) throws(ThemeError) {
+        static func checkScalar(_ scalar: ThemeScalar, of value: TokenValue?, type: TokenType, index: Int) throws(ThemeError) {
             let agrees: Bool
-            switch value {
+            switch type {
             case .color:
-                agrees = scalar.tag <= 1 && [scalar.a, scalar.b, scalar.c, scalar.d].allSatisfy { $0 >= 0 && $0 <= 1 }
+                agrees = scalar.tag <= 1 && scalar.a >= 0 && scalar.a <= 1 && scalar.b >= 0 && scalar.b <= 1
+                    && scalar.c >= 0 && scalar.c <= 1 && scalar.d >= 0 && scalar.d <= 1
             case .dimension, .duration, .number, .fontWeight, .boolean, .cubicBezier:
-                agrees = ThemeScalar(value) == scalar
+                agrees = value.map { ThemeScalar($0) == scalar } ?? false
             default:
                 agrees = scalar == .zero
             }

@@ -14,9 +14,9 @@ extension ThemeFile {
 
         func value(at index: Int) -> TokenValue? {
             data.withUnsafeBytes { bytes in
-                var cursor = Cursor(bytes, base + Int(offsets[index])..<base + Int(offsets[index + 1]), what: "value \(index)")
+                var cursor = Cursor(bytes, base + Int(offsets[index])..<base + Int(offsets[index + 1]), what: "value", number: index)
                 var decoder = ValueDecoder(strings: strings, build: true)
-                return try? decoder.value(&cursor)
+                return (try? decoder.value(&cursor)) ?? nil
             }
         }
     }
@@ -26,16 +26,20 @@ extension ThemeFile {
         let strings: StringTable
         let build: Bool
 
-        /// A value; with `build` false, a placeholder of the right type.
-        mutating func value(_ cursor: inout Cursor) throws(ThemeError) -> TokenValue {
+        /// A value; with `build` false, the value only when making it allocates nothing (the
+        /// scalar types but colors), else nil once it is checked.
+        mutating func value(_ cursor: inout Cursor) throws(ThemeError) -> TokenValue? {
             let code = Int(try cursor.u8())
             guard code < TokenType.allCases.count else { throw cursor.failure("unknown value type \(code)") }
             switch TokenType.allCases[code] {
-            case .color: return .color(try color(&cursor))
+            case .color:
+                let color = try color(&cursor)
+                return build ? .color(color) : nil
             case .dimension: return .dimension(try dimension(&cursor))
             case .fontFamily:
                 let isList = try flag(&cursor)
-                return .fontFamily(try stringList(&cursor), isList: isList)
+                let names = try stringList(&cursor)
+                return build ? .fontFamily(names, isList: isList) : nil
             case .fontWeight:
                 let weight = try cursor.f64()
                 guard weight >= 1, weight <= 1000 else { throw cursor.failure("font weight \(weight) is not within 1 to 1000") }
@@ -43,15 +47,19 @@ extension ThemeFile {
             case .duration: return .duration(try duration(&cursor))
             case .cubicBezier: return .cubicBezier(try bezier(&cursor))
             case .number: return .number(try cursor.f64())
-            case .strokeStyle: return .strokeStyle(try strokeStyle(&cursor))
+            case .strokeStyle:
+                let style = try strokeStyle(&cursor)
+                return build ? .strokeStyle(style) : nil
             case .border:
                 let color = try color(&cursor)
                 let width = try dimension(&cursor)
-                return .border(Border(color: color, width: width, style: try strokeStyle(&cursor)))
+                let style = try strokeStyle(&cursor)
+                return build ? .border(Border(color: color, width: width, style: style)) : nil
             case .transition:
                 let time = try self.duration(&cursor)
                 let delay = try self.duration(&cursor)
-                return .transition(TokenTransition(duration: time, delay: delay, timingFunction: try bezier(&cursor)))
+                let curve = try bezier(&cursor)
+                return build ? .transition(TokenTransition(duration: time, delay: delay, timingFunction: curve)) : nil
             case .shadow:
                 let isList = try flag(&cursor)
                 let count = try cursor.count(of: 43)
@@ -65,7 +73,7 @@ extension ThemeFile {
                         layers.append(Shadow(color: color, offsetX: x, offsetY: y, blur: blur, spread: spread, inset: inset))
                     }
                 }
-                return .shadow(layers, isList: isList)
+                return build ? .shadow(layers, isList: isList) : nil
             case .gradient:
                 let count = try cursor.count(of: 46)
                 var stops: [GradientStop] = []
@@ -74,7 +82,7 @@ extension ThemeFile {
                     let position = try cursor.f64()
                     if build { stops.append(GradientStop(color: color, position: position)) }
                 }
-                return .gradient(stops)
+                return build ? .gradient(stops) : nil
             case .typography:
                 let family = try stringList(&cursor)
                 let size = try dimension(&cursor)
@@ -84,10 +92,12 @@ extension ThemeFile {
                 let lineHeight = try cursor.f64()
                 let caseCode = Int(try cursor.u8())
                 guard caseCode <= TextCase.allCases.count else { throw cursor.failure("unknown text case \(caseCode)") }
-                guard build else { return .typography(Typography(fontFamily: [], fontSize: size, fontWeight: weight)) }
+                guard build else { return nil }
                 return .typography(Typography(fontFamily: family, fontSize: size, fontWeight: weight, letterSpacing: spacing,
                     lineHeight: hasLineHeight ? lineHeight : nil, textCase: caseCode == 0 ? nil : TextCase.allCases[caseCode - 1]))
-            case .string: return .string(try string(&cursor))
+            case .string:
+                let text = try string(&cursor)
+                return build ? .string(text) : nil
             case .boolean: return .boolean(try flag(&cursor))
             }
         }

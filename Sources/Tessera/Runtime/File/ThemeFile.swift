@@ -51,6 +51,20 @@ public enum ThemeFile {
         case aliases = "ALIA", values = "VALS", refs = "REFS"
 
         var bytes: [UInt8] { Array(rawValue.utf8) }
+
+        /// The section's name in messages.
+        var what: StaticString {
+            switch self {
+            case .strings: "section STRS"
+            case .modifiers: "section MODS"
+            case .tokens: "section TOKS"
+            case .closed: "section CLSD"
+            case .scalars: "section SCAL"
+            case .aliases: "section ALIA"
+            case .values: "section VALS"
+            case .refs: "section REFS"
+            }
+        }
     }
 
     /// Signs the bytes of a theme file: the public key and the Ed25519 signature of `message`.

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// TesseraUI compiles only on Apple platforms. Here its files are type-checked against stand-in
+/// UIKit and SwiftUI modules (`Tests/StandIns`) that declare exactly the Apple signatures the
+/// adapters use, and the modules this package built.
+@Suite struct UIAdapterTypeCheckTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folder of the built modules: the one holding this test bundle.
+    static var modules: URL? {
+        var url = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Modules/TesseraRuntime.swiftmodule").path) {
+                return url.appendingPathComponent("Modules")
+            }
+            url.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    static func run(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: modules != nil)) func adaptersTypeCheckAgainstTheStandIns() throws {
+        #if canImport(UIKit)
+        return
+        #else
+        let modules = try #require(Self.modules)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-standins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        for module in ["UIKit", "SwiftUI"] {
+            let (status, output) = try Self.run(["-emit-module", "-parse-as-library", "-module-name", module,
+                Self.root.appendingPathComponent("Tests/StandIns/\(module).swift").path,
+                "-emit-module-path", work.appendingPathComponent("\(module).swiftmodule").path])
+            #expect(status == 0, "\(module) stand-in: \(output)")
+        }
+        // The C modules the runtime's dependencies import, declared in their checkouts.
+        let checkouts = Self.root.appendingPathComponent(".build/checkouts")
+        let maps = (FileManager.default.enumerator(atPath: checkouts.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix("/include/module.modulemap") && $0.contains("/Sources/") }
+            .map { checkouts.appendingPathComponent($0).path }
+        let sources = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/TesseraUI").path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { Self.root.appendingPathComponent("Sources/TesseraUI/\($0)").path }
+        #expect(sources.count >= 2)
+        let (status, output) = try Self.run(["-typecheck", "-swift-version", "6", "-module-name", "TesseraUI",
+            "-I", work.path, "-I", modules.path] + maps.flatMap { ["-Xcc", "-fmodule-map-file=" + $0] }
+            + sources)
+        #expect(status == 0, "TesseraUI: \(output)")
+        #endif
+    }
+}
