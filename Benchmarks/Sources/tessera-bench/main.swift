@@ -30,29 +30,12 @@ func consume(_ value: Double) {
     if value == -.greatestFiniteMagnitude { print(value) }
 }
 
-enum Lookup {
-    case color(String)
-    case size(String)
-    case short(String)
-
-    init?(line: Substring) {
-        guard line.count > 2 else { return nil }
-        let argument = String(line.dropFirst(2))
-        switch line.first {
-        case "c": self = .color(argument)
-        case "s": self = .size(argument)
-        case "p": self = .short(argument)
-        default: return nil
-        }
-    }
-}
-
 func lookups(_ arguments: [String]) {
     guard arguments.count == 3, let rounds = Int(arguments[2]), rounds > 0 else {
         fail("usage: tessera-bench lookups DIR LOOKUPS_FILE ROUNDS")
     }
     guard let text = try? String(contentsOfFile: arguments[1], encoding: .utf8) else { fail("cannot read \(arguments[1])") }
-    let calls = text.split(whereSeparator: \.isNewline).compactMap(Lookup.init(line:))
+    let calls = text.split(whereSeparator: \.isNewline).compactMap(ConfigParserLookup.Call.init(line:))
     let start = now()
     let facade = ConfigParserFacade()
     do {
@@ -72,8 +55,8 @@ func lookups(_ arguments: [String]) {
     var sizePaths: [String] = []
     for call in calls {
         switch call {
-        case .color(let path), .short(let path):
-            let path = { if case .short = call { String(path.dropFirst().dropLast()) } else { path } }()
+        case .color(let path), .shortColor(let path):
+            let path = { if case .shortColor = call { String(path.dropFirst().dropLast()) } else { path } }()
             colorKeys.append(theme.key(ThemeColor.self, path) ?? TokenKey(path, fallback: missing))
             colorPaths.append(path)
             order.append((true, colorKeys.count - 1))
@@ -107,7 +90,7 @@ func lookups(_ arguments: [String]) {
             switch call {
             case .color(let path): sum += facade.colorFromToken(path).red
             case .size(let path): sum += facade.sizeFromToken(path)
-            case .short(let reference): sum += facade.colorFromShortToken(reference).red
+            case .shortColor(let reference): sum += facade.colorFromShortToken(reference).red
             }
         }
     }

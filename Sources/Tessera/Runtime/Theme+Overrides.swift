@@ -135,7 +135,7 @@ enum OverrideApplication {
     static func invalidity(of value: TokenValue) -> String? {
         let scalar = ThemeScalar(value)
         guard [scalar.a, scalar.b, scalar.c, scalar.d].allSatisfy(\.isFinite) else { return "a number in it is not finite" }
-        if case .fontWeight(let weight) = value, !(1...1000).contains(weight) { return "a font weight is within 1 to 1000" }
+        if case .fontWeight(let weight) = value, !(1...1000).contains(weight) { return "a font weight is not within 1 to 1000" }
         return nil
     }
 

@@ -135,11 +135,15 @@ public struct TraitMapping: Sendable {
 
 extension Theme {
     /// The same theme in the contexts `traits` choose through `mapping`; modifiers the traits do
-    /// not speak to keep their context.
+    /// not speak to keep their context, and so does a modifier a mapping names a context of that
+    /// the theme does not have.
     ///
     /// - Complexity: O(m · c) in the modifiers and their contexts; no token is touched.
     public func with(_ traits: ThemeTraits, mapping: TraitMapping = .conventional) -> Theme {
-        let chosen = mapping.contexts(for: traits, modifiers: storage.modifiers)
-        return (try? with(chosen)) ?? self
+        var theme = self
+        for (modifier, context) in mapping.contexts(for: traits, modifiers: storage.modifiers).sorted(by: { $0.key < $1.key }) {
+            theme = (try? theme.with([modifier: context])) ?? theme
+        }
+        return theme
     }
 }

@@ -122,6 +122,13 @@ import Testing
         #expect(TraitMapping.conventional.contexts(for: traits, modifiers: list) == expected)
     }
 
+    @Test func aMappingNamingAMissingContextLeavesThatModifier() throws {
+        let (theme, _) = try compiledExample()
+        let mapping = TraitMapping { _, _ in ["theme": "dark", "contrast": "extreme"] }
+        #expect(theme.with(ThemeTraits(), mapping: mapping).contexts["theme"] == "dark")
+        #expect(theme.with(ThemeTraits(), mapping: mapping).contexts["contrast"] == "standard")
+    }
+
     @Test func aTeamsOwnMapping() throws {
         let (theme, _) = try compiledExample()
         let mapping = TraitMapping { traits, _ in ["theme": traits.appearance == .dark ? "light" : "dark"] }
