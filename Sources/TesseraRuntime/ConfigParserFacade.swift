@@ -71,8 +71,9 @@ public final class ConfigParserFacade: Sendable {
     /// typography token at that path) as a font; the system font at 17 points when there is none.
     public func font(forStyle name: String, category: ContentSizeCategory = .default, fonts: FontMap = FontMap()) -> ThemeFont {
         let theme = store.theme
-        if let font = theme.font(Self.stylePath(name, in: theme), category: category, fonts: fonts) { return font }
-        fallback("getFont", Self.stylePath(name, in: theme), in: theme, expecting: Typography.self, answer: "the system font")
+        let path = Self.stylePath(name, in: theme)
+        if let font = theme.font(path, category: category, fonts: fonts) { return font }
+        fallback("getFont", path, in: theme, expecting: Typography.self, answer: "the system font")
         return ThemeFont(Typography(fontFamily: ["system-ui"], fontSize: TokenDimension(17, .px), fontWeight: 400))
     }
 
@@ -80,8 +81,9 @@ public final class ConfigParserFacade: Sendable {
     /// false when there is no such style.
     public func isUppercased(forStyle name: String) -> Bool {
         let theme = store.theme
-        if let typography = theme[Typography.self, Self.stylePath(name, in: theme)] { return typography.textCase == .upper }
-        fallback("isUppercased", Self.stylePath(name, in: theme), in: theme, expecting: Typography.self, answer: "false")
+        let path = Self.stylePath(name, in: theme)
+        if let typography = theme[Typography.self, path] { return typography.textCase == .upper }
+        fallback("isUppercased", path, in: theme, expecting: Typography.self, answer: "false")
         return false
     }
 

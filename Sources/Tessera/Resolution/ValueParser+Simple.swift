@@ -10,9 +10,7 @@ extension ValueParser {
 
     /// A weight name as design tools write it, in any letter case and with or without `-`,
     /// `_` or spaces (`SemiBold`, `semi_bold`), reduced to compare with the others.
-    static func squeezedWeightName(_ name: String) -> String {
-        name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
-    }
+    static func squeezedWeightName(_ name: String) -> String { name.squeezedName }
 
     /// `fontWeightNames` by squeezed name.
     static let squeezedWeightNames: [String: Double] = Dictionary(

@@ -65,10 +65,7 @@ extension Theme {
     ///
     /// - Throws: `ThemeError.compilationFailed` with the diagnostics when there is an error.
     public init(resolving paths: [String], options: PipelineOptions = PipelineOptions()) throws(ThemeError) {
-        let importers = options.importers
-        let system = (paths.count == 1 && (importers.systemImporter(at: paths[0]) != nil
-            || paths[0].hasSuffix(".resolver.json"))) || (paths.count > 1 && importers.combiningImporter(for: paths) != nil)
-        if system, let composer = importers.composer(for: paths, options: options) ?? paths.first.map({ Composer(resolverAt: $0, options: options) }) {
+        if let composer = options.importers.composer(for: paths, options: options) {
             self = try Self.compile(composer).get()
             return
         }
@@ -83,7 +80,7 @@ extension Theme {
 
 /// The numbering of permutations: mixed radix over the modifiers in order, the last one
 /// changing fastest.
-struct Numbering {
+struct Numbering: Sendable {
     let modifiers: [ThemeModifier]
     let radices: [Int]
     let count: Int

@@ -75,7 +75,7 @@ enum OverrideApplication {
     static func check(_ overrides: ThemeOverrides, against storage: ThemeStorage) throws(ThemeError) -> [Checked] {
         var problems: [ThemeError.OverrideProblem] = []
         var checked: [Checked] = []
-        let numbering = Numbering(storage.modifiers)
+        let numbering = storage.numbering
         for override in overrides.overrides {
             guard let slot = storage.slot(of: override.path) else {
                 problems.append(.noToken(override.path,

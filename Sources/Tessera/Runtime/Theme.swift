@@ -11,7 +11,7 @@
 /// ```
 public struct Theme: Sendable {
     @usableFromInline let storage: ThemeStorage
-    /// The chosen permutation, numbered as `ThemeStorage.radices` say.
+    /// The chosen permutation, numbered as `Numbering` says.
     @usableFromInline let permutation: Int
 
     init(storage: ThemeStorage, permutation: Int? = nil) {
@@ -37,11 +37,7 @@ public struct Theme: Sendable {
 
     /// The chosen context of each modifier.
     public var contexts: [String: String] {
-        var contexts: [String: String] = [:]
-        for (modifier, radix) in zip(storage.modifiers, storage.radices) where !modifier.contexts.isEmpty {
-            contexts[modifier.name] = modifier.contexts[(permutation / radix) % modifier.contexts.count]
-        }
-        return contexts
+        storage.numbering.contexts(of: permutation)
     }
 
     /// The same theme in other contexts: each modifier named takes that context, the others
@@ -58,7 +54,7 @@ public struct Theme: Sendable {
             guard let wanted = modifier.contexts.firstIndex(where: { $0.caseInsensitiveEquals(context) }) else {
                 throw .unknownContext(context, modifier: modifier.name, known: modifier.contexts)
             }
-            let radix = storage.radices[position]
+            let radix = storage.numbering.radices[position]
             let current = (permutation / radix) % modifier.contexts.count
             permutation += (wanted - current) * radix
         }

@@ -130,9 +130,9 @@ final class ThemeStorage: Sendable {
     /// The text style each typography token scales with (`relativeTo`), by slot.
     let textStyles: [Int32: TextStyle]
     let modifiers: [ThemeModifier]
-    /// Per modifier: how far apart in the permutation numbering its consecutive contexts are.
-    let radices: [Int]
-    let permutationCount: Int
+    /// How permutations are numbered.
+    let numbering: Numbering
+    var permutationCount: Int { numbering.count }
     let defaultPermutation: Int
     /// Whether any token name holds a `/` (then a path with `/` is looked up as written first).
     let slashInNames: Bool
@@ -158,9 +158,7 @@ final class ThemeStorage: Sendable {
         self.scalars = scalars
         self.values = values
         self.aliases = aliases
-        let numbering = Numbering(layout.modifiers)
-        self.radices = numbering.radices
-        self.permutationCount = numbering.count
+        self.numbering = Numbering(layout.modifiers)
         self.defaultPermutation = numbering.defaultIndex
         self.fingerprint = fingerprint ?? Self.fingerprint(paths: layout.paths, types: layout.types)
         self.slashInNames = layout.paths.containsByte(UInt8(ascii: "/"))

@@ -81,12 +81,12 @@ public struct TraitMapping: Sendable {
     public static let conventional = TraitMapping { traits, modifiers in
         var contexts: [String: String] = [:]
         func modifier(_ names: [String]) -> ThemeModifier? {
-            modifiers.first { names.contains(squeeze($0.name)) }
+            modifiers.first { names.contains($0.name.squeezedName) }
         }
         func pick(_ modifier: ThemeModifier?, _ candidates: [String]) {
             guard let modifier else { return }
             for candidate in candidates {
-                if let found = modifier.contexts.first(where: { squeeze($0) == squeeze(candidate) }) {
+                if let found = modifier.contexts.first(where: { $0.squeezedName == candidate.squeezedName }) {
                     contexts[modifier.name] = found
                     return
                 }
@@ -118,18 +118,13 @@ public struct TraitMapping: Sendable {
         }
         if let brand = traits.brand { pick(modifier(["brand", "tenant", "whitelabel"]), [brand]) }
         for (toggle, value) in traits.toggles {
-            let name = squeeze(toggle)
-            let target = modifiers.first { squeeze($0.name) == name || "is" + squeeze($0.name) == name }
+            let name = toggle.squeezedName
+            let target = modifiers.first { $0.name.squeezedName == name || "is" + $0.name.squeezedName == name }
             let truthy = ["true", "on", "yes", "enabled", "1"], falsy = ["false", "off", "no", "disabled", "0"]
-            let squeezed = squeeze(value)
+            let squeezed = value.squeezedName
             pick(target, [value] + (truthy.contains(squeezed) ? truthy : falsy.contains(squeezed) ? falsy : []))
         }
         return contexts
-    }
-
-    /// A name reduced to compare with others: lowercase, without `-`, `_` or spaces.
-    static func squeeze(_ name: String) -> String {
-        name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
     }
 }
 

@@ -60,6 +60,13 @@ func smallTheme() throws -> Theme {
         #expect(checked > 32 * 50)
     }
 
+    @Test func resolvingPathsReadsAResolverAsASystem() throws {
+        let (compiled, _) = try compiledExample()
+        let resolved = try Theme(resolving: [exampleResolver])
+        #expect(resolved.permutationCount == 32)
+        expectSameTheme(compiled, resolved)
+    }
+
     @Test func unvaryingTokensAreStoredOnce() throws {
         let (theme, _) = try compiledExample()
         // 32 copies would hold count × 32 values; most tokens do not vary.
