@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import Tessera
+import TesseraCodegen
 
 struct TesseraCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "Design tokens for Swift: check, resolve and deliver W3C design token files.",
-        version: "0.1.0",
-        subcommands: [Validate.self, Resolve.self, Contexts.self, Convert.self, Compat.self, Compile.self, Keygen.self]
+        version: Build.toolVersion,
+        subcommands: [Validate.self, Resolve.self, Contexts.self, Convert.self, Compat.self, Compile.self, Keygen.self, BuildOutputs.self, Init.self]
     )
 }
 

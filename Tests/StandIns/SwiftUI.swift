@@ -89,3 +89,11 @@ public struct Font: Hashable, Sendable {
     public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: Font.TextStyle) -> Font { Font() }
     public static func custom(_ name: String, fixedSize: CGFloat) -> Font { Font() }
 }
+
+#if canImport(UIKit)
+import UIKit
+
+extension Color {
+    public init(uiColor: UIColor) {}
+}
+#endif

@@ -3,11 +3,17 @@
 public struct JSONWriter: Sendable {
     public var pretty: Bool
     public var sortKeys: Bool
+    /// `"key" : value` instead of `"key": value` when pretty (how Xcode writes asset catalogs).
+    public var spaceBeforeColon: Bool
 
-    public init(pretty: Bool = false, sortKeys: Bool = false) {
+    public init(pretty: Bool = false, sortKeys: Bool = false, spaceBeforeColon: Bool = false) {
         self.pretty = pretty
         self.sortKeys = sortKeys
+        self.spaceBeforeColon = spaceBeforeColon
     }
+
+    /// A string as a JSON string literal, quoted and escaped.
+    public static func quoted(_ text: String) -> String { ValueParser.json(text) }
 
     public func string(_ value: JSONValue) -> String {
         var output = ""
@@ -45,7 +51,7 @@ public struct JSONWriter: Sendable {
                 if index > 0 { output += "," }
                 newline(indent + 1, &output)
                 output += ValueParser.json(member.key)
-                output += pretty ? ": " : ":"
+                output += pretty ? (spaceBeforeColon ? " : " : ": ") : ":"
                 write(member.value, indent: indent + 1, into: &output)
             }
             newline(indent, &output)
@@ -62,11 +68,12 @@ public struct JSONWriter: Sendable {
 
 extension JSONValue {
     /// Builds an object from key-value pairs, in the order given.
-    static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
+    public static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
         JSONValue(.object(pairs.map { JSONMember(key: $0.0, keyOffset: 0, value: $0.1) }))
     }
 
-    static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
-    static func number(_ value: Double) -> JSONValue { JSONValue(.number(value)) }
-    static func array(_ elements: [JSONValue]) -> JSONValue { JSONValue(.array(elements)) }
+    public static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
+    public static func number(_ value: Double) -> JSONValue { JSONValue(.number(value)) }
+    public static func array(_ elements: [JSONValue]) -> JSONValue { JSONValue(.array(elements)) }
+    public static func bool(_ flag: Bool) -> JSONValue { JSONValue(.bool(flag)) }
 }

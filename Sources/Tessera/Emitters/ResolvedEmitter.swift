@@ -33,7 +33,9 @@ public enum ResolvedEmitter {
         tokens.indices.sorted { treePrecedes(tokens[$0].path, tokens[$1].path) }.map { tokens[$0] }
     }
 
-    static func treePrecedes(_ first: String, _ second: String) -> Bool {
+    /// Whether `first` comes before `second` in tree order: names compared one by one in code
+    /// point order, a name before every longer name it begins.
+    public static func treePrecedes(_ first: String, _ second: String) -> Bool {
         var first = first
         var second = second
         return first.withUTF8 { a in

@@ -8,6 +8,9 @@ import Foundation
 ///   when `Colors` and `Text` both do); other folders add nothing, as in Xcode. A `.`, `{` or `}`
 ///   in a name, which token names cannot hold, becomes `_`, and the name as written is kept in
 ///   `$extensions["dev.tessera"].colorset.name`; two colors that end on one path are an error.
+///   The folders a color set is in are kept in `colorset.folder` when they differ from its
+///   path, and the appearance an entry is for in `colorset.appearance` (`dark`,
+///   `any-high-contrast`…), so that the catalog can be written again as it was.
 /// - Components in every encoding Xcode writes — decimals `"0.500"`, bytes `"0x80"`, 8-bit
 ///   integers `"128"` — in `srgb`, `display-p3`, `extended-srgb`, `extended-linear-srgb`,
 ///   `gray-gamma-22` and `extended-gray`. The color as written is kept in
@@ -176,8 +179,12 @@ struct AssetCatalogReader {
     }
 
     /// One color set: a layer per appearance it fills.
-    private mutating func readColorset(at folder: String, path names: [String]) {
-        guard let file = readFile((folder as NSString).appendingPathComponent("Contents.json"), required: true) else { return }
+    private mutating func readColorset(at colorsetFolder: String, path names: [String]) {
+        // The folders the color set is in, from the catalog, as written.
+        let folder = ((colorsetFolder as NSString).deletingLastPathComponent.dropFirst(catalog.count))
+            .split(separator: "/").joined(separator: "/")
+        let folderPath = colorsetFolder
+        guard let file = readFile((folderPath as NSString).appendingPathComponent("Contents.json"), required: true) else { return }
         var reader = ColorsetReader(file: file)
         let entries = reader.read()
         let (path, renamed) = Self.tokenPath(names)
@@ -202,7 +209,9 @@ struct AssetCatalogReader {
                 guard let color = entry.color else { continue }
                 var colorset: [(String, JSONValue)] = []
                 if renamed { colorset.append(("name", .string(display))) }
+                if folder != names.dropLast().joined(separator: "/") { colorset.append(("folder", .string(folder))) }
                 if let written = entry.written { colorset.append(("color", written)) }
+                if entry.slot != .any { colorset.append(("appearance", .string(entry.slot.name))) }
                 if !systemColors.isEmpty { colorset.append(("systemColors", .object(systemColors))) }
                 let extensions = JSONValue.object([(TierRules.extensionKey, .object([("colorset", .object(colorset))]))])
                     .placed(at: entry.offset)

@@ -8,6 +8,11 @@ public enum TokenPathSyntax {
         return String(path[..<dot])
     }
 
+    /// The names of a path, root first.
+    public static func names(of path: String) -> [String] {
+        path.isEmpty ? [] : path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
     public static func join(_ parent: String, _ name: String) -> String {
         if parent.isEmpty { return name }
         var path = ""

@@ -24,8 +24,10 @@ public struct ResolvedToken: Sendable {
 /// assembled only when asked for.
 public struct ResolvedTokens: Sendable {
     public let document: TokenDocument
-    let types: [TokenType?]
-    let values: [TokenValue?]
+    /// Each token's type, in the document's order (`document.tokens`); nil where it did not resolve.
+    public let types: [TokenType?]
+    /// Each token's value, in the document's order; nil where it did not resolve.
+    public let values: [TokenValue?]
     let aliasTargets: [Int32]
     /// The effective `$deprecated` of each group id (empty when no group sets one).
     let groupDeprecations: [Deprecation?]
@@ -68,7 +70,8 @@ public struct ResolvedTokens: Sendable {
         return document.index(of: path.replacingOccurrences(of: "/", with: "."))
     }
 
-    func token(at index: Int) -> ResolvedToken? {
+    /// The token at an index of `document.tokens`, if it resolved.
+    public func token(at index: Int) -> ResolvedToken? {
         guard let type = types[index], let value = values[index] else { return nil }
         let definition = document.tokens[index]
         let alias = aliasTargets[index]

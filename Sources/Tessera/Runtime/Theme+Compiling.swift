@@ -21,29 +21,15 @@ extension Theme {
     /// - Complexity: one resolution per permutation, each costing what it changes from the
     ///   default; O(t · p) to lay the values out, storing once each token that does not vary.
     public static func compile(_ composer: Composer) -> Compilation {
-        guard let resolver = composer.resolver else { return Compilation(theme: nil, diagnostics: composer.diagnostics) }
-        if resolver.permutationCount > Composer.permutationLimit {
-            let diagnostic = Diagnostic(.themeTooManyPermutations(resolver.permutationCount, limit: Composer.permutationLimit),
-                at: SourceAnchor(file: resolver.file, offset: 0).location())
-            return Compilation(theme: nil, diagnostics: composer.diagnostics + [diagnostic])
-        }
-        let report = composer.checkAllPermutations()
-        guard !report.hasErrors else { return Compilation(theme: nil, diagnostics: report.diagnostics) }
-        let modifiers = resolver.modifiers.map { modifier in
-            ThemeModifier(name: modifier.name, contexts: modifier.contextNames,
-                defaultContext: modifier.defaultContext ?? modifier.contextNames.first ?? "")
-        }
-        let numbering = Numbering(modifiers)
-        var resolved: [ResolvedTokens] = []
-        for permutation in 0..<numbering.count {
-            do {
-                resolved.append(try composer.resolve(contexts: numbering.contexts(of: permutation)).tokens())
-            } catch {
-                return Compilation(theme: nil, diagnostics: report.diagnostics + error.errors)
-            }
-        }
-        let theme = Theme(storage: ThemeLayoutBuilder.build(resolved, modifiers: modifiers, default: numbering.defaultIndex))
-        return Compilation(theme: theme, diagnostics: report.diagnostics)
+        let resolved = ResolvedPermutations.resolve(composer)
+        guard let permutations = resolved.permutations else { return Compilation(theme: nil, diagnostics: resolved.diagnostics) }
+        return Compilation(theme: compile(permutations), diagnostics: resolved.diagnostics)
+    }
+
+    /// Permutations resolved already, compiled.
+    public static func compile(_ permutations: ResolvedPermutations) -> Theme {
+        Theme(storage: ThemeLayoutBuilder.build(permutations.tokens, modifiers: permutations.modifiers,
+            default: permutations.defaultIndex))
     }
 
     /// Tokens without modes, compiled into a theme of one permutation.
@@ -80,12 +66,14 @@ extension Theme {
 
 /// The numbering of permutations: mixed radix over the modifiers in order, the last one
 /// changing fastest.
-struct Numbering: Sendable {
-    let modifiers: [ThemeModifier]
-    let radices: [Int]
-    let count: Int
+public struct Numbering: Sendable, Hashable {
+    public let modifiers: [ThemeModifier]
+    /// How far apart consecutive contexts of each modifier are numbered.
+    public let radices: [Int]
+    /// How many permutations there are (1 without modifiers).
+    public let count: Int
 
-    init(_ modifiers: [ThemeModifier]) {
+    public init(_ modifiers: [ThemeModifier]) {
         self.modifiers = modifiers
         var radices = [Int](repeating: 1, count: modifiers.count)
         var product = 1
@@ -97,7 +85,8 @@ struct Numbering: Sendable {
         self.count = product
     }
 
-    func contexts(of permutation: Int) -> [String: String] {
+    /// The context of each modifier in a permutation.
+    public func contexts(of permutation: Int) -> [String: String] {
         var contexts: [String: String] = [:]
         for (modifier, radix) in zip(modifiers, radices) where !modifier.contexts.isEmpty {
             contexts[modifier.name] = modifier.contexts[(permutation / radix) % modifier.contexts.count]
@@ -105,10 +94,84 @@ struct Numbering: Sendable {
         return contexts
     }
 
-    var defaultIndex: Int {
+    /// The permutation of every modifier's default context.
+    public var defaultIndex: Int {
         zip(modifiers, radices).reduce(0) { sum, pair in
             sum + (pair.0.contexts.firstIndex(of: pair.0.defaultContext) ?? 0) * pair.1
         }
+    }
+
+    /// The permutation of some contexts (a modifier left out takes its default context), or nil
+    /// when a modifier or context is unknown.
+    public func permutation(of contexts: [String: String]) -> Int? {
+        for name in contexts.keys where !modifiers.contains(where: { $0.name == name }) { return nil }
+        var number = 0
+        for (modifier, radix) in zip(modifiers, radices) where !modifier.contexts.isEmpty {
+            guard let index = modifier.contexts.firstIndex(of: contexts[modifier.name] ?? modifier.defaultContext) else { return nil }
+            number += index * radix
+        }
+        return number
+    }
+}
+
+/// Every permutation of a resolver, resolved: what a theme is compiled from and what code
+/// generation reads. Tokens without modes are one permutation.
+public struct ResolvedPermutations: Sendable {
+    /// The permutations' numbering: the modifiers and their contexts.
+    public let numbering: Numbering
+    /// The tokens of each permutation, in the numbering's order.
+    public let tokens: [ResolvedTokens]
+
+    public var modifiers: [ThemeModifier] { numbering.modifiers }
+    /// The permutation of every modifier's default context.
+    public var defaultIndex: Int { numbering.defaultIndex }
+    /// The tokens of the default permutation.
+    public var base: ResolvedTokens { tokens[defaultIndex] }
+
+    /// Permutations laid out in `numbering`'s order, one resolution each.
+    public init(numbering: Numbering, tokens: [ResolvedTokens]) {
+        precondition(tokens.count == numbering.count, "one resolution per permutation")
+        self.numbering = numbering
+        self.tokens = tokens
+    }
+
+    /// Tokens without modes: one permutation.
+    public init(_ tokens: ResolvedTokens) {
+        self.init(numbering: Numbering([]), tokens: [tokens])
+    }
+
+    /// Every permutation resolved, or nil when any has an error, with every diagnostic found.
+    public struct Outcome: Sendable {
+        public let permutations: ResolvedPermutations?
+        public let diagnostics: [Diagnostic]
+    }
+
+    /// Every permutation of a composer's resolver, each checked against the others first
+    /// (`Composer.checkAllPermutations()`); any error stops it. A composer without a resolver
+    /// gives its diagnostics.
+    public static func resolve(_ composer: Composer) -> Outcome {
+        guard let resolver = composer.resolver else { return Outcome(permutations: nil, diagnostics: composer.diagnostics) }
+        if resolver.permutationCount > Composer.permutationLimit {
+            let diagnostic = Diagnostic(.themeTooManyPermutations(resolver.permutationCount, limit: Composer.permutationLimit),
+                at: SourceAnchor(file: resolver.file, offset: 0).location())
+            return Outcome(permutations: nil, diagnostics: composer.diagnostics + [diagnostic])
+        }
+        let report = composer.checkAllPermutations()
+        guard !report.hasErrors else { return Outcome(permutations: nil, diagnostics: report.diagnostics) }
+        let modifiers = resolver.modifiers.map { modifier in
+            ThemeModifier(name: modifier.name, contexts: modifier.contextNames,
+                defaultContext: modifier.defaultContext ?? modifier.contextNames.first ?? "")
+        }
+        let numbering = Numbering(modifiers)
+        var resolved: [ResolvedTokens] = []
+        for permutation in 0..<numbering.count {
+            do {
+                resolved.append(try composer.resolve(contexts: numbering.contexts(of: permutation)).tokens())
+            } catch {
+                return Outcome(permutations: nil, diagnostics: report.diagnostics + error.errors)
+            }
+        }
+        return Outcome(permutations: ResolvedPermutations(numbering: numbering, tokens: resolved), diagnostics: report.diagnostics)
     }
 }
 

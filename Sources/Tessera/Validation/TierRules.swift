@@ -72,33 +72,8 @@ public struct TierRules: Sendable {
     /// - Complexity: O(g + f) for g groups and f files, then O(1) per reference checked.
     func check(_ state: Resolution, setNames: [String: [String]] = [:], only: [Int]? = nil) -> [Diagnostic] {
         let document = state.document
-        let groupTiers = document.groupPropertiesInherited { Self.declaredTier($0.extensions) }
-        var fileTiers: [ObjectIdentifier: Tier?] = [:]
-        for file in document.files { fileTiers[ObjectIdentifier(file)] = tier(ofFile: file.path, setNames: setNames) }
-        let anyDeclared = groupTiers.contains { $0 != nil } || document.tokens.contains { $0.extensions != nil }
-        guard anyDeclared || !groups.isEmpty || fileTiers.values.contains(where: { $0 != nil }) else { return [] }
-        // Each token's tier, worked out when first needed: -2 not yet, -1 none.
-        var memo = [Int8](repeating: -2, count: document.count)
-        func tierAt(_ index: Int) -> Tier? {
-            if memo[index] != -2 { return memo[index] < 0 ? nil : Tier(rawValue: Int(memo[index])) }
-            let tier = tierOf(index)
-            memo[index] = Int8(tier?.rawValue ?? -1)
-            return tier
-        }
-        func tierOf(_ index: Int) -> Tier? {
-            if let declared = Self.declaredTier(document.tokens[index].extensions) { return declared }
-            if let declared = groupTiers[Int(document.tokens[index].groupID)] { return declared }
-            if !groups.isEmpty {
-                let path = document.tokens[index].path
-                let prefix = groups.keys.filter { path == $0 || path.hasPrefix($0 + ".") }.max { $0.count < $1.count }
-                if let prefix { return groups[prefix] }
-            }
-            let file = document.tokens[index].anchor.file
-            if let known = fileTiers[ObjectIdentifier(file)] { return known }
-            let tier = tier(ofFile: file.path, setNames: setNames)
-            fileTiers[ObjectIdentifier(file)] = tier
-            return tier
-        }
+        guard var tiering = Tiering(self, document, setNames: setNames) else { return [] }
+        func tierAt(_ index: Int) -> Tier? { tiering.tier(at: index) }
         var diagnostics: [Diagnostic] = []
         for index in only ?? Array(document.tokens.indices) {
             guard state.edgeStart[index] < state.edgeStart[index + 1], let from = tierAt(index) else { continue }
@@ -121,6 +96,59 @@ public struct TierRules: Sendable {
             }
         }
         return diagnostics
+    }
+
+    /// The tier of each token of a resolved document, in the document's order (nil where
+    /// nothing gives one): what the tier check reads, for outputs that show tiers.
+    public func tiers(of tokens: ResolvedTokens) -> [Tier?] {
+        let document = tokens.document
+        guard var tiering = Tiering(self, document, setNames: [:]) else { return Array(repeating: nil, count: document.count) }
+        return document.tokens.indices.map { tiering.tier(at: $0) }
+    }
+
+    /// Tokens' tiers, each worked out when first asked for.
+    private struct Tiering {
+        let rules: TierRules
+        let document: TokenDocument
+        let setNames: [String: [String]]
+        let groupTiers: [Tier?]
+        var fileTiers: [ObjectIdentifier: Tier?] = [:]
+        // -2 not yet, -1 none.
+        var memo: [Int8]
+
+        /// Nil when nothing could give a token a tier.
+        init?(_ rules: TierRules, _ document: TokenDocument, setNames: [String: [String]]) {
+            self.rules = rules
+            self.document = document
+            self.setNames = setNames
+            groupTiers = document.groupPropertiesInherited { TierRules.declaredTier($0.extensions) }
+            for file in document.files { fileTiers[ObjectIdentifier(file)] = rules.tier(ofFile: file.path, setNames: setNames) }
+            let anyDeclared = groupTiers.contains { $0 != nil } || document.tokens.contains { $0.extensions != nil }
+            guard anyDeclared || !rules.groups.isEmpty || fileTiers.values.contains(where: { $0 != nil }) else { return nil }
+            memo = [Int8](repeating: -2, count: document.count)
+        }
+
+        mutating func tier(at index: Int) -> Tier? {
+            if memo[index] != -2 { return memo[index] < 0 ? nil : Tier(rawValue: Int(memo[index])) }
+            let tier = tierOf(index)
+            memo[index] = Int8(tier?.rawValue ?? -1)
+            return tier
+        }
+
+        private mutating func tierOf(_ index: Int) -> Tier? {
+            if let declared = TierRules.declaredTier(document.tokens[index].extensions) { return declared }
+            if let declared = groupTiers[Int(document.tokens[index].groupID)] { return declared }
+            if !rules.groups.isEmpty {
+                let path = document.tokens[index].path
+                let prefix = rules.groups.keys.filter { path == $0 || path.hasPrefix($0 + ".") }.max { $0.count < $1.count }
+                if let prefix { return rules.groups[prefix] }
+            }
+            let file = document.tokens[index].anchor.file
+            if let known = fileTiers[ObjectIdentifier(file)] { return known }
+            let tier = rules.tier(ofFile: file.path, setNames: setNames)
+            fileTiers[ObjectIdentifier(file)] = tier
+            return tier
+        }
     }
 
     /// The tier the names of a file (and of the resolver sets listing it) say.

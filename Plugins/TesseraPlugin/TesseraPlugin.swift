@@ -1,0 +1,37 @@
+import Foundation
+import PackagePlugin
+
+/// Runs `tessera build` on every build of a target that uses the plugin: the `tessera.yml` in
+/// the target's folder (else the package's) says where the tokens are, and its Swift outputs
+/// are compiled into the target. The command runs again whenever the configuration or a token
+/// file in the target's folder changes; other outputs (asset catalogs, CSS, bundles) are
+/// written by `tessera build` itself.
+@main
+struct TesseraPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let targetFolder = target.directoryURL
+        let candidates = [targetFolder.appending(path: "tessera.yml"), context.package.directoryURL.appending(path: "tessera.yml")]
+        guard let config = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            Diagnostics.error("no tessera.yml in \(targetFolder.path) or \(context.package.directoryURL.path); `tessera init` writes one")
+            return []
+        }
+        let output = context.pluginWorkDirectoryURL.appending(path: "Tessera.generated.swift")
+        var inputs = [config]
+        let tokenExtensions: Set<String> = ["json", "json5", "yml", "yaml", "mustache"]
+        if let walker = FileManager.default.enumerator(at: config.deletingLastPathComponent(), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
+            for case let file as URL in walker where tokenExtensions.contains(file.pathExtension.lowercased()) && file != config {
+                inputs.append(file)
+            }
+        }
+        return [
+            .buildCommand(
+                displayName: "Generating Swift from design tokens (\(config.lastPathComponent))",
+                executable: try context.tool(named: "tessera").url,
+                arguments: ["build", "--config", config.path, "--swift-into", output.path],
+                inputFiles: inputs,
+                outputFiles: [output]
+            )
+        ]
+    }
+}

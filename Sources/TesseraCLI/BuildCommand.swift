@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import Tessera
+import TesseraCodegen
+
+struct BuildOutputs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Generate every output 'tessera.yml' lists: Swift, asset catalogs, CSS, a resolved bundle, templates.",
+        discussion: """
+            Exit 0 when every output is written or already up to date, 1 when the configuration or the tokens have an \
+            error (nothing is written then), 2 for a usage mistake. Files whose contents did not change are not \
+            rewritten; when no input changed since the last build, nothing is read or written.
+            """)
+
+    @Option(help: "The configuration file.")
+    var config = "tessera.yml"
+
+    @Option(help: "Where the build state is kept (default: .tessera beside the configuration).")
+    var state: String?
+
+    @Option(help: "Write every Swift output into this one file instead of their paths (what the build plugin does).")
+    var swiftInto: String?
+
+    @Flag(help: "Print nothing but diagnostics.")
+    var quiet = false
+
+    @OptionGroup var diagnostics: DiagnosticsOption
+
+    func run() throws {
+        let configFile = (config as NSString).isAbsolutePath
+            ? config : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(config)
+        let configSource = SourceFile(path: config, bytes: Array(FileManager.default.contents(atPath: configFile) ?? Data()))
+        let (loaded, problems) = BuildConfiguration.load(configFile)
+        guard let configuration = loaded else {
+            diagnostics.diagnosticsFormat.write(DiagnosticBag(problems.map { relabel($0, configFile) }), files: [configSource])
+            finish(1)
+        }
+        let start = DispatchTime.now()
+        let report = Build(configuration, stateFolder: state, swiftInto: swiftInto).run()
+        let files = [configSource] + report.diagnostics.compactMap { $0.location?.file }.uniqued().compactMap { path in
+            FileManager.default.contents(atPath: path).map { SourceFile(path: path, bytes: Array($0)) }
+        }
+        if !report.diagnostics.isEmpty {
+            diagnostics.diagnosticsFormat.write(DiagnosticBag(report.diagnostics), files: files)
+        }
+        guard report.succeeded else { finish(1) }
+        if !quiet {
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            let summary = report.upToDate
+                ? "up to date (\(report.unchanged.count) files), \(String(format: "%.0f", milliseconds)) ms"
+                : "\(report.written.count) files written, \(report.unchanged.count) unchanged, \(String(format: "%.0f", milliseconds)) ms"
+            FileHandle.standardError.write(Data("tessera build: \(summary)\n".utf8))
+        }
+        finish(0)
+    }
+
+    private func relabel(_ diagnostic: Diagnostic, _ absolute: String) -> Diagnostic {
+        var diagnostic = diagnostic
+        if diagnostic.location?.file == absolute { diagnostic.location?.file = config }
+        return diagnostic
+    }
+}
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a commented starter 'tessera.yml' for the token files in a folder.",
+        discussion: "An existing tessera.yml is never replaced.")
+
+    @Argument(help: "The folder of the token files (default: the current folder).")
+    var folder = "."
+
+    func run() throws {
+        let target = (folder as NSString).appendingPathComponent("tessera.yml")
+        guard !FileManager.default.fileExists(atPath: target) else {
+            throw ValidationError("'\(target)' exists already; it is left as it is")
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let resolver = names.first { $0.hasSuffix(".resolver.json") } ?? names.first { $0.hasSuffix(".xcassets") }
+        var sources: [String] = []
+        if resolver == nil {
+            sources = names.filter { name in
+                !name.hasPrefix(".") && (name.hasSuffix(".json") || name.hasSuffix(".tokens") || name == "tokens"
+                    || BuildConfigurationFolder.isFolder((folder as NSString).appendingPathComponent(name)) && name.lowercased().contains("token"))
+            }
+        }
+        let text = BuildConfiguration.starter(resolver: resolver, sources: sources)
+        guard FileManager.default.createFile(atPath: target, contents: Data(text.utf8)) else {
+            throw ValidationError("cannot write '\(target)'")
+        }
+        FileHandle.standardError.write(Data("wrote \(target); edit its outputs, then run 'tessera build'\n".utf8))
+    }
+}
+
+enum BuildConfigurationFolder {
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+extension Sequence where Element: Hashable {
+    func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
+    }
+}

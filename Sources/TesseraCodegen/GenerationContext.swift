@@ -1,0 +1,170 @@
+import Tessera
+
+/// What every output is generated from: each token once, in tree order (sorted by path, name by
+/// name, in code point order), with its value in every permutation of the system's modifiers.
+/// The built-in outputs read it, and a user template receives it (`templateContext`).
+///
+/// ```swift
+/// let context = GenerationContext(permutations, name: "App")
+/// for token in context.tokens where token.varies {
+///     print(token.path, token.values.count, "values")
+/// }
+/// ```
+public struct GenerationContext: Sendable {
+    /// One token across every permutation.
+    public struct Token: Sendable {
+        /// The dot-separated path.
+        public let path: String
+        /// The path's names.
+        public let names: [String]
+        public let type: TokenType
+        /// The value in the default permutation.
+        public var value: TokenValue { values[0] }
+        /// Each distinct value, the default permutation's first.
+        public let values: [TokenValue]
+        /// For each permutation, the index in `values` of its value; empty when the token does
+        /// not vary (every permutation has `value`).
+        public let valueIndices: [Int32]
+        public let description: String?
+        public let deprecated: Deprecation?
+        public let extensions: JSONValue?
+        /// Each permutation's `$extensions`, when they are not all `extensions` (an imported
+        /// asset catalog keeps each appearance's color as written there); else empty.
+        public let permutationExtensions: [JSONValue?]
+        /// The token the default permutation's value comes from, when it is an alias.
+        public let aliasOf: String?
+        /// The token's tier, when the tier rules give one.
+        public let tier: TierRules.Tier?
+        /// Where the token is defined (in the default permutation).
+        public let anchor: SourceAnchor
+
+        /// Whether some permutation has another value.
+        public var varies: Bool { values.count > 1 }
+
+        /// The value in a permutation.
+        public func value(in permutation: Int) -> TokenValue {
+            valueIndices.isEmpty ? values[0] : values[Int(valueIndices[permutation])]
+        }
+
+        /// The deprecation message, when the token is deprecated ("" without a reason).
+        public var deprecationMessage: String? {
+            if case .deprecated(let reason)? = deprecated { return reason ?? "" }
+            return nil
+        }
+    }
+
+    /// The system's name (the resolver's, or the one the configuration gives).
+    public let name: String
+    /// The modifiers and how their permutations are numbered.
+    public let numbering: Numbering
+    /// Every token, in tree order.
+    public let tokens: [Token]
+    /// The default permutation's document (group descriptions and extensions).
+    public let document: TokenDocument
+
+    public var modifiers: [ThemeModifier] { numbering.modifiers }
+    public var defaultPermutation: Int { numbering.defaultIndex }
+
+    /// The context of every permutation: each token's values compared across them once.
+    ///
+    /// - Complexity: O(t · p) for t tokens and p permutations, plus sorting the paths.
+    public init(_ permutations: ResolvedPermutations, name: String, tiers: TierRules? = TierRules()) {
+        self.name = name
+        numbering = permutations.numbering
+        let base = permutations.base
+        document = base.document
+        let count = permutations.tokens.count
+        let defaultIndex = permutations.defaultIndex
+        let baseTiers = tiers?.tiers(of: base)
+        // Each path's token index in each permutation (-1 where it is missing).
+        var order: [String] = []
+        var where_: [String: [Int32]] = [:]
+        var slots: [(permutation: Int, index: Int)] = []
+        if count == 1 {
+            for index in base.document.tokens.indices where base.values[index] != nil {
+                slots.append((0, index))
+            }
+        } else {
+            for number in [defaultIndex] + (0..<count).filter({ $0 != defaultIndex }) {
+                let tokens = permutations.tokens[number]
+                for index in tokens.document.tokens.indices where tokens.values[index] != nil {
+                    let path = tokens.document.tokens[index].path
+                    if where_[path] == nil {
+                        where_[path] = [Int32](repeating: -1, count: count)
+                        order.append(path)
+                        slots.append((number, index))
+                    }
+                    where_[path]![number] = Int32(index)
+                }
+            }
+        }
+        var built: [Token] = []
+        built.reserveCapacity(slots.count)
+        for (number, index) in slots {
+            let tokens = permutations.tokens[number]
+            let definition = tokens.document.tokens[index]
+            let path = definition.path
+            var values = [tokens.values[index]!]
+            var indices: [Int32] = []
+            var permutationExtensions: [JSONValue?] = []
+            if count > 1, let places = where_[path] {
+                permutationExtensions = Self.extensionsIfVarying(places, permutations, fallback: definition.extensions)
+                indices.reserveCapacity(count)
+                for permutation in 0..<count {
+                    let place = places[permutation]
+                    guard place >= 0 else {
+                        indices.append(0)   // missing: the default's value stands in
+                        continue
+                    }
+                    let value = permutations.tokens[permutation].values[Int(place)]!
+                    if let found = values.firstIndex(of: value) {
+                        indices.append(Int32(found))
+                    } else {
+                        indices.append(Int32(values.count))
+                        values.append(value)
+                    }
+                }
+                if values.count == 1 { indices = [] }
+            }
+            let resolved = tokens.token(at: index)
+            built.append(Token(path: path, names: TokenPathSyntax.names(of: path), type: tokens.types[index]!, values: values,
+                valueIndices: indices, description: definition.description, deprecated: resolved?.deprecated,
+                extensions: definition.extensions, permutationExtensions: permutationExtensions, aliasOf: resolved?.aliasOf,
+                tier: number == permutations.defaultIndex ? baseTiers?[index] : nil, anchor: resolved?.anchor ?? definition.anchor))
+        }
+        tokens = Self.treeOrder(built)
+    }
+
+    /// Tokens without modes.
+    public init(_ tokens: ResolvedTokens, name: String, tiers: TierRules? = TierRules()) {
+        self.init(ResolvedPermutations(tokens), name: name, tiers: tiers)
+    }
+
+    /// The contexts of a permutation, by modifier name.
+    public func contexts(of permutation: Int) -> [String: String] { numbering.contexts(of: permutation) }
+
+    /// A permutation's name: its contexts joined by `-` in modifier order (`dark-high`), or
+    /// `default` without modifiers.
+    public func permutationName(_ permutation: Int) -> String {
+        let contexts = contexts(of: permutation)
+        let names = modifiers.compactMap { contexts[$0.name] }
+        return names.isEmpty ? "default" : names.joined(separator: "-")
+    }
+
+    /// The token's extensions in each permutation, or empty when they are all alike.
+    private static func extensionsIfVarying(_ places: [Int32], _ permutations: ResolvedPermutations, fallback: JSONValue?)
+        -> [JSONValue?]
+    {
+        let all = places.enumerated().map { permutation, place in
+            place < 0 ? fallback : permutations.tokens[permutation].document.tokens[Int(place)].extensions
+        }
+        guard all.contains(where: { $0 != nil }) else { return [] }
+        let writer = JSONWriter()
+        let texts = all.map { $0.map(writer.string) }
+        return texts.allSatisfy({ $0 == texts[0] }) ? [] : all
+    }
+
+    static func treeOrder(_ tokens: [Token]) -> [Token] {
+        tokens.sorted { ResolvedEmitter.treePrecedes($0.path, $1.path) }
+    }
+}

@@ -1,0 +1,86 @@
+import Tessera
+
+/// Tokens as nested Swift namespaces: a group becomes an `enum` named in UpperCamelCase, a
+/// token a member named in lowerCamelCase (`color.theme.navigation-bottom.highlight` →
+/// `Color.Theme.NavigationBottom.highlight`).
+///
+/// Names are made valid Swift (`OutputContext.swiftIdentifier`: keywords in backticks, a
+/// leading digit prefixed by `_`). Two names of one group that come out the same are told apart
+/// deterministically: the first in tree order keeps the name, the next ones get `_2`, `_3`…,
+/// and each renaming is reported.
+struct SwiftNamespace {
+    final class Group {
+        let path: String
+        let typeName: String
+        var groups: [Group] = []
+        /// Indices into the context's tokens, with their member names.
+        var members: [(token: Int, name: String)] = []
+
+        init(path: String, typeName: String) {
+            self.path = path
+            self.typeName = typeName
+        }
+    }
+
+    let root: Group
+    /// Each token's Swift path from the root (`Color.Theme.highlight`), by token index.
+    let memberPaths: [String]
+    let diagnostics: [Diagnostic]
+
+    /// Names Swift gives another meaning as a nested type (`Tokens.Type` is a metatype).
+    static let reservedTypeNames: Set<String> = ["Type", "Protocol", "Self", "Any"]
+
+    init(_ context: GenerationContext, rootName: String, skippingTypes: Set<TokenType> = []) {
+        root = Group(path: "", typeName: rootName)
+        var diagnostics: [Diagnostic] = []
+        // The open groups from the root, with the names they hold (Swift name → path).
+        var stack: [(group: Group, names: [String], taken: [String: String])] = [(root, [], [:])]
+        var paths = [String](repeating: "", count: context.tokens.count)
+        func unique(_ name: String, path: String, in taken: inout [String: String]) -> String {
+            var candidate = name
+            var number = 2
+            while taken[candidate] != nil {
+                candidate = name.hasSuffix("`") ? "\(name.dropFirst().dropLast())_\(number)" : "\(name)_\(number)"
+                number += 1
+            }
+            if candidate != name, let other = taken[name] {
+                diagnostics.append(Diagnostic(.swiftNameCollision(path, other: other, name: name, renamed: candidate),
+                    at: SourceLocation(file: context.document.files.first?.path ?? "", line: 0, column: 0, token: path)))
+            }
+            taken[candidate] = path
+            return candidate
+        }
+        for (index, token) in context.tokens.enumerated() where !skippingTypes.contains(token.type) {
+            let names = token.names
+            // Close the groups this token is not in.
+            var depth = 0
+            while depth < stack.count - 1, depth < names.count - 1, stack[depth + 1].names.last == names[depth],
+                stack[depth + 1].names.count == depth + 1
+            {
+                depth += 1
+            }
+            stack.removeLast(stack.count - 1 - depth)
+            // Open the groups it is in.
+            for level in depth..<(names.count - 1) {
+                let groupNames = Array(names[...level])
+                let path = groupNames.joined(separator: ".")
+                var typeName = OutputContext.swiftIdentifier([names[level]], casing: .upperCamel)
+                if Self.reservedTypeNames.contains(typeName) || typeName.hasPrefix("`") {
+                    typeName = typeName.trimmingCharacters(in: ["`"]) + "_"
+                }
+                typeName = unique(typeName, path: path, in: &stack[stack.count - 1].taken)
+                let group = Group(path: path, typeName: typeName)
+                stack[stack.count - 1].group.groups.append(group)
+                stack.append((group, groupNames, [:]))
+            }
+            let member = unique(OutputContext.swiftIdentifier([names[names.count - 1]], casing: .lowerCamel), path: token.path,
+                in: &stack[stack.count - 1].taken)
+            stack[stack.count - 1].group.members.append((index, member))
+            var swiftPath = stack.dropFirst().map(\.group.typeName)
+            swiftPath.append(member)
+            paths[index] = swiftPath.joined(separator: ".")
+        }
+        memberPaths = paths
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Tessera
+import TesseraCodegen
+import Testing
+
+@Suite struct BuildConfigurationTests {
+    @Test func unknownKeysAreLocatedWithASuggestion() {
+        let (configuration, diagnostics) = BuildConfiguration.parse("""
+            resolver: app.resolver.json
+            outputs:
+              - swift:
+                  path: Tokens.swift
+                  flavour: static
+              - asets: { path: A.xcassets }
+            """, file: "tessera.yml")
+        #expect(configuration == nil)
+        #expect(diagnostics.map(\.id) == [.configUnknownKey, .configUnknownKey])
+        #expect(diagnostics[0].location?.line == 5)
+        #expect(diagnostics[0].location?.column == 7)
+        #expect(diagnostics[0].notes.first?.message == "did you mean 'flavor'?")
+        #expect(diagnostics[1].location?.line == 6)
+        #expect(diagnostics[1].notes.first?.message == "did you mean 'assets'?")
+    }
+
+    @Test func wrongValuesAreLocated() {
+        let (_, diagnostics) = BuildConfiguration.parse("""
+            sources: [tokens]
+            outputs:
+              - swift: { path: T.swift, flavor: dynamic, access: open }
+              - assets: { path: A.xcassets, namespaces: maybe }
+              - template: { path: out.kt }
+            """, file: "tessera.yml")
+        #expect(diagnostics.map(\.id) == [.configInvalidValue, .configInvalidValue, .configInvalidValue, .configMissing])
+        #expect(diagnostics[0].message.contains("one of runtime, static"))
+        #expect(diagnostics[0].location?.line == 3)
+        #expect(diagnostics[2].message.contains("true or false"))
+        #expect(diagnostics[3].message.contains("'template'"))
+    }
+
+    @Test func syntaxErrorsAndMissingSettingsAreReported() {
+        let (_, syntax) = BuildConfiguration.parse("outputs: [\n  - swift", file: "tessera.yml")
+        #expect(syntax.map(\.id) == [.configSyntax])
+        #expect((syntax.first?.location?.line ?? 0) >= 1)
+        let (_, missing) = BuildConfiguration.parse("name: App\n", file: "tessera.yml")
+        #expect(missing.map(\.id) == [.configMissing, .configMissing])
+    }
+
+    @Test func theStarterConfigurationIsValid() {
+        let (configuration, diagnostics) = BuildConfiguration.parse(BuildConfiguration.starter(resolver: "app.resolver.json", sources: []),
+            file: "/tmp/x/tessera.yml")
+        #expect(diagnostics.isEmpty)
+        #expect(configuration?.outputs.map(\.kind) == [.swift, .assets])
+        #expect(configuration?.absolute("app.resolver.json") == "/tmp/x/app.resolver.json")
+    }
+}
+
+@Suite struct BuildTests {
+    func project() throws -> URL {
+        let folder = try Codegen.temporaryFolder("build")
+        let tokens = folder.appendingPathComponent("tokens")
+        try FileManager.default.createDirectory(at: tokens, withIntermediateDirectories: true)
+        try Data(##"{"color": {"$type": "color", "bg": {"$value": "#ffffff"}, "fg": {"$value": "{color.bg}"}}, "space": {"$type": "dimension", "m": {"$value": {"value": 8, "unit": "px"}}}}"##.utf8)
+            .write(to: tokens.appendingPathComponent("base.tokens.json"))
+        try Data("{{#colors}}{{kebabName}}={{value.hex}}{{^isLast}},{{/isLast}}{{/colors}}\n".utf8)
+            .write(to: folder.appendingPathComponent("list.mustache"))
+        try Data("""
+            name: Demo
+            sources: [tokens]
+            outputs:
+              - swift: { path: out/Tokens.swift }
+              - assets: { path: out/Demo.xcassets }
+              - css: { path: out/tokens.css }
+              - bundle: { path: out/bundle.json }
+              - template: { path: out/list.txt, template: list.mustache }
+              - theme: { path: out/Demo.theme }
+            """.utf8).write(to: folder.appendingPathComponent("tessera.yml"))
+        return folder
+    }
+
+    func build(_ folder: URL) throws -> Build.Report {
+        let (configuration, diagnostics) = BuildConfiguration.load(folder.appendingPathComponent("tessera.yml").path)
+        #expect(diagnostics.isEmpty)
+        return Build(try #require(configuration)).run()
+    }
+
+    @Test func everyOutputIsWrittenThenLeftAloneWhenNothingChanged() throws {
+        let folder = try project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try build(folder)
+        #expect(first.succeeded, "\(first.diagnostics)")
+        #expect(first.written.count == 9)
+        let list = try String(contentsOf: folder.appendingPathComponent("out/list.txt"), encoding: .utf8)
+        #expect(list == "color-bg=#ffffff,color-fg=#ffffff\n")
+        let swift = folder.appendingPathComponent("out/Tokens.swift")
+        let written = try FileManager.default.attributesOfItem(atPath: swift.path)[.modificationDate] as? Date
+        let second = try build(folder)
+        #expect(second.upToDate)
+        #expect(second.written.isEmpty)
+        // A change to one token rewrites only what it changes.
+        try Data(##"{"color": {"$type": "color", "bg": {"$value": "#000000"}, "fg": {"$value": "{color.bg}"}}, "space": {"$type": "dimension", "m": {"$value": {"value": 8, "unit": "px"}}}}"##.utf8)
+            .write(to: folder.appendingPathComponent("tokens/base.tokens.json"))
+        let third = try build(folder)
+        #expect(!third.upToDate)
+        #expect(Set(third.written.map { ($0 as NSString).lastPathComponent }) == ["Tokens.swift", "Contents.json", "tokens.css", "bundle.json", "list.txt", "Demo.theme"])
+        #expect(third.written.filter { $0.hasSuffix(".colorset/Contents.json") }.count == 2)
+        #expect(third.unchanged.count == 9 - third.written.count)
+        _ = written
+    }
+
+    @Test func anErrorLeavesThePreviousOutputs() throws {
+        let folder = try project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try build(folder).succeeded)
+        let before = try Data(contentsOf: folder.appendingPathComponent("out/tokens.css"))
+        try Data(##"{"color": {"$type": "color", "bg": {"$value": "{color.missing}"}}}"##.utf8)
+            .write(to: folder.appendingPathComponent("tokens/base.tokens.json"))
+        let report = try build(folder)
+        #expect(!report.succeeded)
+        #expect(report.written.isEmpty)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("out/tokens.css")) == before)
+        #expect(report.diagnostics.contains { $0.severity == .error && $0.location?.file.hasSuffix("base.tokens.json") == true })
+    }
+
+    @Test func colorSetsNoLongerGeneratedAreRemoved() throws {
+        let folder = try project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try build(folder).succeeded)
+        let fg = folder.appendingPathComponent("out/Demo.xcassets/color/fg.colorset")
+        #expect(FileManager.default.fileExists(atPath: fg.path))
+        try Data(##"{"color": {"$type": "color", "bg": {"$value": "#ffffff"}}}"##.utf8)
+            .write(to: folder.appendingPathComponent("tokens/base.tokens.json"))
+        #expect(try build(folder).succeeded)
+        #expect(!FileManager.default.fileExists(atPath: fg.path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/Demo.xcassets/color/bg.colorset/Contents.json").path))
+    }
+
+    @Test func aBrokenTemplateIsLocated() throws {
+        let folder = try project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("line one\n{{#colors}}{{name}}\n".utf8).write(to: folder.appendingPathComponent("list.mustache"))
+        let report = try build(folder)
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.filter { $0.severity == .error }.map(\.id) == [.templateInvalid])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/Tokens.swift").path))
+    }
+}
+
+@Suite struct WebOutputTests {
+    @Test func cssMatchesItsGoldenFile() throws {
+        try Codegen.expectGolden(CSSEmitter(sourceDescription: "app.resolver.json").emit(try Codegen.context(Codegen.example)), "tokens.css")
+    }
+
+    @Test func bundleMatchesItsGoldenFileAndHoldsEveryPermutation() throws {
+        let context = try Codegen.context(Codegen.example, name: "app")
+        let text = BundleEmitter().emit(context)
+        try Codegen.expectGolden(text, "bundle.json")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let permutations = try #require(parsed["permutations"] as? [[String: Any]])
+        #expect(permutations.count == context.numbering.count)
+    }
+
+    @Test func cssMediaQueriesListOnlyWhatChanges() throws {
+        let css = CSSEmitter().emit(try Codegen.context(Codegen.example))
+        let dark = try #require(css.range(of: "@media (prefers-color-scheme: dark) {"))
+        let darkBlock = css[dark.upperBound...].prefix { $0 != "@" }
+        #expect(darkBlock.contains("--color-background-default:"))
+        #expect(!darkBlock.contains("--space-"))
+        #expect(css.contains("[data-brand=\"ocean\"] {"))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Tessera
+import TesseraCodegen
+import Testing
+
+/// Shared by the code generation tests: contexts from resolvers, golden files, and swiftc.
+enum Codegen {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = root.appendingPathComponent("Tests/TesseraTests/Fixtures")
+
+    /// Every permutation of a resolver (or a system an importer reads), resolved.
+    static func permutations(_ path: String) throws -> ResolvedPermutations {
+        let options = PipelineOptions()
+        let composer = options.importers.composer(for: [path], options: options) ?? Composer(resolverAt: path, options: options)
+        let outcome = ResolvedPermutations.resolve(composer)
+        let errors = outcome.diagnostics.filter { $0.severity == .error }
+        return try #require(outcome.permutations, "\(errors.prefix(3))")
+    }
+
+    static func context(_ path: String, name: String = "tokens") throws -> GenerationContext {
+        GenerationContext(try permutations(path), name: name)
+    }
+
+    static var example: String { root.appendingPathComponent("Examples/app.resolver.json").path }
+
+    /// Compares `text` with a golden file; `TESSERA_RECORD_GOLDEN=1` writes it instead (never
+    /// when `CI` is set).
+    static func expectGolden(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let url = fixtures.appendingPathComponent("golden/\(name)")
+        let environment = ProcessInfo.processInfo.environment
+        if environment["TESSERA_RECORD_GOLDEN"] == "1", environment["CI"] == nil {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+            return
+        }
+        let golden = try String(contentsOf: url, encoding: .utf8)
+        if golden != text {
+            let lines = zip(golden.split(separator: "\n", omittingEmptySubsequences: false), text.split(separator: "\n", omittingEmptySubsequences: false))
+            let first = lines.enumerated().first { $0.element.0 != $0.element.1 }
+            Issue.record("\(name) differs from its golden file at line \((first?.offset ?? 0) + 1):\n- \(first?.element.0 ?? "")\n+ \(first?.element.1 ?? "")",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The folder of the built modules: the one holding this test bundle.
+    static var modules: URL? {
+        var url = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Modules/Tessera.swiftmodule").path) {
+                return url.appendingPathComponent("Modules")
+            }
+            url.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    static func swiftc(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    static func run(_ executable: URL) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = executable
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    static func temporaryFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Stand-in UIKit and SwiftUI modules built into `folder`.
+    static func buildStandIns(into folder: URL) throws {
+        for module in ["UIKit", "SwiftUI"] {
+            let (status, output) = try swiftc(["-emit-module", "-parse-as-library", "-module-name", module, "-I", folder.path,
+                root.appendingPathComponent("Tests/StandIns/\(module).swift").path,
+                "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path])
+            #expect(status == 0, "\(module) stand-in: \(output)")
+        }
+    }
+}
