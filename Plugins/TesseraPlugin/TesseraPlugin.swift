@@ -27,8 +27,9 @@ struct TesseraPlugin: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Generating Swift from design tokens (\(config.lastPathComponent))",
-                executable: try context.tool(named: "tessera").url,
-                arguments: ["build", "--config", config.path, "--swift-into", output.path],
+                executable: try context.tool(named: "TesseraCLI").url,
+                arguments: ["build", "--config", config.path, "--swift-into", output.path, "--state",
+                    context.pluginWorkDirectoryURL.appending(path: "state").path, "--quiet"],
                 inputFiles: inputs,
                 outputFiles: [output]
             )

@@ -17,7 +17,8 @@ public struct Build: Sendable {
     public var configuration: BuildConfiguration
     /// Where the build state is kept; nil for `.tessera` beside the configuration.
     public var stateFolder: String?
-    /// Where the Swift outputs go instead of their paths, all in one file (the build plugin's).
+    /// Where the Swift outputs go instead of their paths, all in one file, the other outputs
+    /// left out (what the build plugin asks for).
     public var swiftInto: String?
     public var options: PipelineOptions
 
@@ -42,7 +43,7 @@ public struct Build: Sendable {
     }
 
     /// One generated file, by absolute path.
-    struct File {
+    struct File: Sendable {
         let path: String
         let bytes: [UInt8]
     }
@@ -53,7 +54,7 @@ public struct Build: Sendable {
         let fingerprint = configurationFingerprint()
         if let state = BuildState.read(statePath), state.isCurrent(fingerprint: fingerprint) {
             report.upToDate = true
-            report.unchanged = state.outputs.map(\.path)
+            report.unchanged = state.outputs.map(\.path) + state.catalogs
             return report
         }
         // Read and resolve.
@@ -64,50 +65,21 @@ public struct Build: Sendable {
             ?? ((configuration.resolver ?? configuration.sources.first ?? configuration.folder) as NSString).lastPathComponent
                 .components(separatedBy: ".").first ?? "tokens"
         let context = GenerationContext(permutations, name: name, tiers: options.tiers)
-        // Generate everything in memory.
-        var files: [File] = []
-        var catalogs: [String] = []
-        var swiftParts: [String] = []
+        // Generate everything in memory, the outputs side by side.
+        let selected = configuration.outputs.filter { swiftInto == nil || $0.kind == .swift }
         let sourceDescription = configuration.resolver ?? configuration.sources.joined(separator: ", ")
-        for output in configuration.outputs {
-            let path = configuration.absolute(output.path)
-            switch output.kind {
-            case .swift:
-                var emitter = output.swift
-                emitter.sourceDescription = sourceDescription
-                let (text, found) = emitter.emit(context)
-                report.diagnostics += found
-                if swiftInto != nil { swiftParts.append(text) } else { files.append(File(path: path, bytes: Array(text.utf8))) }
-            case .assets:
-                catalogs.append(path)
-                for (relative, bytes) in output.assets.emit(context) {
-                    files.append(File(path: (path as NSString).appendingPathComponent(relative), bytes: bytes))
-                }
-            case .css:
-                var emitter = output.css
-                emitter.sourceDescription = sourceDescription
-                files.append(File(path: path, bytes: Array(emitter.emit(context).utf8)))
-            case .bundle:
-                files.append(File(path: path, bytes: Array(output.bundle.emit(context).utf8)))
-            case .template:
-                let templatePath = configuration.absolute(output.template ?? "")
-                do {
-                    let template = try TemplateEmitter(path: templatePath)
-                    files.append(File(path: path, bytes: Array(template.emit(context).utf8)))
-                } catch {
-                    let (line, column, problem): (Int, Int, String) = switch error {
-                    case .unreadable(let reason): (0, 0, reason)
-                    case .invalid(let line, let column, let problem): (line, column, problem)
-                    }
-                    report.diagnostics.append(Diagnostic(.templateInvalid(templatePath, problem: problem),
-                        at: SourceLocation(file: templatePath, line: line, column: column)))
-                }
-            case .theme:
-                do {
-                    files.append(File(path: path, bytes: try Theme.compile(permutations).encoded()))
-                } catch {
-                    report.diagnostics.append(Diagnostic(.outputNotWritten(path, reason: "\(error)"), at: output.location))
-                }
+        let generated = Self.inParallel(selected.count) { index in
+            generate(selected[index], context: context, permutations: permutations, sourceDescription: sourceDescription)
+        }
+        var files: [File] = []
+        var swiftParts: [String] = []
+        let catalogs = selected.filter { $0.kind == .assets }.map { configuration.absolute($0.path) }
+        for (output, result) in zip(selected, generated) {
+            report.diagnostics += result.diagnostics
+            if output.kind == .swift, swiftInto != nil {
+                swiftParts += result.files.map { String(decoding: $0.bytes, as: UTF8.self) }
+            } else {
+                files += result.files
             }
         }
         if let swiftInto {
@@ -122,7 +94,7 @@ public struct Build: Sendable {
             return report
         }
         // Write.
-        let previous = BuildState.read(statePath)
+        let previous = BuildState.read(statePath, catalogFiles: true)
         do {
             let (written, unchanged) = try OutputWriter.write(files)
             report.written = written
@@ -143,9 +115,57 @@ public struct Build: Sendable {
             folders: configuration.sources.map(configuration.absolute).filter(BuildState.isFolder).map {
                 BuildState.Folder(path: $0, listing: BuildState.listing($0))
             },
-            outputs: files.map { BuildState.Output(path: $0.path, size: $0.bytes.count) })
+            outputs: files.map { BuildState.Output(path: $0.path, size: $0.bytes.count) }, catalogs: catalogs)
         state.write(statePath)
         return report
+    }
+
+    /// One output's files (absolute paths) and what was found making them.
+    private func generate(_ output: BuildConfiguration.Output, context: GenerationContext,
+        permutations: ResolvedPermutations, sourceDescription: String) -> (files: [File], diagnostics: [Diagnostic])
+    {
+        let path = configuration.absolute(output.path)
+        switch output.kind {
+        case .swift:
+            var emitter = output.swift
+            emitter.sourceDescription = sourceDescription
+            let (text, found) = emitter.emit(context)
+            return ([File(path: path, bytes: Array(text.utf8))], found)
+        case .assets:
+            return (output.assets.emit(context).map { File(path: (path as NSString).appendingPathComponent($0.path), bytes: $0.bytes) }, [])
+        case .css:
+            var emitter = output.css
+            emitter.sourceDescription = sourceDescription
+            return ([File(path: path, bytes: Array(emitter.emit(context).utf8))], [])
+        case .bundle:
+            return ([File(path: path, bytes: Array(output.bundle.emit(context).utf8))], [])
+        case .template:
+            let templatePath = configuration.absolute(output.template ?? "")
+            do {
+                let template = try TemplateEmitter(path: templatePath)
+                return ([File(path: path, bytes: Array(template.emit(context).utf8))], [])
+            } catch {
+                let (line, column, problem): (Int, Int, String) = switch error {
+                case .unreadable(let reason): (0, 0, reason)
+                case .invalid(let line, let column, let problem): (line, column, problem)
+                }
+                return ([], [Diagnostic(.templateInvalid(templatePath, problem: problem),
+                    at: SourceLocation(file: templatePath, line: line, column: column))])
+            }
+        case .theme:
+            do {
+                return ([File(path: path, bytes: try Theme.compile(permutations).encoded())], [])
+            } catch {
+                return ([], [Diagnostic(.outputNotWritten(path, reason: "\(error)"), at: output.location)])
+            }
+        }
+    }
+
+    /// `work` for 0..<count on every core, the results in order.
+    static func inParallel<Result: Sendable>(_ count: Int, _ work: @Sendable (Int) -> Result) -> [Result] {
+        let results = ResultSlots<Result>(count)
+        DispatchQueue.concurrentPerform(iterations: count) { results.set($0, work($0)) }
+        return results.values
     }
 
     /// What decides whether a build's outputs are current besides the inputs: the
@@ -175,4 +195,20 @@ public struct Build: Sendable {
         let tokens = try? result.tokens()
         return (tokens.map(ResolvedPermutations.init), result.files.map(\.path) + templates, result.diagnostics.sorted)
     }
+}
+
+/// One slot per parallel task, each written by one task only.
+final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+
+    init(_ count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [Value] { slots.map { $0! } }
 }

@@ -164,7 +164,9 @@ public struct GenerationContext: Sendable {
         return texts.allSatisfy({ $0 == texts[0] }) ? [] : all
     }
 
+    /// Sorted by index, so that the tokens themselves are moved once.
     static func treeOrder(_ tokens: [Token]) -> [Token] {
-        tokens.sorted { ResolvedEmitter.treePrecedes($0.path, $1.path) }
+        let paths = tokens.map(\.path)
+        return tokens.indices.sorted { ResolvedEmitter.treePrecedes(paths[$0], paths[$1]) }.map { tokens[$0] }
     }
 }

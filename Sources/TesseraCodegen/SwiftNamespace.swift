@@ -36,6 +36,9 @@ struct SwiftNamespace {
         // The open groups from the root, with the names they hold (Swift name → path).
         var stack: [(group: Group, names: [String], taken: [String: String])] = [(root, [], [:])]
         var paths = [String](repeating: "", count: context.tokens.count)
+        // Names repeat across groups (`100`, `default`): each is made an identifier once.
+        var memberNames: [String: String] = [:]
+        var typeNames: [String: String] = [:]
         func unique(_ name: String, path: String, in taken: inout [String: String]) -> String {
             var candidate = name
             var number = 2
@@ -64,17 +67,15 @@ struct SwiftNamespace {
             for level in depth..<(names.count - 1) {
                 let groupNames = Array(names[...level])
                 let path = groupNames.joined(separator: ".")
-                var typeName = OutputContext.swiftIdentifier([names[level]], casing: .upperCamel)
-                if Self.reservedTypeNames.contains(typeName) || typeName.hasPrefix("`") {
-                    typeName = typeName.trimmingCharacters(in: ["`"]) + "_"
-                }
-                typeName = unique(typeName, path: path, in: &stack[stack.count - 1].taken)
+                let typeName = unique(Self.typeName(names[level], cache: &typeNames), path: path, in: &stack[stack.count - 1].taken)
                 let group = Group(path: path, typeName: typeName)
                 stack[stack.count - 1].group.groups.append(group)
                 stack.append((group, groupNames, [:]))
             }
-            let member = unique(OutputContext.swiftIdentifier([names[names.count - 1]], casing: .lowerCamel), path: token.path,
-                in: &stack[stack.count - 1].taken)
+            let name = names[names.count - 1]
+            let identifier = memberNames[name] ?? OutputContext.swiftIdentifier([name], casing: .lowerCamel)
+            memberNames[name] = identifier
+            let member = unique(identifier, path: token.path, in: &stack[stack.count - 1].taken)
             stack[stack.count - 1].group.members.append((index, member))
             var swiftPath = stack.dropFirst().map(\.group.typeName)
             swiftPath.append(member)
@@ -82,5 +83,16 @@ struct SwiftNamespace {
         }
         memberPaths = paths
         self.diagnostics = diagnostics
+    }
+
+    /// A group's type name: UpperCamelCase, never a keyword or a name Swift reserves for types.
+    private static func typeName(_ name: String, cache: inout [String: String]) -> String {
+        if let known = cache[name] { return known }
+        var typeName = OutputContext.swiftIdentifier([name], casing: .upperCamel)
+        if reservedTypeNames.contains(typeName) || typeName.hasPrefix("`") {
+            typeName = typeName.trimmingCharacters(in: ["`"]) + "_"
+        }
+        cache[name] = typeName
+        return typeName
     }
 }

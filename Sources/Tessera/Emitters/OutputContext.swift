@@ -68,6 +68,7 @@ public struct OutputContext: Sendable {
 
     /// The words of some names: split at spaces, dashes, underscores and case changes.
     public static func words(_ names: [String]) -> [String] {
+        if names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) { return asciiWords(names) }
         var words: [String] = []
         for name in names {
             var current = ""
@@ -86,6 +87,34 @@ public struct OutputContext: Sendable {
                 previous = character
             }
             if !current.isEmpty { words.append(current) }
+        }
+        return words
+    }
+
+    /// `words(_:)` for ASCII names, byte by byte.
+    private static func asciiWords(_ names: [String]) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        for name in names {
+            var previous: UInt8 = 0
+            for byte in name.utf8 {
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") {
+                    if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                    current.removeAll(keepingCapacity: true)
+                } else {
+                    let upper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                    let lowerOrDigit = (previous >= UInt8(ascii: "a") && previous <= UInt8(ascii: "z"))
+                        || (previous >= UInt8(ascii: "0") && previous <= UInt8(ascii: "9"))
+                    if upper, lowerOrDigit, !current.isEmpty {
+                        words.append(String(decoding: current, as: UTF8.self))
+                        current.removeAll(keepingCapacity: true)
+                    }
+                    current.append(byte)
+                }
+                previous = byte
+            }
+            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+            current.removeAll(keepingCapacity: true)
         }
         return words
     }
