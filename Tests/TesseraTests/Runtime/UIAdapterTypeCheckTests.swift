@@ -8,30 +8,10 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The folder of the built modules: the one holding this test bundle.
-    static var modules: URL? {
-        var url = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Modules/TesseraRuntime.swiftmodule").path) {
-                return url.appendingPathComponent("Modules")
-            }
-            url.deleteLastPathComponent()
-        }
-        return nil
-    }
+    /// The folder of the built modules.
+    static var modules: URL? { Codegen.modules }
 
-    static func run(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-    }
+    static func run(_ arguments: [String]) throws -> (Int32, String) { try Codegen.swiftc(arguments) }
 
     @Test(.enabled(if: modules != nil)) func adaptersTypeCheckAgainstTheStandIns() throws {
         #if canImport(UIKit)
