@@ -81,7 +81,7 @@ struct Init: ParsableCommand {
         if resolver == nil {
             sources = names.filter { name in
                 !name.hasPrefix(".") && (name.hasSuffix(".json") || name.hasSuffix(".tokens") || name == "tokens"
-                    || BuildConfigurationFolder.isFolder((folder as NSString).appendingPathComponent(name)) && name.lowercased().contains("token"))
+                    || BuildConfiguration.isFolder((folder as NSString).appendingPathComponent(name)) && name.lowercased().contains("token"))
             }
         }
         let text = BuildConfiguration.starter(resolver: resolver, sources: sources)
@@ -89,13 +89,6 @@ struct Init: ParsableCommand {
             throw ValidationError("cannot write '\(target)'")
         }
         FileHandle.standardError.write(Data("wrote \(target); edit its outputs, then run 'tessera build'\n".utf8))
-    }
-}
-
-enum BuildConfigurationFolder {
-    static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 

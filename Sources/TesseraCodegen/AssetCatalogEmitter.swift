@@ -27,7 +27,7 @@ public struct AssetCatalogEmitter: Sendable {
 
     /// The catalog's files, by path inside the `.xcassets` folder.
     public func emit(_ context: GenerationContext) -> [(path: String, bytes: [UInt8])] {
-        let slots = self.slots(context)
+        let slots = context.appearancePermutations(fixed: contexts)
         var files: [(String, [UInt8])] = [("Contents.json", Array(Self.folderContents(namespace: false).utf8))]
         var folders: Set<String> = []
         for token in context.tokens where token.type == .color {
@@ -47,20 +47,6 @@ public struct AssetCatalogEmitter: Sendable {
             files.append((path, Array(colorsetText(token, slots: slots).utf8)))
         }
         return files.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
-    }
-
-    /// The permutation of each appearance: Any (light), dark, Any high contrast, dark high contrast.
-    func slots(_ context: GenerationContext) -> [Int] {
-        let pairs: [(ThemeTraits.Appearance, ThemeTraits.Contrast)] = [(.light, .standard), (.dark, .standard), (.light, .high), (.dark, .high)]
-        return pairs.map { appearance, contrast in
-            var chosen = contexts
-            let traits = TraitMapping.conventional.contexts(for: ThemeTraits(appearance: appearance, contrast: contrast),
-                modifiers: context.modifiers)
-            for modifier in context.modifiers where contexts[modifier.name] == nil {
-                if let name = traits[modifier.name] { chosen[modifier.name] = name }
-            }
-            return context.numbering.permutation(of: chosen) ?? context.defaultPermutation
-        }
     }
 
     /// One color set's `Contents.json`.
@@ -140,20 +126,13 @@ public struct AssetCatalogEmitter: Sendable {
         extensions?[TierRules.extensionKey]?["colorset"]
     }
 
-    /// The color an imported color set wrote for a permutation's appearance, when the token's
-    /// value there is still what it says.
+    /// The color an imported color set wrote for a permutation's appearance.
     static func writtenColor(_ token: GenerationContext.Token, _ permutation: Int) -> JSONValue? {
-        let extensions = token.permutationExtensions.isEmpty ? token.extensions : token.permutationExtensions[permutation]
-        return colorsetExtension(extensions)?["color"]
+        colorsetExtension(token.extensions(in: permutation))?["color"]
     }
 
     /// The appearance an imported color set's entry was for, in a permutation.
     static func writtenAppearance(_ token: GenerationContext.Token, _ permutation: Int) -> String? {
-        let extensions = token.permutationExtensions.isEmpty ? token.extensions : token.permutationExtensions[permutation]
-        return colorsetExtension(extensions)?["appearance"]?.string
-    }
-
-    private static func writtenText(_ token: GenerationContext.Token, _ permutation: Int) -> String? {
-        writtenColor(token, permutation).map(JSONWriter().string)
+        colorsetExtension(token.extensions(in: permutation))?["appearance"]?.string
     }
 }

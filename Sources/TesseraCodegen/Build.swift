@@ -68,7 +68,7 @@ public struct Build: Sendable {
         // Generate everything in memory, the outputs side by side.
         let selected = configuration.outputs.filter { swiftInto == nil || $0.kind == .swift }
         let sourceDescription = configuration.resolver ?? configuration.sources.joined(separator: ", ")
-        let generated = Self.inParallel(selected.count) { index in
+        let generated = Parallel.map(selected.count) { index in
             generate(selected[index], context: context, permutations: permutations, sourceDescription: sourceDescription)
         }
         var files: [File] = []
@@ -112,7 +112,7 @@ public struct Build: Sendable {
             }
         }
         let state = BuildState(fingerprint: fingerprint, inputs: inputs.map { BuildState.Input(path: $0, hash: BuildState.hash(file: $0) ?? 0) },
-            folders: configuration.sources.map(configuration.absolute).filter(BuildState.isFolder).map {
+            folders: configuration.sources.map(configuration.absolute).filter(BuildConfiguration.isFolder).map {
                 BuildState.Folder(path: $0, listing: BuildState.listing($0))
             },
             outputs: files.map { BuildState.Output(path: $0.path, size: $0.bytes.count) }, catalogs: catalogs)
@@ -161,20 +161,13 @@ public struct Build: Sendable {
         }
     }
 
-    /// `work` for 0..<count on every core, the results in order.
-    static func inParallel<Result: Sendable>(_ count: Int, _ work: @Sendable (Int) -> Result) -> [Result] {
-        let results = ResultSlots<Result>(count)
-        DispatchQueue.concurrentPerform(iterations: count) { results.set($0, work($0)) }
-        return results.values
-    }
-
     /// What decides whether a build's outputs are current besides the inputs: the
     /// configuration's bytes, the Swift output redirection and the tool's version.
     func configurationFingerprint() -> UInt64 {
         var hash = BuildState.hash(file: configuration.file) ?? 0
-        hash = BuildState.hash(Array((swiftInto ?? "").utf8), seed: hash)
-        hash = BuildState.hash(Array(Build.toolVersion.utf8), seed: hash)
-        hash = BuildState.hash(Array("\(options.strict)".utf8), seed: hash)
+        hash = ContentHash.of(Array((swiftInto ?? "").utf8), seed: hash)
+        hash = ContentHash.of(Array(Build.toolVersion.utf8), seed: hash)
+        hash = ContentHash.of(Array("\(options.strict)".utf8), seed: hash)
         return hash
     }
 
@@ -197,18 +190,3 @@ public struct Build: Sendable {
     }
 }
 
-/// One slot per parallel task, each written by one task only.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-
-    init(_ count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [Value] { slots.map { $0! } }
-}

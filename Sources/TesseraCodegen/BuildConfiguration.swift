@@ -50,6 +50,12 @@ public struct BuildConfiguration: Sendable {
     /// The folder paths are relative to.
     public var folder: String { (file as NSString).deletingLastPathComponent }
 
+    /// Whether a path names a folder.
+    public static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     /// An absolute path for a path in the configuration.
     public func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }

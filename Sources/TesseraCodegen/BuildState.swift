@@ -98,11 +98,6 @@ struct BuildState {
         return true
     }
 
-    static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
     /// Every file under a folder, sorted.
     static func listing(_ folder: String) -> [String] {
         (FileManager.default.subpaths(atPath: folder) ?? []).sorted()
@@ -110,25 +105,6 @@ struct BuildState {
 
     static func hash(file path: String) -> UInt64? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return data.withUnsafeBytes { hash($0, seed: 0) }
-    }
-
-    static func hash(_ bytes: [UInt8], seed: UInt64) -> UInt64 {
-        bytes.withUnsafeBytes { hash($0, seed: seed) }
-    }
-
-    /// A 64-bit hash of bytes, eight at a time (not cryptographic: it tells whether a file changed).
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
-        var state = seed ^ 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        let words = bytes.count / 8
-        for index in 0..<words {
-            let word = bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
-            state = (state ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            state ^= state >> 29
-        }
-        var tail: UInt64 = 0
-        for index in (words * 8)..<bytes.count { tail = (tail << 8) | UInt64(bytes[index]) }
-        state = (state ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return state ^ (state >> 32)
+        return data.withUnsafeBytes { ContentHash.of($0) }
     }
 }

@@ -34,24 +34,25 @@ public struct CSSEmitter: Sendable {
             return "--" + (prefix.isEmpty ? "" : prefix + "-") + parts.filter { !$0.isEmpty }.joined(separator: "-")
         }
         let base = context.defaultPermutation
-        var shown = context.tokens.indices.map { properties(context.tokens[$0].value(in: base), name: names[$0]) }
+        let shown = context.tokens.indices.map { properties(context.tokens[$0].value(in: base), name: names[$0]) }
         block(selector, indent: "", properties: shown.flatMap { $0 }, into: &output)
         // Trait-driven blocks, in cascade order: dark, high contrast, both.
-        let slots = AssetCatalogEmitter(contexts: [:]).slots(context)
+        let slots = context.appearancePermutations()
         let queries = [(1, "(prefers-color-scheme: dark)"), (2, "(prefers-contrast: more)"),
             (3, "(prefers-color-scheme: dark) and (prefers-contrast: more)")]
-        var cascade = [[(String, String)]](repeating: [], count: context.tokens.count)
-        var dark = cascade
+        // Per token, what the dark block and the high-contrast block set.
+        var darkBlock = [[(String, String)]](repeating: [], count: context.tokens.count)
+        var highBlock = darkBlock
         for (slot, query) in queries where slots[slot] != slots[0] {
             var changed: [(String, String)] = []
             for (index, token) in context.tokens.enumerated() where token.varies {
                 let wanted = properties(token.value(in: slots[slot]), name: names[index])
                 // What the earlier blocks give in this slot.
-                let given = slot == 3 ? merged(shown[index], dark[index], cascade[index]) : shown[index]
+                let given = slot == 3 ? merged(shown[index], darkBlock[index], highBlock[index]) : shown[index]
                 let differing = wanted.filter { pair in !given.contains { $0 == pair } }
                 changed += differing
-                if slot == 1 { dark[index] = differing }
-                if slot == 2 { cascade[index] = differing }
+                if slot == 1 { darkBlock[index] = differing }
+                if slot == 2 { highBlock[index] = differing }
             }
             guard !changed.isEmpty else { continue }
             output += "\n@media \(query) {\n"
@@ -77,10 +78,10 @@ public struct CSSEmitter: Sendable {
                 block("[data-\(Self.attributeName(modifier.name))=\(Self.string(name))]", indent: "", properties: changed, into: &output)
             }
         }
-        shown.removeAll()
         return output
     }
 
+    /// The properties the cascade gives: `base`, then `dark`'s, then `high`'s over them.
     private func merged(_ base: [(String, String)], _ dark: [(String, String)], _ high: [(String, String)]) -> [(String, String)] {
         var result: [String: String] = [:]
         for (name, value) in base + dark + high { result[name] = value }

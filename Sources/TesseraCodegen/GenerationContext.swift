@@ -42,8 +42,16 @@ public struct GenerationContext: Sendable {
         public var varies: Bool { values.count > 1 }
 
         /// The value in a permutation.
-        public func value(in permutation: Int) -> TokenValue {
-            valueIndices.isEmpty ? values[0] : values[Int(valueIndices[permutation])]
+        public func value(in permutation: Int) -> TokenValue { values[valueIndex(in: permutation)] }
+
+        /// The index in `values` of a permutation's value.
+        public func valueIndex(in permutation: Int) -> Int {
+            valueIndices.isEmpty ? 0 : Int(valueIndices[permutation])
+        }
+
+        /// The `$extensions` in a permutation.
+        public func extensions(in permutation: Int) -> JSONValue? {
+            permutationExtensions.isEmpty ? extensions : permutationExtensions[permutation]
         }
 
         /// The deprecation message, when the token is deprecated ("" without a reason).
@@ -142,6 +150,22 @@ public struct GenerationContext: Sendable {
 
     /// The contexts of a permutation, by modifier name.
     public func contexts(of permutation: Int) -> [String: String] { numbering.contexts(of: permutation) }
+
+    /// The permutation of each appearance, through the conventional trait mapping: light with
+    /// standard contrast, dark, light with high contrast, dark with high contrast. Modifiers the
+    /// traits do not choose take their default context, or the one `fixed` names.
+    public func appearancePermutations(fixed: [String: String] = [:]) -> [Int] {
+        let pairs: [(ThemeTraits.Appearance, ThemeTraits.Contrast)] = [(.light, .standard), (.dark, .standard), (.light, .high), (.dark, .high)]
+        return pairs.map { appearance, contrast in
+            var chosen = fixed
+            let traits = TraitMapping.conventional.contexts(for: ThemeTraits(appearance: appearance, contrast: contrast),
+                modifiers: modifiers)
+            for modifier in modifiers where fixed[modifier.name] == nil {
+                if let name = traits[modifier.name] { chosen[modifier.name] = name }
+            }
+            return numbering.permutation(of: chosen) ?? defaultPermutation
+        }
+    }
 
     /// A permutation's name: its contexts joined by `-` in modifier order (`dark-high`), or
     /// `default` without modifiers.

@@ -1,4 +1,5 @@
 import Foundation
+import Tessera
 
 /// Writes generated files: every changed file first to a temporary file beside it, then all
 /// renamed into place, so that a failure while writing leaves the previous outputs as they
@@ -15,7 +16,7 @@ enum OutputWriter {
         let folders = Folders()
         let chunks = max(1, min(files.count / 256, ProcessInfo.processInfo.activeProcessorCount * 4))
         // Compare and stage: each changed file written beside its path under a temporary name.
-        let staged = Build.inParallel(chunks) { chunk -> Result<[(temporary: String?, path: String)], Failure> in
+        let staged = Parallel.map(chunks) { chunk -> Result<[(temporary: String?, path: String)], Failure> in
             var done: [(String?, String)] = []
             for index in stride(from: chunk, to: files.count, by: chunks) {
                 let file = files[index]

@@ -24,23 +24,15 @@ struct StaticSupport {
         return zip(context.modifiers, context.numbering.radices).filter { !$0.0.contexts.isEmpty }.map { modifier, radix in
             var typeName = OutputContext.swiftIdentifier([modifier.name], casing: .upperCamel).trimmingCharacters(in: ["`"])
             if SwiftNamespace.reservedTypeNames.contains(typeName) { typeName += "_" }
-            typeName = Self.unique(typeName, &taken)
-            let property = Self.unique(OutputContext.swiftIdentifier([modifier.name], casing: .lowerCamel), &properties)
+            typeName = UniqueName.claim(typeName, in: &taken, spelled: SwiftNamespace.numbered)
+            let property = UniqueName.claim(OutputContext.swiftIdentifier([modifier.name], casing: .lowerCamel), in: &properties,
+                spelled: SwiftNamespace.numbered)
             var caseNames: Set<String> = []
-            let cases = modifier.contexts.map { Self.unique(OutputContext.swiftIdentifier([$0], casing: .lowerCamel), &caseNames) }
+            let cases = modifier.contexts.map {
+                UniqueName.claim(OutputContext.swiftIdentifier([$0], casing: .lowerCamel), in: &caseNames, spelled: SwiftNamespace.numbered)
+            }
             return Modifier(modifier: modifier, typeName: typeName, property: property, cases: cases, radix: radix)
         }
-    }
-
-    static func unique(_ name: String, _ taken: inout Set<String>) -> String {
-        var candidate = name
-        var number = 2
-        while taken.contains(candidate) {
-            candidate = name.hasPrefix("`") ? "\(name.dropFirst().dropLast())_\(number)" : "\(name)_\(number)"
-            number += 1
-        }
-        taken.insert(candidate)
-        return candidate
     }
 
     var text: String {

@@ -34,23 +34,19 @@ struct SwiftNamespace {
         root = Group(path: "", typeName: rootName)
         var diagnostics: [Diagnostic] = []
         // The open groups from the root, with the names they hold (Swift name → path).
-        var stack: [(group: Group, names: [String], taken: [String: String])] = [(root, [], [:])]
+        var stack: [(group: Group, names: [String], taken: Set<String>, owners: [String: String])] = [(root, [], [], [:])]
         var paths = [String](repeating: "", count: context.tokens.count)
         // Names repeat across groups (`100`, `default`): each is made an identifier once.
         var memberNames: [String: String] = [:]
         var typeNames: [String: String] = [:]
-        func unique(_ name: String, path: String, in taken: inout [String: String]) -> String {
-            var candidate = name
-            var number = 2
-            while taken[candidate] != nil {
-                candidate = name.hasSuffix("`") ? "\(name.dropFirst().dropLast())_\(number)" : "\(name)_\(number)"
-                number += 1
-            }
-            if candidate != name, let other = taken[name] {
+        // A name the innermost open group does not hold yet; a renaming is reported.
+        func unique(_ name: String, path: String) -> String {
+            let candidate = UniqueName.claim(name, in: &stack[stack.count - 1].taken, spelled: Self.numbered)
+            if candidate != name, let other = stack[stack.count - 1].owners[name] {
                 diagnostics.append(Diagnostic(.swiftNameCollision(path, other: other, name: name, renamed: candidate),
                     at: SourceLocation(file: context.document.files.first?.path ?? "", line: 0, column: 0, token: path)))
             }
-            taken[candidate] = path
+            stack[stack.count - 1].owners[candidate] = path
             return candidate
         }
         for (index, token) in context.tokens.enumerated() where !skippingTypes.contains(token.type) {
@@ -67,15 +63,15 @@ struct SwiftNamespace {
             for level in depth..<(names.count - 1) {
                 let groupNames = Array(names[...level])
                 let path = groupNames.joined(separator: ".")
-                let typeName = unique(Self.typeName(names[level], cache: &typeNames), path: path, in: &stack[stack.count - 1].taken)
+                let typeName = unique(Self.typeName(names[level], cache: &typeNames), path: path)
                 let group = Group(path: path, typeName: typeName)
                 stack[stack.count - 1].group.groups.append(group)
-                stack.append((group, groupNames, [:]))
+                stack.append((group, groupNames, [], [:]))
             }
             let name = names[names.count - 1]
             let identifier = memberNames[name] ?? OutputContext.swiftIdentifier([name], casing: .lowerCamel)
             memberNames[name] = identifier
-            let member = unique(identifier, path: token.path, in: &stack[stack.count - 1].taken)
+            let member = unique(identifier, path: token.path)
             stack[stack.count - 1].group.members.append((index, member))
             var swiftPath = stack.dropFirst().map(\.group.typeName)
             swiftPath.append(member)
@@ -83,6 +79,11 @@ struct SwiftNamespace {
         }
         memberPaths = paths
         self.diagnostics = diagnostics
+    }
+
+    /// `name_2`, `name_3`…, without the backticks of a keyword (`` `default` `` → `default_2`).
+    static func numbered(_ name: String, _ number: Int) -> String {
+        name.hasPrefix("`") ? "\(name.dropFirst().dropLast())_\(number)" : "\(name)_\(number)"
     }
 
     /// A group's type name: UpperCamelCase, never a keyword or a name Swift reserves for types.

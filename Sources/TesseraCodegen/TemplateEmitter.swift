@@ -72,6 +72,8 @@ public struct TemplateEmitter: Sendable {
         tokens.reserveCapacity(context.tokens.count)
         var byType: [TokenType: [[String: Any]]] = [:]
         for token in context.tokens {
+            // Each distinct value in its notations once.
+            let distinct = token.values.map { value($0, writer: writer) }
             var entry: [String: Any] = [
                 "path": token.path, "slashPath": token.names.joined(separator: "/"),
                 "names": token.names.map { ["name": $0] },
@@ -83,7 +85,7 @@ public struct TemplateEmitter: Sendable {
                 "swiftName": OutputContext.swiftIdentifier(token.names, casing: .lowerCamel),
                 "type": token.type.rawValue,
                 "deprecated": token.deprecated != nil && token.deprecationMessage != nil,
-                "value": value(token.value, writer: writer),
+                "value": distinct[0],
                 "varies": token.varies,
             ]
             if let tier = token.tier { entry["tier"] = tier.name }
@@ -92,7 +94,7 @@ public struct TemplateEmitter: Sendable {
             if let alias = token.aliasOf { entry["aliasOf"] = alias }
             if let extensions = token.extensions { entry["extensions"] = writer.string(extensions) }
             entry["values"] = (0..<context.numbering.count).map { permutation -> [String: Any] in
-                var item = value(token.value(in: permutation), writer: writer)
+                var item = distinct[token.valueIndex(in: permutation)]
                 item["permutation"] = context.permutationName(permutation)
                 item["contexts"] = permutations[permutation]["contexts"]
                 return item

@@ -21,7 +21,8 @@ public struct JSONWriter: Sendable {
         return output
     }
 
-    func write(_ value: JSONValue, indent: Int, into output: inout String) {
+    /// Appends `value` as it stands `indent` levels deep (its members one level deeper).
+    public func write(_ value: JSONValue, indent: Int, into output: inout String) {
         switch value.storage {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -59,7 +60,8 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    func newline(_ indent: Int, _ output: inout String) {
+    /// A line break and `indent` levels of indentation when pretty; nothing otherwise.
+    public func newline(_ indent: Int, _ output: inout String) {
         guard pretty else { return }
         output += "\n"
         output += String(repeating: "  ", count: indent)

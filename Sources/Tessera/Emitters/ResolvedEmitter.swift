@@ -62,48 +62,63 @@ public enum ResolvedEmitter {
             return treeText(OutputContext(tokens, document: document), writer: writer)
         }
         var output = ""
+        writeTree(paths: sorted.map(\.path), writer: writer, groupProperties: { path in
+            document.groups[TokenPath(path)].map { annotations($0.description, $0.deprecated, $0.extensions) } ?? []
+        }, value: { json(sorted[$0]) }, into: &output)
+        return output
+    }
+
+    /// Writes tokens as a DTCG tree, as `writer` writes JSON, straight from their paths in tree
+    /// order (`treePrecedes`): groups are opened and closed as the paths go in and out of them,
+    /// each group's `groupProperties` first (the root's is `""`), and each token's `value` is
+    /// built, written and let go. The tree starts at `depth` levels of indentation.
+    public static func writeTree(
+        paths: [String], depth: Int = 0, writer: JSONWriter, groupProperties: (String) -> [(String, JSONValue)] = { _ in [] },
+        value: (Int) -> JSONValue, into output: inout String
+    ) {
         // The open groups: their names from the root, and how many members each has written.
         var open: [(name: String, members: Int)] = [("", 0)]
-        func member(_ key: String, _ output: inout String) {
+        func member(_ key: String) {
             output += open[open.count - 1].members == 0 ? "{" : ","
             open[open.count - 1].members += 1
-            writer.newline(open.count, &output)
+            writer.newline(depth + open.count, &output)
             output += ValueParser.json(key)
             output += writer.pretty ? ": " : ":"
         }
-        func close(_ output: inout String) {
+        func close() {
             let group = open.removeLast()
             if group.members == 0 {
                 output += "{}"
             } else {
-                writer.newline(open.count, &output)
+                writer.newline(depth + open.count, &output)
                 output += "}"
             }
         }
-        func enter(_ name: String, path: String, _ output: inout String) {
-            member(name, &output)
-            open.append((name, 0))
-            writeGroupProperties(of: document.groups[TokenPath(path)], member: member, writer: writer, depth: open.count,
-                into: &output)
+        func properties(of path: String) {
+            for (key, property) in groupProperties(path) {
+                member(key)
+                writer.write(property, indent: depth + open.count, into: &output)
+            }
         }
-        writeGroupProperties(of: document.groups[TokenPath("")], member: member, writer: writer, depth: 1, into: &output)
-        for token in sorted {
-            let names = token.path.split(separator: ".", omittingEmptySubsequences: false)
+        properties(of: "")
+        for (index, path) in paths.enumerated() {
+            let names = path.split(separator: ".", omittingEmptySubsequences: false)
             var shared = 0
             while shared < names.count - 1, shared + 1 < open.count, open[shared + 1].name.sameCodePoints(as: String(names[shared])) {
                 shared += 1
             }
-            while open.count > shared + 1 { close(&output) }
-            var path = names[..<shared].joined(separator: ".")
+            while open.count > shared + 1 { close() }
+            var group = names[..<shared].joined(separator: ".")
             for name in names[shared..<(names.count - 1)] {
-                path = TokenPathSyntax.join(path, String(name))
-                enter(String(name), path: path, &output)
+                group = TokenPathSyntax.join(group, String(name))
+                member(String(name))
+                open.append((String(name), 0))
+                properties(of: group)
             }
-            member(String(names[names.count - 1]), &output)
-            writer.write(json(token), indent: open.count, into: &output)
+            member(String(names[names.count - 1]))
+            writer.write(value(index), indent: depth + open.count, into: &output)
         }
-        while !open.isEmpty { close(&output) }
-        return output
+        while !open.isEmpty { close() }
     }
 
     private static func writeGroupProperties(

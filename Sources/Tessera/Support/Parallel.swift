@@ -2,12 +2,12 @@ import Dispatch
 import Foundation
 
 /// Runs independent pieces of work on the machine's cores.
-enum Parallel {
+public enum Parallel {
     /// Whether splitting work is worth it here.
     static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1
 
     /// `body(0) … body(count - 1)`, run concurrently; the results in index order.
-    static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    public static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
         if count <= 1 || !isUseful { return (0..<count).map(body) }
         let results = Slots<T>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
