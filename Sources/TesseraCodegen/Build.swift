@@ -66,7 +66,7 @@ public struct Build: Sendable {
                 .components(separatedBy: ".").first ?? "tokens"
         let context = GenerationContext(permutations, name: name, tiers: options.tiers)
         // Generate everything in memory, the outputs side by side.
-        let selected = configuration.outputs.filter { swiftInto == nil || $0.kind == .swift }
+        let selected = configuration.outputs.filter { swiftInto == nil || $0.kind.isSwift }
         let sourceDescription = configuration.resolver ?? configuration.sources.joined(separator: ", ")
         let generated = Parallel.map(selected.count) { index in
             generate(selected[index], context: context, permutations: permutations, sourceDescription: sourceDescription)
@@ -76,7 +76,7 @@ public struct Build: Sendable {
         let catalogs = selected.filter { $0.kind == .assets }.map { configuration.absolute($0.path) }
         for (output, result) in zip(selected, generated) {
             report.diagnostics += result.diagnostics
-            if output.kind == .swift, swiftInto != nil {
+            if output.kind.isSwift, swiftInto != nil {
                 swiftParts += result.files.map { String(decoding: $0.bytes, as: UTF8.self) }
             } else {
                 files += result.files
@@ -126,11 +126,10 @@ public struct Build: Sendable {
     {
         let path = configuration.absolute(output.path)
         switch output.kind {
-        case .swift:
-            var emitter = output.swift
-            emitter.sourceDescription = sourceDescription
-            let (text, found) = emitter.emit(context)
-            return ([File(path: path, bytes: Array(text.utf8))], found)
+        case .swift: return swiftFile(output.swift, path: path, context: context, sourceDescription: sourceDescription)
+        case .registry: return swiftFile(output.registry, path: path, context: context, sourceDescription: sourceDescription)
+        case .enums: return swiftFile(output.enums, path: path, context: context, sourceDescription: sourceDescription)
+        case .components: return swiftFile(output.components, path: path, context: context, sourceDescription: sourceDescription)
         case .assets:
             return (output.assets.emit(context).map { File(path: (path as NSString).appendingPathComponent($0.path), bytes: $0.bytes) }, [])
         case .css:
@@ -159,6 +158,15 @@ public struct Build: Sendable {
                 return ([], [Diagnostic(.outputNotWritten(path, reason: "\(error)"), at: output.location)])
             }
         }
+    }
+
+    private func swiftFile(_ emitter: some SwiftSourceEmitter, path: String, context: GenerationContext, sourceDescription: String)
+        -> (files: [File], diagnostics: [Diagnostic])
+    {
+        var emitter = emitter
+        emitter.sourceDescription = sourceDescription
+        let (text, found) = emitter.emit(context)
+        return ([File(path: path, bytes: Array(text.utf8))], found)
     }
 
     /// What decides whether a build's outputs are current besides the inputs: the

@@ -15,13 +15,21 @@ import Yams
 ///   - css: { path: web/tokens.css, prefix: ds }
 ///   - bundle: { path: Generated/tokens.bundle.json }
 ///   - template: { path: Generated/Tokens.kt, template: templates/kotlin.mustache }
+///   - registry: { path: Generated/ThemeTokens.swift, name: ThemeTokens }
+///   - enums: { path: Generated/AppTheming.swift, name: AppTheming, tokens: Tokens,
+///              enums: { ColourType: Accent, CornerRadiusType: radius } }
+///   - components: { path: Generated/Components.swift, group: component, tokens: Tokens }
+///                  # or groups: [button, card], the components' groups themselves
 /// ```
 ///
 /// Unknown settings and wrong values are errors at their line and column, with the closest
 /// known setting suggested.
 public struct BuildConfiguration: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case swift, assets, css, bundle, template, theme
+        case swift, assets, css, bundle, template, theme, registry, enums, components
+
+        /// Whether the output is Swift source (what the build plugin compiles).
+        public var isSwift: Bool { self == .swift || self == .registry || self == .enums || self == .components }
     }
 
     /// One output: where it goes and how it is made.
@@ -33,6 +41,11 @@ public struct BuildConfiguration: Sendable {
         public var assets = AssetCatalogEmitter()
         public var css = CSSEmitter()
         public var bundle = BundleEmitter()
+        public var registry = RegistryEmitter()
+        public var enums = EnumEmitter(enums: [])
+        public var components = ComponentEmitter()
+        /// The root name of the `swift` output whose members an `enums` or `components` output uses.
+        public var link: String?
         /// The template file of a `template` output.
         public var template: String?
         /// Where in the configuration the output is, for diagnostics.
@@ -71,6 +84,9 @@ public struct BuildConfiguration: Sendable {
         .bundle: ["path", "pretty"],
         .template: ["path", "template"],
         .theme: ["path"],
+        .registry: ["path", "name", "access", "short"],
+        .enums: ["path", "name", "access", "tokens", "enums"],
+        .components: ["path", "group", "groups", "access", "tokens"],
     ]
 
     /// Reads a configuration file: the configuration, or nil with the errors.
@@ -161,6 +177,14 @@ public struct BuildConfiguration: Sendable {
             return nil
         }
 
+        /// A list of strings, or one string.
+        mutating func strings(_ node: Node, key: String) -> [String] {
+            if case .sequence(let list) = node { return list.compactMap { string($0, key: key) } }
+            if let single = node.string { return [single] }
+            report(.configInvalidValue(key, expected: "a list", found: Self.kind(node)), at: node)
+            return []
+        }
+
         mutating func bool(_ node: Node, key: String) -> Bool? {
             if let flag = node.bool { return flag }
             report(.configInvalidValue(key, expected: "true or false", found: Self.kind(node)), at: node)
@@ -189,20 +213,14 @@ public struct BuildConfiguration: Sendable {
                 case "name": configuration.name = string(value, key: key)
                 case "resolver": configuration.resolver = string(value, key: key)
                 case "strict": configuration.strict = bool(value, key: key) ?? false
-                case "sources":
-                    if case .sequence(let list) = value {
-                        configuration.sources = list.compactMap { string($0, key: "sources") }
-                    } else if let single = value.string {
-                        configuration.sources = [single]
-                    } else {
-                        report(.configInvalidValue(key, expected: "a list of paths", found: Self.kind(value)), at: value)
-                    }
+                case "sources": configuration.sources = strings(value, key: key)
                 case "outputs":
                     guard case .sequence(let list) = value else {
                         report(.configInvalidValue(key, expected: "a list of outputs", found: Self.kind(value)), at: value)
                         continue
                     }
                     configuration.outputs = list.compactMap { output($0) }
+                    linkOutputs(&configuration.outputs)
                 default: break
                 }
             }
@@ -217,6 +235,47 @@ public struct BuildConfiguration: Sendable {
                 if !members.contains(where: { $0.key == "outputs" }) { report(.configMissing("outputs", in: "the configuration"), at: root) }
             }
             return configuration
+        }
+
+        /// Points each `enums` and `components` output at the `swift` output it names.
+        mutating func linkOutputs(_ outputs: inout [Output]) {
+            let swift = outputs.filter { $0.kind == .swift }
+            let names = swift.map(\.swift.rootName)
+            for index in outputs.indices where outputs[index].kind == .enums || outputs[index].kind == .components {
+                let output = outputs[index]
+                guard let name = output.link else {
+                    if output.kind == .components {
+                        report(.configMissing("tokens (the name of the 'swift' output whose values the components start from)",
+                            in: "a 'components' output"), at: nil, location: output.location)
+                    }
+                    continue
+                }
+                guard let target = swift.first(where: { $0.swift.rootName == name }) else {
+                    let notes = Suggestions.closest(to: name, in: names).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+                    report(.configInvalidValue("tokens", expected: names.isEmpty ? "the name of a 'swift' output, and there is none"
+                        : "the name of a 'swift' output (\(names.joined(separator: ", ")))", found: "'\(name)'"),
+                        at: nil, location: output.location, notes: notes)
+                    continue
+                }
+                let link = SwiftLink(rootName: target.swift.rootName, flavor: target.swift.flavor)
+                outputs[index].enums.link = link
+                outputs[index].components.link = link
+            }
+        }
+
+        mutating func report(_ message: DiagnosticMessage, at: Node?, location: SourceLocation, notes: [Diagnostic.Note] = []) {
+            diagnostics.append(Diagnostic(message, at: location, notes: notes))
+        }
+
+        /// A Swift type name, or nil with an error.
+        mutating func typeName(_ node: Node, key: String) -> String? {
+            guard let text = string(node, key: key) else { return nil }
+            let identifier = OutputContext.swiftIdentifier([text], casing: .upperCamel)
+            if identifier != text {
+                report(.configInvalidValue(key, expected: "a Swift type name such as '\(identifier)'", found: "'\(text)'"), at: node)
+                return nil
+            }
+            return text
         }
 
         mutating func output(_ node: Node) -> Output? {
@@ -235,6 +294,7 @@ public struct BuildConfiguration: Sendable {
             }
             var output = Output(kind: kind, path: "", location: location(keyNode))
             var hasPath = false
+            var hasEnums = false
             for (key, _, value) in members(settings, known: BuildConfiguration.outputKeys[kind]!, place: "a '\(name)' output") {
                 switch key {
                 case "path":
@@ -244,14 +304,38 @@ public struct BuildConfiguration: Sendable {
                     }
                 case "flavor": output.swift.flavor = choice(value, key: key, SwiftEmitter.Flavor.self) ?? .runtime
                 case "name":
-                    if let text = string(value, key: key) {
-                        let identifier = OutputContext.swiftIdentifier([text], casing: .upperCamel)
-                        if identifier != text {
-                            report(.configInvalidValue(key, expected: "a Swift type name such as '\(identifier)'", found: "'\(text)'"), at: value)
-                        }
-                        output.swift.rootName = text
+                    guard let text = typeName(value, key: key) else { continue }
+                    switch kind {
+                    case .registry: output.registry.name = text
+                    case .enums: output.enums.container = text
+                    default: output.swift.rootName = text
                     }
-                case "access": output.swift.accessLevel = choice(value, key: key, SwiftEmitter.AccessLevel.self) ?? .public
+                case "access":
+                    let level = choice(value, key: key, SwiftEmitter.AccessLevel.self) ?? .public
+                    output.swift.accessLevel = level
+                    output.registry.accessLevel = level
+                    output.enums.accessLevel = level
+                    output.components.accessLevel = level
+                case "short": output.registry.shortFiles = strings(value, key: key)
+                case "tokens": output.link = typeName(value, key: key)
+                case "group": output.components.group = string(value, key: key) ?? output.components.group
+                case "groups": output.components.groups = strings(value, key: key)
+                case "enums":
+                    hasEnums = true
+                    guard case .mapping(let pairs) = value, !pairs.isEmpty else {
+                        report(.configInvalidValue(key, expected: "a mapping of enum name to group, such as '{ ColourType: Accent }'",
+                            found: Self.kind(value)), at: value)
+                        continue
+                    }
+                    for (name, group) in pairs {
+                        guard let enumName = typeName(name, key: "enums"), let group = group.string else {
+                            if name.string != nil, group.string == nil {
+                                report(.configInvalidValue(name.string!, expected: "a group path", found: Self.kind(group)), at: group)
+                            }
+                            continue
+                        }
+                        output.enums.enums.append(EnumEmitter.Definition(name: enumName, group: group))
+                    }
                 case "namespaces": output.assets.namespaces = bool(value, key: key) ?? true
                 case "wideGamut": output.assets.wideGamut = bool(value, key: key) ?? true
                 case "contexts":
@@ -273,6 +357,9 @@ public struct BuildConfiguration: Sendable {
             }
             if !hasPath { report(.configMissing("path", in: "a '\(name)' output"), at: keyNode) }
             if kind == .template && output.template == nil { report(.configMissing("template", in: "a 'template' output"), at: keyNode) }
+            if kind == .enums && !hasEnums {
+                report(.configMissing("enums (a mapping of enum name to group)", in: "an 'enums' output"), at: keyNode)
+            }
             return output
         }
     }

@@ -71,6 +71,11 @@ struct StaticSupport {
                 /// Points.
                 \(access)var width: Double
                 \(access)var style: StrokeStyle
+                \(access)init(color: Color, width: Double, style: StrokeStyle = .keyword("solid")) {
+                    self.color = color
+                    self.width = width
+                    self.style = style
+                }
             }
 
             /// Durations in seconds.
@@ -78,6 +83,11 @@ struct StaticSupport {
                 \(access)var duration: Double
                 \(access)var delay: Double
                 \(access)var timingFunction: CubicBezier
+                \(access)init(duration: Double, delay: Double = 0, timingFunction: CubicBezier) {
+                    self.duration = duration
+                    self.delay = delay
+                    self.timingFunction = timingFunction
+                }
             }
 
             /// One shadow layer; lengths in points.
@@ -85,12 +95,24 @@ struct StaticSupport {
                 \(access)var color: Color
                 \(access)var offsetX, offsetY, blur, spread: Double
                 \(access)var inset: Bool
+                \(access)init(color: Color, offsetX: Double, offsetY: Double, blur: Double, spread: Double = 0, inset: Bool = false) {
+                    self.color = color
+                    self.offsetX = offsetX
+                    self.offsetY = offsetY
+                    self.blur = blur
+                    self.spread = spread
+                    self.inset = inset
+                }
             }
 
             \(access)struct GradientStop: Hashable, Sendable {
                 \(access)var color: Color
                 /// 0 to 1 along the gradient.
                 \(access)var position: Double
+                \(access)init(color: Color, position: Double) {
+                    self.color = color
+                    self.position = position
+                }
             }
 
             \(access)enum TextCase: String, Hashable, Sendable {

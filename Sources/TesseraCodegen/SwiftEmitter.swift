@@ -76,7 +76,7 @@ public struct SwiftEmitter: Sendable {
         return (output, namespace.diagnostics)
     }
 
-    var access: String { accessLevel == .internal ? "" : accessLevel.rawValue + " " }
+    var access: String { accessLevel.keyword }
     var valuesName: String { rootName + "Values" }
 
     /// The first lines of every generated Swift file.

@@ -108,7 +108,7 @@ enum SwiftLiterals {
                 + "fontSize: .init(\(dimensionArguments(typography.fontSize))), fontWeight: \(number(typography.fontWeight)), "
                 + "letterSpacing: .init(\(dimensionArguments(typography.letterSpacing)))"
             if let lineHeight = typography.lineHeight { text += ", lineHeight: \(number(lineHeight))" }
-            if let textCase = typography.textCase { text += ", textCase: .\(textCase.rawValue)" }
+            if let textCase = typography.textCase { text += ", textCase: Tessera.TextCase.\(textCase.rawValue)" }
             return text + ")"
         case .string(let text): return string(text)
         case .boolean(let flag): return flag ? "true" : "false"
@@ -196,7 +196,7 @@ enum SwiftLiterals {
                 + "fontSize: \(number(points(typography.fontSize))), fontWeight: \(number(typography.fontWeight)), "
                 + "letterSpacing: \(number(points(typography.letterSpacing)))"
             if let lineHeight = typography.lineHeight { text += ", lineHeight: \(number(lineHeight))" }
-            if let textCase = typography.textCase { text += ", textCase: .\(textCase.rawValue)" }
+            if let textCase = typography.textCase { text += ", textCase: \(values).TextCase.\(textCase.rawValue)" }
             return text + ")"
         case .string(let text): return string(text)
         case .boolean(let flag): return flag ? "true" : "false"

@@ -79,6 +79,24 @@ enum Codegen {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
+    /// Sources (by file name) compiled with no dependency into a program, run: what it prints.
+    static func runProgram(_ sources: [String: String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+        let work = try temporaryFolder("program")
+        defer { try? FileManager.default.removeItem(at: work) }
+        var paths: [String] = []
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+            let url = work.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let (status, output) = try swiftc(["-swift-version", "6"] + paths + ["-o", work.appendingPathComponent("program").path])
+        try #require(status == 0, "\(output.prefix(3000))", sourceLocation: sourceLocation)
+        #expect(!output.contains("warning:"), "\(output.prefix(3000))", sourceLocation: sourceLocation)
+        let (ran, printed) = try run(work.appendingPathComponent("program"))
+        #expect(ran == 0, sourceLocation: sourceLocation)
+        return printed
+    }
+
     static func temporaryFolder(_ name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

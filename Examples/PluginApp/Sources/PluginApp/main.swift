@@ -10,3 +10,4 @@ print("background, light:", theme[Tokens.Color.background].hex, "dark:", dark[To
 print("text follows the brand:", theme[Tokens.Color.text].hex == theme[Tokens.Color.brand].hex)
 print("static palette, dark:", Palette.Color.background.value(in: PaletteValues.Context(appearance: .dark)))
 print("large space:", Palette.Space.large.value, "points")
+print("spaces:", SpaceType.allCases.map { "\($0.rawValue)=\($0.token.value)" }.joined(separator: " "), "path:", TokenPaths.colorBrand)

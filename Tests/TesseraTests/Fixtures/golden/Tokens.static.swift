@@ -144,6 +144,11 @@ public enum TokensValues {
         /// Points.
         public var width: Double
         public var style: StrokeStyle
+        public init(color: Color, width: Double, style: StrokeStyle = .keyword("solid")) {
+            self.color = color
+            self.width = width
+            self.style = style
+        }
     }
 
     /// Durations in seconds.
@@ -151,6 +156,11 @@ public enum TokensValues {
         public var duration: Double
         public var delay: Double
         public var timingFunction: CubicBezier
+        public init(duration: Double, delay: Double = 0, timingFunction: CubicBezier) {
+            self.duration = duration
+            self.delay = delay
+            self.timingFunction = timingFunction
+        }
     }
 
     /// One shadow layer; lengths in points.
@@ -158,12 +168,24 @@ public enum TokensValues {
         public var color: Color
         public var offsetX, offsetY, blur, spread: Double
         public var inset: Bool
+        public init(color: Color, offsetX: Double, offsetY: Double, blur: Double, spread: Double = 0, inset: Bool = false) {
+            self.color = color
+            self.offsetX = offsetX
+            self.offsetY = offsetY
+            self.blur = blur
+            self.spread = spread
+            self.inset = inset
+        }
     }
 
     public struct GradientStop: Hashable, Sendable {
         public var color: Color
         /// 0 to 1 along the gradient.
         public var position: Double
+        public init(color: Color, position: Double) {
+            self.color = color
+            self.position = position
+        }
     }
 
     public enum TextCase: String, Hashable, Sendable {
