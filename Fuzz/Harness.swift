@@ -8,7 +8,8 @@
 // (a Gentle design system spec, with its migration from older versions, converted to DTCG) or
 // figma-export (a file of Figma's own DTCG export, its aliasData put back as aliases) or
 // theme-file (a compiled theme file: loaded with every check, then every token looked up in
-// every permutation, overridden and written again).
+// every permutation, overridden and written again) or codegen (a resolver through every
+// output of code generation: Fuzz/CodegenHarness.swift).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -26,6 +27,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "gentle": fuzzGentle(bytes)
     case "figma-export": fuzzFigmaExport(bytes)
     case "theme-file": fuzzThemeFile(bytes)
+    case "codegen": fuzzCodegen(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0

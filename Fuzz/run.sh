@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (the toolchain's -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export theme-file (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export theme-file codegen (default: all)
 #
-# Builds one binary from the library's sources and Fuzz/Harness.swift (about 1.5 minutes),
+# Builds one binary from the library's sources, the code generation sources that need no
+# package (every output but tessera.yml, templates and writing) and Fuzz/*.swift (about 2 minutes),
 # seeds each target's corpus from Examples/ and the test fixtures, and runs each target for
 # SECONDS (60 by default). New inputs that add coverage are kept in .build/fuzz/corpus/TARGET;
 # a crash, a leak, a timeout (10 s) or more than 2 GB for one input stops the run and leaves
@@ -14,14 +15,15 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export theme-file)
+[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export theme-file codegen)
 
 out=.build/fuzz
 mkdir -p "$out"
 binary="$out/tessera-fuzz"
-if [ ! -x "$binary" ] || [ -n "$(find Sources/Tessera Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Tessera \
-        $(find Sources/Tessera -name '*.swift' | sort) Fuzz/Harness.swift -o "$binary" 2>&1 \
+if [ ! -x "$binary" ] || [ -n "$(find Sources/Tessera Sources/TesseraCodegen Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
+    codegen=$(ls Sources/TesseraCodegen/*.swift | grep -v -E '/(Build|BuildConfiguration|BuildState|OutputWriter|TemplateEmitter)\.swift$')
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Tessera -suppress-warnings \
+        $(find Sources/Tessera -name '*.swift' | sort) $codegen Fuzz/*.swift -o "$binary" 2>&1 \
         | grep -v "Cannot export local symbol" || true
 fi
 
@@ -31,7 +33,7 @@ for target in "${targets[@]}"; do
     seeds="$out/seeds/$target"
     rm -rf "$seeds" && mkdir -p "$seeds"
     case "$target" in
-        resolver) find Examples Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.resolver.json' -exec cp {} "$seeds/" \; ;;
+        resolver | codegen) find Examples Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.resolver.json' -exec cp {} "$seeds/" \; ;;
         text-styles) find Tests/TesseraTests/Fixtures Fuzz/seeds -iname 'textStyles*.json' -exec cp {} "$seeds/" \; ;;
         figma) cp Fuzz/seeds/figma/*.json "$seeds/" ;;
         gentle) cp Tests/TesseraTests/Fixtures/gentle/*.json "$seeds/" ;;
