@@ -52,7 +52,7 @@ struct AssetCatalogImporterTests {
 
     /// Writes a catalog: relative path → Contents.json text.
     static func catalog(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-catalog-\(UUID().uuidString)/Test.xcassets")
+        let root = TestScratch.root.appendingPathComponent("catalog-\(UUID().uuidString)/Test.xcassets")
         for (relative, text) in files {
             let url = root.appendingPathComponent(relative)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -33,7 +33,7 @@ struct CommandLineTests {
     }
 
     func write(_ text: String, name: String = "tokens.json") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cli-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -116,7 +116,7 @@ struct CommandLineTests {
     @Test func jsoncIsNamedWhereTokenFilesAre() throws {
         let help = try tessera(["validate", "--help"])
         #expect(help.stdout.contains(".jsonc"))
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-empty-\(UUID().uuidString)")
+        let empty = TestScratch.root.appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let found = try tessera(["validate", empty.path])
         #expect(found.status == 1)

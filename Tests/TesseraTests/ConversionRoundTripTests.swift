@@ -7,7 +7,7 @@ import Testing
 /// source, in every permutation, for every format.
 struct ConversionRoundTripTests {
     func temporaryFolder() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("tessera-convert-\(UUID().uuidString)").path
+        TestScratch.root.appendingPathComponent("convert-\(UUID().uuidString)").path
     }
 
     /// Every permutation of the source and of the written resolver, compared line for line.

@@ -40,7 +40,7 @@ struct CrashRegressionTests {
 
     /// `Composer.trees(ofFile:)` followed each file's root `$ref` to the next file in a nested call.
     @Test func tokenFilesWhoseRootRefersToTheNextFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-chain-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("chain-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let count = 2_000
@@ -61,7 +61,7 @@ struct CrashRegressionTests {
             Issue.record("/dev/zero was read")
             return
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-size-\(UUID().uuidString).json").path
+        let path = TestScratch.root.appendingPathComponent("size-\(UUID().uuidString).json").path
         try String(repeating: " ", count: 100).write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard case .tooLarge = TokenFileLoader.readBytes(path, limit: 99) else {

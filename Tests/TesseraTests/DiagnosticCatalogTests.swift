@@ -42,7 +42,7 @@ struct DiagnosticCatalogTests {
     }
 
     @Test func emptyDirectoryAndMissingFileAreErrors() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-empty-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let empty = TokenPipeline.run(paths: [directory.path])
         #expect(empty.diagnostics.all.map(\.id) == [.fileNoTokens])

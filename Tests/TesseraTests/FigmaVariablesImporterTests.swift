@@ -297,7 +297,7 @@ struct FigmaVariablesImporterTests {
         """
 
     func writeFiles(_ files: [String: String]) throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-figma-\(UUID().uuidString)")
+        let folder = TestScratch.root.appendingPathComponent("figma-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return try files.sorted { $0.key < $1.key }.map { name, text in
             let url = folder.appendingPathComponent(name)

@@ -117,7 +117,7 @@ struct ImporterTests {
                 return builder.finish()
             }
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-kv-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("kv-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try "space.s=4\nspace.m=8\n".write(to: directory.appendingPathComponent("space.kv"), atomically: true, encoding: .utf8)

@@ -6,7 +6,7 @@ import Testing
 /// Each limit is configurable, and what is past it is refused with a located diagnostic.
 struct LimitsTests {
     @Test func aFileLargerThanTheLimitIsRefused() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-limit-\(UUID().uuidString).tokens.json")
+        let url = TestScratch.root.appendingPathComponent("limit-\(UUID().uuidString).tokens.json")
         try Data(##"{"a": {"$type": "number", "$value": 1}}"##.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var options = PipelineOptions()

@@ -10,7 +10,7 @@ import TesseraDifferential
 struct ResolverTests {
     /// A resolver and its token files written to a fresh directory.
     static func directory(_ files: [String: String]) -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-resolver-\(UUID().uuidString)")
+        let url = TestScratch.root.appendingPathComponent("resolver-\(UUID().uuidString)")
         for (name, text) in files {
             let file = url.appendingPathComponent(name)
             try! FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

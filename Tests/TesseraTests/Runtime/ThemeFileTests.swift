@@ -61,7 +61,7 @@ func allTypesTheme() throws -> Theme {
     }
 
     @Test func writtenAtomicallyAndLoadedMapped() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-\(UUID().uuidString).theme")
+        let url = TestScratch.root.appendingPathComponent("\(UUID().uuidString).theme")
         defer { try? FileManager.default.removeItem(at: url) }
         let (theme, _) = try compiledExample()
         try theme.write(to: url)

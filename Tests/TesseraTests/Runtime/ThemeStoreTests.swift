@@ -37,7 +37,7 @@ import Testing
         }
         #expect(store.theme.isIdentical(to: before))
         #expect(store.version == 1)
-        let damaged = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-\(UUID().uuidString).theme")
+        let damaged = TestScratch.root.appendingPathComponent("\(UUID().uuidString).theme")
         defer { try? FileManager.default.removeItem(at: damaged) }
         try Data([1, 2, 3]).write(to: damaged)
         #expect(throws: ThemeError.self) { try store.load(contentsOf: damaged) }

@@ -90,7 +90,7 @@ func smallTheme() throws -> Theme {
     }
 
     @Test func aResolverWithAnErrorDoesNotCompile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-theme-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("theme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try #"{"color": {"a": {"$type": "color", "$value": "{color.missing}"}}}"#.write(

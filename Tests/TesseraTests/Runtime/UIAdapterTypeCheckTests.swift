@@ -18,7 +18,7 @@ import Testing
         return
         #else
         let modules = try #require(Self.modules)
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-standins-\(UUID().uuidString)")
+        let work = TestScratch.root.appendingPathComponent("standins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         for module in ["UIKit", "SwiftUI"] {
