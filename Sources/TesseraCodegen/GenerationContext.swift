@@ -11,8 +11,9 @@ import Tessera
 /// }
 /// ```
 public struct GenerationContext: Sendable {
-    /// One token across every permutation.
-    public struct Token: Sendable {
+    /// One token across every permutation. (A class: outputs pass tokens around without
+    /// copying each of their fields.)
+    public final class Token: Sendable {
         /// The dot-separated path.
         public let path: String
         /// The path's names.
@@ -37,6 +38,24 @@ public struct GenerationContext: Sendable {
         public let tier: TierRules.Tier?
         /// Where the token is defined (in the default permutation).
         public let anchor: SourceAnchor
+
+        init(path: String, names: [String], type: TokenType, values: [TokenValue], valueIndices: [Int32], description: String?,
+            deprecated: Deprecation?, extensions: JSONValue?, permutationExtensions: [JSONValue?], aliasOf: String?,
+            tier: TierRules.Tier?, anchor: SourceAnchor)
+        {
+            self.path = path
+            self.names = names
+            self.type = type
+            self.values = values
+            self.valueIndices = valueIndices
+            self.description = description
+            self.deprecated = deprecated
+            self.extensions = extensions
+            self.permutationExtensions = permutationExtensions
+            self.aliasOf = aliasOf
+            self.tier = tier
+            self.anchor = anchor
+        }
 
         /// Whether some permutation has another value.
         public var varies: Bool { values.count > 1 }

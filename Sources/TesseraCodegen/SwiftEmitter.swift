@@ -46,7 +46,12 @@ public struct SwiftEmitter: Sendable {
             output += "import Tessera\n\n"
             write(namespace.root, context: context, indent: "", into: &output) { token, name, indent, output in
                 output += indent
-                output += "\(access)static let \(name) = Tessera.TokenKey<\(SwiftLiterals.runtimeType(token.type))>("
+                output += access
+                output += "static let "
+                output += name
+                output += " = Tessera.TokenKey<"
+                output += SwiftLiterals.runtimeType(token.type)
+                output += ">("
                 output += SwiftLiterals.string(token.path)
                 output += ", fallback: "
                 output += SwiftLiterals.runtimeValue(token.value)

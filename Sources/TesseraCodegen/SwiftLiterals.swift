@@ -6,6 +6,10 @@ import Tessera
 enum SwiftLiterals {
     /// A Swift string literal: quotes, backslashes and control characters escaped.
     static func string(_ text: String) -> String {
+        // Most names need no escape: one scan, one copy.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
