@@ -125,41 +125,53 @@ public struct GenerationContext: Sendable {
                 }
             }
         }
-        var built: [Token] = []
-        built.reserveCapacity(slots.count)
-        for (number, index) in slots {
-            let tokens = permutations.tokens[number]
-            let definition = tokens.document.tokens[index]
-            let path = definition.path
-            var values = [tokens.values[index]!]
-            var indices: [Int32] = []
-            var permutationExtensions: [JSONValue?] = []
-            if count > 1, let places = where_[path] {
-                permutationExtensions = Self.extensionsIfVarying(places, permutations, fallback: definition.extensions)
-                indices.reserveCapacity(count)
-                for permutation in 0..<count {
-                    let place = places[permutation]
-                    guard place >= 0 else {
-                        indices.append(0)   // missing: the default's value stands in
-                        continue
-                    }
-                    let value = permutations.tokens[permutation].values[Int(place)]!
-                    if let found = values.firstIndex(of: value) {
-                        indices.append(Int32(found))
-                    } else {
-                        indices.append(Int32(values.count))
-                        values.append(value)
-                    }
-                }
-                if values.count == 1 { indices = [] }
+        // Each token on its own: the slots cut into pieces made side by side.
+        let places = where_
+        let allSlots = slots
+        let pieces = Parallel.split(0..<allSlots.count, into: Parallel.isUseful ? 8 : 1)
+        let built = Parallel.map(pieces.count) { piece in
+            pieces[piece].map { slot -> Token in
+                let (number, index) = allSlots[slot]
+                return Self.token(index, of: number, permutations, places: places, count: count, tiers: baseTiers)
             }
-            let resolved = tokens.token(at: index)
-            built.append(Token(path: path, names: TokenPathSyntax.names(of: path), type: tokens.types[index]!, values: values,
-                valueIndices: indices, description: definition.description, deprecated: resolved?.deprecated,
-                extensions: definition.extensions, permutationExtensions: permutationExtensions, aliasOf: resolved?.aliasOf,
-                tier: number == permutations.defaultIndex ? baseTiers?[index] : nil, anchor: resolved?.anchor ?? definition.anchor))
-        }
+        }.flatMap { $0 }
         tokens = Self.treeOrder(built)
+    }
+
+    /// One token: its values in every permutation, compared once.
+    private static func token(_ index: Int, of number: Int, _ permutations: ResolvedPermutations, places: [String: [Int32]],
+        count: Int, tiers baseTiers: [TierRules.Tier?]?) -> Token
+    {
+        let tokens = permutations.tokens[number]
+        let definition = tokens.document.tokens[index]
+        let path = definition.path
+        var values = [tokens.values[index]!]
+        var indices: [Int32] = []
+        var permutationExtensions: [JSONValue?] = []
+        if count > 1, let spots = places[path] {
+            permutationExtensions = Self.extensionsIfVarying(spots, permutations, fallback: definition.extensions)
+            indices.reserveCapacity(count)
+            for permutation in 0..<count {
+                let place = spots[permutation]
+                guard place >= 0 else {
+                    indices.append(0)   // missing: the default's value stands in
+                    continue
+                }
+                let value = permutations.tokens[permutation].values[Int(place)]!
+                if let found = values.firstIndex(of: value) {
+                    indices.append(Int32(found))
+                } else {
+                    indices.append(Int32(values.count))
+                    values.append(value)
+                }
+            }
+            if values.count == 1 { indices = [] }
+        }
+        let resolved = tokens.token(at: index)
+        return Token(path: path, names: TokenPathSyntax.names(of: path), type: tokens.types[index]!, values: values,
+            valueIndices: indices, description: definition.description, deprecated: resolved?.deprecated,
+            extensions: definition.extensions, permutationExtensions: permutationExtensions, aliasOf: resolved?.aliasOf,
+            tier: number == permutations.defaultIndex ? baseTiers?[index] : nil, anchor: resolved?.anchor ?? definition.anchor)
     }
 
     /// Tokens without modes.
@@ -210,6 +222,7 @@ public struct GenerationContext: Sendable {
     /// Sorted by index, so that the tokens themselves are moved once.
     static func treeOrder(_ tokens: [Token]) -> [Token] {
         let paths = tokens.map(\.path)
+        if zip(paths, paths.dropFirst()).allSatisfy({ !ResolvedEmitter.treePrecedes($1, $0) }) { return tokens }
         return tokens.indices.sorted { ResolvedEmitter.treePrecedes(paths[$0], paths[$1]) }.map { tokens[$0] }
     }
 }

@@ -41,42 +41,21 @@ public struct SwiftEmitter: Sendable {
     public func emit(_ context: GenerationContext) -> (text: String, diagnostics: [Diagnostic]) {
         let namespace = SwiftNamespace(context, rootName: rootName)
         var output = Self.header(sourceDescription)
-        switch flavor {
-        case .runtime:
-            output += "import Tessera\n\n"
-            write(namespace.root, context: context, indent: "", into: &output) { token, name, indent, output in
-                output += indent
-                output += access
-                output += "static let "
-                output += name
-                output += " = Tessera.TokenKey<"
-                output += SwiftLiterals.runtimeType(token.type)
-                output += ">("
-                output += SwiftLiterals.string(token.path)
-                output += ", fallback: "
-                output += SwiftLiterals.runtimeValue(token.value)
-                output += ")\n"
-            }
-        case .static:
-            let values = valuesName
-            output += "import Foundation\n\n"
-            write(namespace.root, context: context, indent: "", into: &output) { token, name, indent, output in
-                output += indent
-                output += "\(access)static let \(name): \(values).Dynamic<\(SwiftLiterals.staticType(token.type, values: values))> = "
-                if token.varies {
-                    output += ".init(["
-                    output += token.values.map { SwiftLiterals.staticValue($0, values: values) }.joined(separator: ", ")
-                    output += "], ["
-                    output += token.valueIndices.map { String($0) }.joined(separator: ", ")
-                    output += "])\n"
-                } else {
-                    output += ".init("
-                    output += SwiftLiterals.staticValue(token.value, values: values)
-                    output += ")\n"
-                }
-            }
+        output += flavor == .runtime ? "import Tessera\n\n" : "import Foundation\n\n"
+        // The root's own members, then its groups, each written on its own (side by side).
+        let root = namespace.root
+        output += "/// The design tokens, by path.\n\(access)enum \(root.typeName) {\n"
+        members(of: root, context: context, indent: "    ", into: &output)
+        let groups = Parallel.map(root.groups.count) { index in
+            var text = ""
+            write(root.groups[index], context: context, indent: "    ", into: &text)
+            return text
+        }
+        for text in groups { output += text }
+        output += "}\n"
+        if flavor == .static {
             output += "\n"
-            output += StaticSupport(context: context, values: values, access: access).text
+            output += StaticSupport(context: context, values: valuesName, access: access).text
         }
         return (output, namespace.diagnostics)
     }
@@ -96,26 +75,53 @@ public struct SwiftEmitter: Sendable {
         """
     }
 
-    private func write(
-        _ group: SwiftNamespace.Group, context: GenerationContext, indent: String, into output: inout String,
-        member: (GenerationContext.Token, String, String, inout String) -> Void
-    ) {
-        if group.path.isEmpty {
-            output += "/// The design tokens, by path.\n"
-        } else if let description = context.document.groups[TokenPath(group.path)]?.description {
+    private func write(_ group: SwiftNamespace.Group, context: GenerationContext, indent: String, into output: inout String) {
+        if let description = context.document.groups[TokenPath(group.path)]?.description {
             SwiftLiterals.docComment(description, indent: indent, into: &output)
         }
         output += "\(indent)\(access)enum \(group.typeName) {\n"
         let inner = indent + "    "
-        for (index, name) in group.members {
-            let token = context.tokens[index]
-            if let description = token.description { SwiftLiterals.docComment(description, indent: inner, into: &output) }
-            SwiftLiterals.deprecation(token, indent: inner, into: &output)
-            member(token, name, inner, &output)
-        }
+        members(of: group, context: context, indent: inner, into: &output)
         for child in group.groups {
-            write(child, context: context, indent: inner, into: &output, member: member)
+            write(child, context: context, indent: inner, into: &output)
         }
         output += "\(indent)}\n"
+    }
+
+    /// A group's tokens, each with its doc comment and deprecation.
+    private func members(of group: SwiftNamespace.Group, context: GenerationContext, indent: String, into output: inout String) {
+        for (index, name) in group.members {
+            let token = context.tokens[index]
+            if let description = token.description { SwiftLiterals.docComment(description, indent: indent, into: &output) }
+            SwiftLiterals.deprecation(token, indent: indent, into: &output)
+            output += indent
+            output += access
+            output += "static let "
+            output += name
+            switch flavor {
+            case .runtime:
+                output += " = Tessera.TokenKey<"
+                output += SwiftLiterals.runtimeType(token.type)
+                output += ">("
+                output += SwiftLiterals.string(token.path)
+                output += ", fallback: "
+                output += SwiftLiterals.runtimeValue(token.value)
+                output += ")\n"
+            case .static:
+                let values = valuesName
+                output += ": \(values).Dynamic<\(SwiftLiterals.staticType(token.type, values: values))> = "
+                if token.varies {
+                    output += ".init(["
+                    output += token.values.map { SwiftLiterals.staticValue($0, values: values) }.joined(separator: ", ")
+                    output += "], ["
+                    output += token.valueIndices.map { String($0) }.joined(separator: ", ")
+                    output += "])\n"
+                } else {
+                    output += ".init("
+                    output += SwiftLiterals.staticValue(token.value, values: values)
+                    output += ")\n"
+                }
+            }
+        }
     }
 }

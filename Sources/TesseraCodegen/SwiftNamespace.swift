@@ -9,44 +9,67 @@ import Tessera
 /// deterministically: the first in tree order keeps the name, the next ones get `_2`, `_3`…,
 /// and each renaming is reported.
 struct SwiftNamespace {
-    final class Group {
+    /// Not changed once the namespace is made, so it is read from several threads.
+    final class Group: @unchecked Sendable {
         let path: String
         let typeName: String
+        /// The enclosing group; nil for the root.
+        unowned(unsafe) let parent: Group?
         var groups: [Group] = []
         /// Indices into the context's tokens, with their member names.
         var members: [(token: Int, name: String)] = []
 
-        init(path: String, typeName: String) {
+        init(path: String, typeName: String, parent: Group?) {
             self.path = path
             self.typeName = typeName
+            self.parent = parent
         }
     }
 
     let root: Group
-    /// Each token's Swift path from the root (`Color.Theme.highlight`), by token index.
-    let memberPaths: [String]
+    /// Each token's group and member name, by token index (nil for a token left out).
+    private let places: [(group: Group, name: String)?]
     let diagnostics: [Diagnostic]
+
+    /// Each token's Swift path from the root (`Color.Theme.highlight`), by token index ("" for a
+    /// token left out).
+    var memberPaths: [String] {
+        places.map { place in
+            guard let (group, name) = place else { return "" }
+            var names = [name]
+            var current: Group? = group
+            while let enclosing = current, enclosing.parent != nil {
+                names.append(enclosing.typeName)
+                current = enclosing.parent
+            }
+            return names.reversed().joined(separator: ".")
+        }
+    }
 
     /// Names Swift gives another meaning as a nested type (`Tokens.Type` is a metatype).
     static let reservedTypeNames: Set<String> = ["Type", "Protocol", "Self", "Any"]
 
     init(_ context: GenerationContext, rootName: String, skippingTypes: Set<TokenType> = []) {
-        root = Group(path: "", typeName: rootName)
+        let root = Group(path: "", typeName: rootName, parent: nil)
+        self.root = root
         var diagnostics: [Diagnostic] = []
-        // The open groups from the root, with the names they hold (Swift name → path).
-        var stack: [(group: Group, names: [String], taken: Set<String>, owners: [String: String])] = [(root, [], [], [:])]
-        var paths = [String](repeating: "", count: context.tokens.count)
+        // The open groups from the root, with the names they hold.
+        var stack: [(group: Group, names: [String], taken: Set<String>)] = [(root, [], [])]
+        var places = [(group: Group, name: String)?](repeating: nil, count: context.tokens.count)
         // Names repeat across groups (`100`, `default`): each is made an identifier once.
-        var memberNames: [String: String] = [:]
+        var memberNames = Self.identifiers(context, skippingTypes: skippingTypes)
         var typeNames: [String: String] = [:]
         // A name the innermost open group does not hold yet; a renaming is reported.
         func unique(_ name: String, path: String) -> String {
             let candidate = UniqueName.claim(name, in: &stack[stack.count - 1].taken, spelled: Self.numbered)
-            if candidate != name, let other = stack[stack.count - 1].owners[name] {
+            if candidate != name {
+                // Rare: the holder of the name is looked for only now.
+                let group = stack[stack.count - 1].group
+                let other = group.groups.first { $0.typeName == name }?.path
+                    ?? group.members.first { $0.name == name }.map { context.tokens[$0.token].path } ?? name
                 diagnostics.append(Diagnostic(.swiftNameCollision(path, other: other, name: name, renamed: candidate),
                     at: SourceLocation(file: context.document.files.first?.path ?? "", line: 0, column: 0, token: path)))
             }
-            stack[stack.count - 1].owners[candidate] = path
             return candidate
         }
         for (index, token) in context.tokens.enumerated() where !skippingTypes.contains(token.type) {
@@ -64,21 +87,34 @@ struct SwiftNamespace {
                 let groupNames = Array(names[...level])
                 let path = groupNames.joined(separator: ".")
                 let typeName = unique(Self.typeName(names[level], cache: &typeNames), path: path)
-                let group = Group(path: path, typeName: typeName)
+                let group = Group(path: path, typeName: typeName, parent: stack[stack.count - 1].group)
                 stack[stack.count - 1].group.groups.append(group)
-                stack.append((group, groupNames, [], [:]))
+                stack.append((group, groupNames, []))
             }
             let name = names[names.count - 1]
             let identifier = memberNames[name] ?? OutputContext.swiftIdentifier([name], casing: .lowerCamel)
             memberNames[name] = identifier
             let member = unique(identifier, path: token.path)
             stack[stack.count - 1].group.members.append((index, member))
-            var swiftPath = stack.dropFirst().map(\.group.typeName)
-            swiftPath.append(member)
-            paths[index] = swiftPath.joined(separator: ".")
+            places[index] = (stack[stack.count - 1].group, member)
         }
-        memberPaths = paths
+        self.places = places
         self.diagnostics = diagnostics
+    }
+
+    /// The member identifier of each distinct token name, made side by side.
+    private static func identifiers(_ context: GenerationContext, skippingTypes: Set<TokenType>) -> [String: String] {
+        var distinct: Set<String> = []
+        for token in context.tokens where !skippingTypes.contains(token.type) { distinct.insert(token.names[token.names.count - 1]) }
+        let names = Array(distinct)
+        let pieces = Parallel.split(0..<names.count, into: Parallel.isUseful ? 4 : 1)
+        let made = Parallel.map(pieces.count) { piece in
+            pieces[piece].map { OutputContext.swiftIdentifier([names[$0]], casing: .lowerCamel) }
+        }
+        var identifiers: [String: String] = [:]
+        identifiers.reserveCapacity(names.count)
+        for (name, identifier) in zip(names, made.joined()) { identifiers[name] = identifier }
+        return identifiers
     }
 
     /// `name_2`, `name_3`…, without the backticks of a keyword (`` `default` `` → `default_2`).

@@ -10,7 +10,8 @@ public enum TokenPathSyntax {
 
     /// The names of a path, root first.
     public static func names(of path: String) -> [String] {
-        path.isEmpty ? [] : path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // Split at the `.` bytes: a `.` is never part of a longer UTF-8 sequence.
+        path.isEmpty ? [] : path.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(Substring($0)) }
     }
 
     public static func join(_ parent: String, _ name: String) -> String {
