@@ -50,6 +50,16 @@ struct MemberNames {
         return unique
     }
 
+    /// An output part left out, and why.
+    static func skipped(_ what: String, reason: String, file: String) -> Diagnostic {
+        Diagnostic(.outputSkipped(what, reason: reason), at: SourceLocation(file: file, line: 0, column: 0))
+    }
+
+    /// The header of a generated file, with `import Tessera` for a runtime link.
+    static func opening(_ sourceDescription: String, link: SwiftLink?) -> String {
+        SwiftEmitter.header(sourceDescription) + (link?.flavor == .runtime ? "import Tessera\n\n" : "")
+    }
+
     /// `name` itself when it is a plain Swift identifier, else its lowerCamelCase identifier.
     static func member(_ name: String) -> String {
         var bytes = name.utf8.makeIterator()
@@ -184,8 +194,7 @@ public struct EnumEmitter: Sendable {
         let file = context.document.files.first?.path ?? ""
         var diagnostics: [Diagnostic] = []
         let references = link.map { $0.references(context) }
-        var output = SwiftEmitter.header(sourceDescription)
-        if link?.flavor == .runtime { output += "import Tessera\n\n" }
+        var output = MemberNames.opening(sourceDescription, link: link)
         var indent = ""
         if let container {
             output += "\(access)enum \(container) {\n"
@@ -194,8 +203,8 @@ public struct EnumEmitter: Sendable {
         for (number, definition) in enums.enumerated() {
             let members = MemberNames.tokens(in: definition.group, of: context).filter { context.tokens[$0.index].deprecated == nil }
             guard !members.isEmpty else {
-                diagnostics.append(Diagnostic(.outputSkipped("enum '\(definition.name)'",
-                    reason: "group '\(definition.group)' holds no token that is not deprecated"), at: SourceLocation(file: file, line: 0, column: 0)))
+                diagnostics.append(MemberNames.skipped("enum '\(definition.name)'",
+                    reason: "group '\(definition.group)' holds no token that is not deprecated", file: file))
                 continue
             }
             if number > 0 || container != nil, !output.hasSuffix("{\n") { output += "\n" }
@@ -232,9 +241,9 @@ public struct EnumEmitter: Sendable {
                     for item in cases { output += "\(inner)    case .\(item.name): \(references[item.index])\n" }
                     output += "\(inner)    }\n\(inner)}\n"
                 } else {
-                    diagnostics.append(Diagnostic(.outputSkipped("'\(definition.name).token'",
-                        reason: "the tokens of group '\(definition.group)' are of \(types.count) types (\(types.map(\.rawValue).sorted().joined(separator: ", ")))"),
-                        at: SourceLocation(file: file, line: 0, column: 0)))
+                    let kinds = types.map(\.rawValue).sorted().joined(separator: ", ")
+                    diagnostics.append(MemberNames.skipped("'\(definition.name).token'",
+                        reason: "the tokens of group '\(definition.group)' are of \(types.count) types (\(kinds))", file: file))
                 }
             }
             membership(definition, cases: cases, context: context, indent: inner, access: access, names: &names, into: &output)
@@ -319,8 +328,7 @@ public struct ComponentEmitter: Sendable {
         let file = context.document.files.first?.path ?? ""
         let references = link.references(context)
         var diagnostics: [Diagnostic] = []
-        var output = SwiftEmitter.header(sourceDescription)
-        if link.flavor == .runtime { output += "import Tessera\n\n" }
+        var output = MemberNames.opening(sourceDescription, link: link)
         // The components, in tree order, with their tokens.
         var components: [(name: String, path: String, tokens: [(index: Int, names: ArraySlice<String>)])] = []
         if groups.isEmpty {
@@ -336,16 +344,15 @@ public struct ComponentEmitter: Sendable {
             for path in groups {
                 let members = MemberNames.tokens(in: path, of: context).filter { context.tokens[$0.index].deprecated == nil }
                 if members.isEmpty {
-                    diagnostics.append(Diagnostic(.outputSkipped("component '\(path)'", reason: "the group holds no token that is not deprecated"),
-                        at: SourceLocation(file: file, line: 0, column: 0)))
+                    diagnostics.append(MemberNames.skipped("component '\(path)'",
+                        reason: "the group holds no token that is not deprecated", file: file))
                 } else {
                     components.append((TokenPathSyntax.names(of: path).last ?? path, path, members))
                 }
             }
         }
         if components.isEmpty && groups.isEmpty {
-            diagnostics.append(Diagnostic(.outputSkipped("the components", reason: "group '\(group)' has no subgroups with tokens"),
-                at: SourceLocation(file: file, line: 0, column: 0)))
+            diagnostics.append(MemberNames.skipped("the components", reason: "group '\(group)' has no subgroups with tokens", file: file))
         }
         var typeNames = MemberNames(file: file, reserved: [link.rootName, link.rootName + "Values"])
         for (number, component) in components.enumerated() {
