@@ -403,6 +403,21 @@ public struct BuildConfiguration: Sendable {
           # - template:
           #     path: Generated/Tokens.kt
           #     template: templates/tokens.kt.mustache
+          # Every token's path as a string constant ({A.b} for the colors of colors.json).
+          # - registry:
+          #     path: Generated/ThemeTokens.swift
+          # An enum per group (raw values: the tokens' names), with membership checks; `tokens`
+          # names the Swift output whose values the cases return.
+          # - enums:
+          #     path: Generated/AppTheming.swift
+          #     name: AppTheming
+          #     tokens: Tokens
+          #     enums: { ColourType: color, CornerRadiusType: radius }
+          # A struct per component group, its values replaceable per instance.
+          # - components:
+          #     path: Generated/Components.swift
+          #     group: component
+          #     tokens: Tokens
 
         """
         return text

@@ -51,6 +51,14 @@ import Testing
         #expect(diagnostics.isEmpty)
         #expect(configuration?.outputs.map(\.kind) == [.swift, .assets])
         #expect(configuration?.absolute("app.resolver.json") == "/tmp/x/app.resolver.json")
+        // Every output the starter shows in comments is valid too, once uncommented.
+        let uncommented = BuildConfiguration.starter(resolver: "app.resolver.json", sources: []).split(separator: "\n",
+            omittingEmptySubsequences: false).map { line in
+                line.hasPrefix("  # -") || line.hasPrefix("  #   ") ? "  " + line.dropFirst(4) : line
+            }.joined(separator: "\n")
+        let all = BuildConfiguration.parse(uncommented, file: "/tmp/x/tessera.yml")
+        #expect(all.diagnostics.isEmpty, "\(all.diagnostics)")
+        #expect(all.configuration?.outputs.map(\.kind) == [.swift, .assets, .css, .bundle, .template, .registry, .enums, .components])
     }
 }
 
