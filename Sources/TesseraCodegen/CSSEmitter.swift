@@ -31,21 +31,16 @@ public struct CSSEmitter: Sendable {
         let slots = context.appearancePermutations()
         let queries = [(1, "(prefers-color-scheme: dark)"), (2, "(prefers-contrast: more)"),
             (3, "(prefers-color-scheme: dark) and (prefers-contrast: more)")]
-        // Per token, what the dark block and the high-contrast block set.
-        var darkBlock = [[(String, String)]](repeating: [], count: context.tokens.count)
-        var highBlock = darkBlock
-        var bothBlock = darkBlock
+        // Every block after the root is a rule of the cascade, so each lists what the rules
+        // before it do not already give.
+        var cascade = Cascade(root: shown)
         for (slot, query) in queries where slots[slot] != slots[0] {
             var changed: [(String, String)] = []
             for (index, token) in context.tokens.enumerated() where token.varies {
                 let wanted = properties(token.value(in: slots[slot]), name: names[index])
-                // What the earlier blocks give in this slot.
-                let given = slot == 3 ? merged(shown[index], darkBlock[index], highBlock[index]) : shown[index]
-                let differing = wanted.filter { pair in !given.contains { $0 == pair } }
+                let differing = wanted.filter { cascade.value(of: $0.0, token: index, slot: slot, data: []) != $0.1 }
                 changed += differing
-                if slot == 1 { darkBlock[index] = differing }
-                if slot == 2 { highBlock[index] = differing }
-                if slot == 3 { bothBlock[index] = differing }
+                if !differing.isEmpty { cascade.set(differing, token: index, slot: slot, data: []) }
             }
             guard !changed.isEmpty else { continue }
             output += "\n@media \(query) {\n"
@@ -59,7 +54,6 @@ public struct CSSEmitter: Sendable {
         }.map(\.name))
         let attributes = context.modifiers.filter { !driven.contains($0.name) && $0.contexts.count > 1 }
         guard !attributes.isEmpty else { return output }
-        var cascade = Cascade(root: shown, media: [darkBlock, highBlock, bothBlock])
         for state in states(context, slots: slots, driven: driven, attributes: attributes) {
             var changed: [(String, String)] = []
             for (index, token) in context.tokens.enumerated() where token.varies {
@@ -93,13 +87,12 @@ public struct CSSEmitter: Sendable {
 
     func states(_ context: GenerationContext, slots: [Int], driven: Set<String>, attributes: [ThemeModifier]) -> [State] {
         var states: [State] = []
+        let slotContexts = slots.map(context.contexts(of:))
         for permutation in 0..<context.numbering.count {
             let contexts = context.contexts(of: permutation)
             // The trait slot whose driven contexts these are; a state no trait reaches is left out.
-            guard let slot = slots.firstIndex(where: { slotPermutation in
-                let slotContexts = context.contexts(of: slotPermutation)
-                return driven.allSatisfy { slotContexts[$0] == contexts[$0] }
-            }) else { continue }
+            guard let slot = slotContexts.firstIndex(where: { slotContexts in driven.allSatisfy { slotContexts[$0] == contexts[$0] } })
+            else { continue }
             let data = attributes.compactMap { modifier in
                 contexts[modifier.name].flatMap { $0 == modifier.defaultContext ? nil : (modifier.name, $0) }
             }
@@ -126,30 +119,22 @@ public struct CSSEmitter: Sendable {
             var data: [(modifier: String, context: String)]
             var values: [String: String]
         }
-        /// By token: the root block's properties, and those of the dark, high-contrast and
-        /// dark high-contrast media blocks.
+        /// By token, the root block's properties.
         let root: [[(String, String)]]
-        let media: [[[(String, String)]]]
-        /// By token, the rules of the `data-` blocks that set some of its properties.
+        /// By token, the later rules (media and `data-` blocks) that set some of its properties.
         var rules: [Int: [Rule]] = [:]
 
-        init(root: [[(String, String)]], media: [[[(String, String)]]]) {
-            self.root = root
-            self.media = media
-        }
+        init(root: [[(String, String)]]) { self.root = root }
 
-        /// The value of a property in a state: the last rule that applies and sets it.
+        /// The value of a property in a state: the last rule that applies and sets it, else the
+        /// root's. A rule of slot 0 applies in every slot; dark (1) and high contrast (2) also
+        /// in both (3).
         func value(of property: String, token: Int, slot: Int, data: [(modifier: String, context: String)]) -> String? {
             for rule in (rules[token] ?? []).reversed() where rule.slot == 0 || rule.slot == slot || (rule.slot < 3 && slot == 3) {
                 guard rule.data.allSatisfy({ set in data.contains { $0 == set } }), let value = rule.values[property] else { continue }
                 return value
             }
-            var found = root[token].first { $0.0 == property }?.1
-            // The media blocks in their order: dark (slots 1, 3), high contrast (2, 3), both (3).
-            for (block, applies) in [(0, slot == 1 || slot == 3), (1, slot == 2 || slot == 3), (2, slot == 3)] where applies {
-                if let value = media[block][token].first(where: { $0.0 == property })?.1 { found = value }
-            }
-            return found
+            return root[token].first { $0.0 == property }?.1
         }
 
         mutating func set(_ properties: [(String, String)], token: Int, slot: Int, data: [(modifier: String, context: String)]) {
@@ -172,13 +157,6 @@ public struct CSSEmitter: Sendable {
             }
             return "--" + (prefix.isEmpty ? "" : prefix + "-") + parts.filter { !$0.isEmpty }.joined(separator: "-")
         }
-    }
-
-    /// The properties the cascade gives: `base`, then `dark`'s, then `high`'s over them.
-    private func merged(_ base: [(String, String)], _ dark: [(String, String)], _ high: [(String, String)]) -> [(String, String)] {
-        var result: [String: String] = [:]
-        for (name, value) in base + dark + high { result[name] = value }
-        return base.map { ($0.0, result[$0.0]!) } + (dark + high).filter { pair in !base.contains { $0.0 == pair.0 } }
     }
 
     private func block(_ selector: String, indent: String, properties: [(String, String)], into output: inout String) {
