@@ -128,7 +128,7 @@ public struct GenerationContext: Sendable {
         // Each token on its own: the slots cut into pieces made side by side.
         let places = where_
         let allSlots = slots
-        let pieces = Parallel.split(0..<allSlots.count, into: Parallel.isUseful ? 8 : 1)
+        let pieces = Parallel.split(0..<allSlots.count, into: 8)
         let built = Parallel.map(pieces.count) { piece in
             pieces[piece].map { slot -> Token in
                 let (number, index) = allSlots[slot]

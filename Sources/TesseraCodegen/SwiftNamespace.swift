@@ -57,7 +57,8 @@ struct SwiftNamespace {
         var stack: [(group: Group, names: [String], taken: Set<String>)] = [(root, [], [])]
         var places = [(group: Group, name: String)?](repeating: nil, count: context.tokens.count)
         // Names repeat across groups (`100`, `default`): each is made an identifier once.
-        var memberNames = Self.identifiers(context, skippingTypes: skippingTypes)
+        // Every name's identifier, made up front.
+        let memberNames = Self.identifiers(context, skippingTypes: skippingTypes)
         var typeNames: [String: String] = [:]
         // A name the innermost open group does not hold yet; a renaming is reported.
         func unique(_ name: String, path: String) -> String {
@@ -93,7 +94,6 @@ struct SwiftNamespace {
             }
             let name = names[names.count - 1]
             let identifier = memberNames[name] ?? OutputContext.swiftIdentifier([name], casing: .lowerCamel)
-            memberNames[name] = identifier
             let member = unique(identifier, path: token.path)
             stack[stack.count - 1].group.members.append((index, member))
             places[index] = (stack[stack.count - 1].group, member)
@@ -107,7 +107,7 @@ struct SwiftNamespace {
         var distinct: Set<String> = []
         for token in context.tokens where !skippingTypes.contains(token.type) { distinct.insert(token.names[token.names.count - 1]) }
         let names = Array(distinct)
-        let pieces = Parallel.split(0..<names.count, into: Parallel.isUseful ? 4 : 1)
+        let pieces = Parallel.split(0..<names.count, into: 4)
         let made = Parallel.map(pieces.count) { piece in
             pieces[piece].map { OutputContext.swiftIdentifier([names[$0]], casing: .lowerCamel) }
         }

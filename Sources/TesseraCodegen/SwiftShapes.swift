@@ -213,9 +213,10 @@ public struct EnumEmitter: Sendable {
             var lastNames: [String: Int] = [:]
             for member in members { lastNames[member.names.last!, default: 0] += 1 }
             let cases = members.map { member -> (index: Int, name: String, raw: String) in
-                let raw = lastNames[member.names.last!]! > 1 ? member.names.joined(separator: ".") : member.names.last!
-                let identifier = lastNames[member.names.last!]! > 1
-                    ? OutputContext.swiftIdentifier(Array(member.names), casing: .lowerCamel) : MemberNames.member(raw)
+                let own = member.names.last!
+                let repeated = lastNames[own]! > 1
+                let raw = repeated ? member.names.joined(separator: ".") : own
+                let identifier = repeated ? OutputContext.swiftIdentifier(Array(member.names), casing: .lowerCamel) : MemberNames.member(own)
                 return (member.index, names.claim(identifier, path: context.tokens[member.index].path), raw)
             }
             let inner = indent + "    "

@@ -4,7 +4,7 @@ import Foundation
 /// Runs independent pieces of work on the machine's cores.
 public enum Parallel {
     /// Whether splitting work is worth it here.
-    public static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1
+    static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1
 
     /// `body(0) … body(count - 1)`, run concurrently; the results in index order.
     public static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
