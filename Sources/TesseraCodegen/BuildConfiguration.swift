@@ -246,7 +246,7 @@ public struct BuildConfiguration: Sendable {
                 guard let name = output.link else {
                     if output.kind == .components {
                         report(.configMissing("tokens (the name of the 'swift' output whose values the components start from)",
-                            in: "a 'components' output"), at: nil, location: output.location)
+                            in: "a 'components' output"), at: output.location)
                     }
                     continue
                 }
@@ -254,7 +254,7 @@ public struct BuildConfiguration: Sendable {
                     let notes = Suggestions.closest(to: name, in: names).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
                     report(.configInvalidValue("tokens", expected: names.isEmpty ? "the name of a 'swift' output, and there is none"
                         : "the name of a 'swift' output (\(names.joined(separator: ", ")))", found: "'\(name)'"),
-                        at: nil, location: output.location, notes: notes)
+                        at: output.location, notes: notes)
                     continue
                 }
                 let link = SwiftLink(rootName: target.swift.rootName, flavor: target.swift.flavor)
@@ -263,7 +263,7 @@ public struct BuildConfiguration: Sendable {
             }
         }
 
-        mutating func report(_ message: DiagnosticMessage, at: Node?, location: SourceLocation, notes: [Diagnostic.Note] = []) {
+        mutating func report(_ message: DiagnosticMessage, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
             diagnostics.append(Diagnostic(message, at: location, notes: notes))
         }
 
