@@ -59,6 +59,8 @@ public struct BuildConfiguration: Sendable {
     public var sources: [String] = []
     public var strict = false
     public var outputs: [Output] = []
+    /// The `lint:` section: what `tessera lint` checks (see `LintConfiguration`).
+    public var lint = LintConfiguration()
 
     /// The folder paths are relative to.
     public var folder: String { (file as NSString).deletingLastPathComponent }
@@ -76,7 +78,7 @@ public struct BuildConfiguration: Sendable {
         return ((base as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 
-    static let topKeys = ["name", "resolver", "sources", "strict", "outputs"]
+    static let topKeys = ["name", "resolver", "sources", "strict", "outputs", "lint"]
     static let outputKeys: [Kind: [String]] = [
         .swift: ["path", "flavor", "name", "access"],
         .assets: ["path", "namespaces", "wideGamut", "contexts"],
@@ -214,6 +216,7 @@ public struct BuildConfiguration: Sendable {
                 case "resolver": configuration.resolver = string(value, key: key)
                 case "strict": configuration.strict = bool(value, key: key) ?? false
                 case "sources": configuration.sources = strings(value, key: key)
+                case "lint": configuration.lint = lint(value)
                 case "outputs":
                     guard case .sequence(let list) = value else {
                         report(.configInvalidValue(key, expected: "a list of outputs", found: Self.kind(value)), at: value)

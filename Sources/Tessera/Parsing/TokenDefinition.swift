@@ -92,6 +92,17 @@ public struct TokenDefinition: Sendable {
         set { self[detail: \.computation] = newValue }
     }
 
+    /// The tokens the value references — curly-brace aliases and JSON pointers, whole or
+    /// nested in a composite — each with the anchor where it is written, in source order.
+    public var references: [(path: String, anchor: SourceAnchor)] {
+        var found: [Reference.Parsed] = []
+        Reference.collect(in: value, into: &found)
+        return found.compactMap { parsed in
+            guard case .reference(let reference) = parsed else { return nil }
+            return (reference.path, SourceAnchor(file: anchor.file, offset: reference.offset))
+        }
+    }
+
     /// The JSON pointer of the token object.
     public var pointer: String { TokenPathSyntax.pointer(forPath: path) }
 

@@ -47,6 +47,7 @@ public enum Tokens {
         }
         public enum Blue {
             public static let _100 = Tessera.TokenKey<Tessera.ThemeColor>("color.blue.100", fallback: Tessera.ThemeColor(.sRGB, red: 0.871, green: 0.925, blue: 1, alpha: 1))
+            public static let _300 = Tessera.TokenKey<Tessera.ThemeColor>("color.blue.300", fallback: Tessera.ThemeColor(.sRGB, red: 0.353, green: 0.655, blue: 1, alpha: 1))
             public static let _500 = Tessera.TokenKey<Tessera.ThemeColor>("color.blue.500", fallback: Tessera.ThemeColor(.sRGB, red: 0.04, green: 0.52, blue: 1, alpha: 1))
             public static let _700 = Tessera.TokenKey<Tessera.ThemeColor>("color.blue.700", fallback: Tessera.ThemeColor(.sRGB, red: 0, green: 0.36, blue: 0.75, alpha: 1))
         }

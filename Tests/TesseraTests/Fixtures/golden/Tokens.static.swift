@@ -37,7 +37,7 @@ public enum Tokens {
         public static let brand: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
         public static let focus: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2])
         @available(*, deprecated, message: "Use color.text.link")
-        public static let legacyLink: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3])
+        public static let legacyLink: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.353, green: 0.655, blue: 1, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3])
         public static let shadow: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 0.16))
         public enum Background {
             public static let `default`: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1)], [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 2, 2])
@@ -47,6 +47,7 @@ public enum Tokens {
         }
         public enum Blue {
             public static let _100: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.871, green: 0.925, blue: 1, alpha: 1))
+            public static let _300: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.353, green: 0.655, blue: 1, alpha: 1))
             public static let _500: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1))
             public static let _700: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1))
         }
@@ -58,7 +59,7 @@ public enum Tokens {
             public static let _900: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1))
         }
         public enum Text {
-            public static let link: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3])
+            public static let link: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.353, green: 0.655, blue: 1, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3])
             public static let primary: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1])
         }
     }

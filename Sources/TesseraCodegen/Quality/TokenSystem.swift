@@ -1,0 +1,39 @@
+import Foundation
+import Tessera
+
+/// A token system read from paths the way every command reads them: one resolver, one
+/// system an importer reads with its modes (an asset catalog, Figma files), or token files and
+/// folders merged in order; with every permutation resolved.
+public struct TokenSystem: Sendable {
+    /// Every permutation, or nil when there is an error.
+    public let permutations: ResolvedPermutations?
+    /// The files read, for rendering diagnostics.
+    public let files: [SourceFile]
+    public let diagnostics: [Diagnostic]
+
+    public static func load(_ paths: [String], options: PipelineOptions = PipelineOptions()) -> TokenSystem {
+        let importers = options.importers
+        let isSystem = paths.count == 1 && (importers.systemImporter(at: paths[0]) != nil || paths[0].hasSuffix(".resolver.json"))
+        if isSystem || importers.combiningImporter(for: paths) != nil {
+            let composer = importers.composer(for: paths, options: options) ?? Composer(resolverAt: paths[0], options: options)
+            let outcome = ResolvedPermutations.resolve(composer)
+            return TokenSystem(permutations: outcome.permutations, files: composer.files, diagnostics: outcome.diagnostics)
+        }
+        let result = TokenPipeline.run(paths: paths, options: options)
+        let tokens = try? result.tokens()
+        return TokenSystem(permutations: tokens.map(ResolvedPermutations.init), files: result.files, diagnostics: result.diagnostics.sorted)
+    }
+
+    /// The system a configuration names.
+    public static func load(_ configuration: BuildConfiguration, options: PipelineOptions = PipelineOptions()) -> TokenSystem {
+        var options = options
+        options.strict = options.strict || configuration.strict
+        let paths = configuration.resolver.map { [$0] } ?? configuration.sources
+        return load(paths.map(configuration.absolute), options: options)
+    }
+
+    /// The context the quality commands read (tiers by the conventional names).
+    public func context(name: String) -> GenerationContext? {
+        permutations.map { GenerationContext($0, name: name) }
+    }
+}
