@@ -173,7 +173,7 @@ public struct ContrastRule: LintRule {
     {
         let first = permutations[0]
         let where_ = subject.describe(permutations)
-        let text = "'\(check.foreground.path)' on '\(check.background.path)' has a contrast of \(short(ratio)):1 in \(where_); "
+        let text = "'\(check.foreground.path)' on '\(check.background.path)' has a contrast of \(short(ratio)):1\(where_); "
             + "WCAG \(check.level.rawValue) \(check.kind.label) needs \(short(minimum)):1"
         var notes = [
             Diagnostic.Note("foreground \(foreground.hexString(includeAlpha: false))\(foreground.alpha < 1 ? " at \(short(foreground.alpha * 100))% opacity" : ""), background \(background.hexString(includeAlpha: false)); APCA Lc \(short(foreground.apcaContrast(on: background)))"),
@@ -230,7 +230,7 @@ public struct APCARule: LintRule {
                 let lc = foreground.apcaContrast(on: background)
                 guard abs(lc) < needed else { continue }
                 let text = "'\(check.foreground.path)' on '\(check.background.path)' passes WCAG \(check.level.rawValue) but its APCA Lc is "
-                    + "\(short(lc)) in \(subject.describe(permutations)); \(check.kind.label) reads best from |Lc| \(short(needed))"
+                    + "\(short(lc))\(subject.describe(permutations)); \(check.kind.label) reads best from |Lc| \(short(needed))"
                 found.append(Diagnostic(.lint(id, severity, text), at: subject.location(of: check.foreground, in: permutations[0])))
             }
         }

@@ -47,15 +47,13 @@ public struct LintSubject: Sendable {
         self.index = index
         var seen: Set<String> = []
         var references: [(String, String, SourceAnchor)] = []
-        var documents = Set<String>()
         for tokens in permutations.tokens {
-            // Permutations that read the same files define the same references.
-            let key = tokens.document.files.map(\.path).joined(separator: "\n")
-            guard documents.insert(key).inserted || permutations.tokens.count == 1 else { continue }
             for definition in tokens.document.tokens {
+                // Permutations that read the same file share its definitions: each is read once.
+                guard seen.insert("\(definition.anchor.file.path)\u{0}\(definition.anchor.offset)\u{0}\(definition.path)").inserted
+                else { continue }
                 for reference in definition.references {
-                    let place = "\(reference.anchor.file.path)\u{0}\(reference.anchor.offset)\u{0}\(definition.path)"
-                    if seen.insert(place).inserted { references.append((definition.path, reference.path, reference.anchor)) }
+                    references.append((definition.path, reference.path, reference.anchor))
                 }
             }
         }
@@ -80,12 +78,13 @@ public struct LintSubject: Sendable {
         permutations.tokens[permutation].document.token(path)
     }
 
-    /// Names a set of permutations by what they share: `theme=dark, contrast=high`, with how
-    /// many of the whole they are; every permutation is `every permutation`.
+    /// Names a set of permutations by what they share, for a message: ` in theme=dark,
+    /// contrast=high (2 of 8 permutations)`, ` in every permutation (8)`, or nothing when the
+    /// system has no modes.
     public func describe(_ selected: [Int]) -> String {
         let numbering = context.numbering
-        guard numbering.count > 1 else { return "the tokens" }
-        if selected.count == numbering.count { return "every permutation (\(numbering.count))" }
+        guard numbering.count > 1 else { return "" }
+        if selected.count == numbering.count { return " in every permutation (\(numbering.count))" }
         var parts: [String] = []
         var covered = 1
         for (modifier, radix) in zip(numbering.modifiers, numbering.radices) where !modifier.contexts.isEmpty {
@@ -97,11 +96,10 @@ public struct LintSubject: Sendable {
             covered *= used.count
             parts.append("\(modifier.name)=" + used.sorted().map { modifier.contexts[$0] }.joined(separator: "|"))
         }
-        let shared = parts.joined(separator: ", ")
         let count = " (\(selected.count) of \(numbering.count) permutations)"
-        if covered == selected.count { return shared + count }
+        if covered == selected.count { return " in " + parts.joined(separator: ", ") + count }
         let names = selected.prefix(3).map(context.permutationName).joined(separator: ", ")
-        return names + (selected.count > 3 ? " and \(selected.count - 3) more" : "") + count
+        return " in " + names + (selected.count > 3 ? " and \(selected.count - 3) more" : "") + count
     }
 }
 

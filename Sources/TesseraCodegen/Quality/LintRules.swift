@@ -279,7 +279,7 @@ public struct GamutRule: LintRule {
                 let permutations = (0..<subject.context.numbering.count).filter { token.valueIndex(in: $0) == index }
                 guard let first = permutations.first else { continue }
                 found.append(Diagnostic(.lint(id, severity,
-                    "'\(token.path)' is outside the \(space.rawValue) gamut in \(subject.describe(permutations))"),
+                    "'\(token.path)' is outside the \(space.rawValue) gamut\(subject.describe(permutations))"),
                     at: subject.location(of: token, in: first),
                     notes: [Diagnostic.Note("mapped into \(space.rawValue): \(color.mapped(to: space).dtcgJSONText)")]))
             }
@@ -328,7 +328,7 @@ public struct MinimumFontSizeRule: LintRule {
             default: nil
             }
         }.map { token, size, permutations in
-            Diagnostic(.lint(id, severity, "'\(token.path)' sets text at \(short(size)) pt in \(subject.describe(permutations)); the minimum is \(short(minimum)) pt"),
+            Diagnostic(.lint(id, severity, "'\(token.path)' sets text at \(short(size)) pt\(subject.describe(permutations)); the minimum is \(short(minimum)) pt"),
                 at: subject.location(of: token, in: permutations[0]))
         }
     }
@@ -365,7 +365,7 @@ public struct MinimumTouchTargetRule: LintRule {
             default: nil
             }
         }.map { token, size, permutations in
-            Diagnostic(.lint(id, severity, "touch target '\(token.path)' is \(short(size)) pt in \(subject.describe(permutations)); the minimum is \(short(minimum)) pt"),
+            Diagnostic(.lint(id, severity, "touch target '\(token.path)' is \(short(size)) pt\(subject.describe(permutations)); the minimum is \(short(minimum)) pt"),
                 at: subject.location(of: token, in: permutations[0]))
         }
     }

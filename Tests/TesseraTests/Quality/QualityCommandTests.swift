@@ -1,0 +1,85 @@
+import Foundation
+import Tessera
+@testable import TesseraCodegen
+import Testing
+
+/// The `lint:` section of tessera.yml and the quality commands' contract.
+@Suite struct QualityCommandTests {
+    let cli = CommandLineTests()
+
+    @Test func lintSectionIsRead() throws {
+        let text = """
+            resolver: app.resolver.json
+            outputs: []
+            lint:
+              usage: [Sources]
+              contrast:
+                level: AAA
+                pairs:
+                  - { foreground: "color.text.*", background: "color.background.*" }
+                  - { foreground: color.focus, background: "color.background.*", kind: non-text }
+              apca: { severity: warning, minimum: 75 }
+              naming: { patterns: { primitive: "^[a-z0-9-]+$" } }
+              descriptions: { tokens: [semantic, "type:color"] }
+              required-modes: { tokens: "type:color", modifiers: [theme] }
+              duplicates: off
+              near-duplicates: { metric: deltaEOK, threshold: 0.01 }
+              gamut: { space: display-p3 }
+              min-font-size: { minimum: 12 }
+              min-touch-target: { severity: error, minimum: 48, tokens: ["**.hit"] }
+            """
+        let (configuration, problems) = BuildConfiguration.parse(text, file: "/p/tessera.yml")
+        #expect(problems.isEmpty, "\(problems.map(\.message))")
+        let lint = try #require(configuration?.lint)
+        #expect(lint.usage == ["Sources"])
+        #expect(lint.level == .aaa)
+        #expect(lint.contrastPairs.map(\.kind) == [.text, .nonText])
+        #expect(lint.contrastPairs[1].location?.line == 9)
+        #expect(lint.apcaMinimum == 75)
+        #expect(lint.severities == ["apca": .warning, "duplicates": .off, "min-touch-target": .error])
+        #expect(lint.naming.map(\.scope) == [.tier(.primitive)])
+        #expect(lint.descriptions == [.tier(.semantic), .type(.color)])
+        #expect(lint.requiredModes.map(\.modifiers) == [["theme"]])
+        #expect(lint.nearDuplicates.metric == .deltaEOK && lint.nearDuplicates.threshold == 0.01)
+        #expect(lint.gamut == .displayP3)
+        #expect(lint.minimumFontSize == 12)
+        #expect(lint.touchTarget.minimum == 48 && lint.touchTarget.scopes == [.glob(PathGlob("**.hit"))])
+    }
+
+    @Test(arguments: [
+        ("lint: { contrasts: error }", 2, 9, "'contrasts' is not a setting of lint"),
+        ("lint: { contrast: loud }", 2, 19, "'contrast' must be one of error, warning, note, off"),
+        ("lint: { naming: { patterns: { primitive: \"([a-z\" } } }", 2, 42, "must be a regular expression"),
+        ("lint: { gamut: { space: rec2020 } }", 2, 25, "must be srgb or display-p3"),
+        ("lint: { contrast: { pairs: [ { foreground: a } ] } }", 2, 30, "a contrast pair needs 'foreground and background'"),
+        ("lint: { min-font-size: { minimum: small } }", 2, 35, "'minimum' must be a number"),
+    ])
+    func lintSectionErrorsAreLocated(section: String, line: Int, column: Int, message: String) {
+        let (_, problems) = BuildConfiguration.parse("resolver: a.resolver.json\n\(section)\noutputs: []\n", file: "/p/tessera.yml")
+        let problem = problems.first
+        #expect(problem?.message.contains(message) == true, "\(problems.map(\.message))")
+        #expect(problem?.location?.line == line)
+        #expect(problem?.location?.column == column)
+    }
+
+    @Test func lintCommandOnTheExample() throws {
+        let example = Codegen.root.appendingPathComponent("Examples/tessera.yml").path
+        let clean = try cli.tessera(["lint", "--config", example])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        // Turning APCA's second opinion into errors fails the run on the dark link color.
+        let strict = try cli.tessera(["lint", "--config", example, "--rule", "apca=error", "--diagnostics-format", "json"])
+        #expect(strict.status == 1)
+        let findings = try JSONSerialization.jsonObject(with: Data(strict.stderr.utf8)) as? [[String: Any]] ?? []
+        #expect(findings.contains { $0["id"] as? String == "lint.apca" && $0["severity"] as? String == "error" })
+        let wrong = try cli.tessera(["lint", "--config", example, "--rule", "contrst=off"])
+        #expect(wrong.status != 0 && wrong.status != 1)
+        #expect(wrong.stderr.contains("did you mean 'contrast'?"))
+    }
+
+    @Test func lintFixtureFailsWithContrastErrors() throws {
+        let run = try cli.tessera(["lint", LintRuleTests.resolver, "--diagnostics-format", "json"])
+        #expect(run.status == 0, "no pairs are declared, so nothing is an error: \(run.stderr)")
+        let rules = Set((try JSONSerialization.jsonObject(with: Data(run.stderr.utf8)) as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        #expect(rules == ["lint.duplicates", "lint.near-duplicates", "lint.deprecated-in-use", "lint.min-font-size", "lint.min-touch-target"])
+    }
+}
