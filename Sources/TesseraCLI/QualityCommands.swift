@@ -102,3 +102,135 @@ struct Lint: ParsableCommand {
         finish(bag.hasErrors ? 1 : 0)
     }
 }
+
+enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, markdown
+}
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two versions of the tokens per token and per permutation, and say what semantic-version bump the change is.",
+        discussion: """
+            OLD and NEW are token files or folders, resolvers or importable systems. With --git REV, OLD is the same \
+            paths as they are in revision REV (read with git), and NEW the paths given (default: the configuration's). \
+            Exit 0 when the change is not breaking (none, patch, minor), 1 when it is (major), 2 when a version does not \
+            resolve.
+            """)
+
+    @Argument(help: "OLD and NEW; with --git, the paths to compare with their committed version.")
+    var paths: [String] = []
+
+    @Option(help: "Compare the paths with their version in this git revision (a branch, tag or commit).")
+    var git: String?
+
+    @Option(help: "text, json or markdown (for a pull-request comment).")
+    var format: DiffFormat = .text
+
+    @OptionGroup var system: SystemOptions
+
+    func validate() throws {
+        if git == nil, paths.count != 2 { throw ValidationError("give OLD and NEW, or --git REV and the paths to compare") }
+    }
+
+    func run() throws {
+        let configuration = paths.isEmpty ? system.configuration(required: true) : nil
+        let newPaths = paths.isEmpty ? (configuration.map { config in (config.resolver.map { [$0] } ?? config.sources).map(config.absolute) } ?? []) : (git == nil ? [paths[1]] : paths)
+        var oldPaths = git == nil ? [paths[0]] : []
+        var checkout: String?
+        if let git {
+            do {
+                let (folder, mapped) = try GitRevision.extract(git, paths: newPaths)
+                checkout = folder
+                oldPaths = mapped
+            } catch {
+                FileHandle.standardError.write(Data("tessera diff: \(error)\n".utf8))
+                finish(2)
+            }
+        }
+        let old = resolve(oldPaths, label: git.map { "the version in \($0)" } ?? "OLD", checkout: checkout)
+        let new = resolve(newPaths, label: "NEW", checkout: checkout)
+        let diff = TokenDiff(old: old, new: new)
+        let output = switch format {
+        case .text: diff.text
+        case .json: diff.json
+        case .markdown: diff.markdown
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+        if let checkout { try? FileManager.default.removeItem(atPath: checkout) }
+        finish(diff.isBreaking ? 1 : 0)
+    }
+
+    /// The version at `paths`; exits 2 (removing the checkout) when it does not resolve.
+    func resolve(_ paths: [String], label: String, checkout: String?) -> GenerationContext {
+        let loaded = TokenSystem.load(paths, options: system.options)
+        guard let context = loaded.context(name: "tokens") else {
+            if let checkout { try? FileManager.default.removeItem(atPath: checkout) }
+            FileHandle.standardError.write(Data("tessera diff: \(label) does not resolve\n".utf8))
+            system.diagnostics.write(DiagnosticBag(loaded.diagnostics.filter { $0.severity == .error }), files: loaded.files)
+            finish(2)
+        }
+        return context
+    }
+}
+
+/// Files as they are in a git revision, read with git itself.
+enum GitRevision {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs git with `arguments` in `folder`; its standard output.
+    static func git(_ arguments: [String], in folder: String, output: FileHandle? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder] + arguments
+        let pipe = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output ?? pipe
+        process.standardError = errors
+        try process.run()
+        let data = output == nil ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
+        let problem = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "git \(arguments.joined(separator: " ")) failed: " + String(decoding: problem, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Extracts the folder holding `paths` (the nearest folder they share, so that a resolver's
+    /// sources beside it come along) as it is in `revision` into a temporary folder; that folder,
+    /// and `paths` mapped into it.
+    static func extract(_ revision: String, paths: [String]) throws -> (folder: String, paths: [String]) {
+        let absolute = paths.map { ($0 as NSString).isAbsolutePath ? $0 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent($0) }
+            .map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        guard let first = absolute.first else { throw Failure(description: "no paths to compare") }
+        var shared = BuildConfiguration.isFolder(first) ? first : (first as NSString).deletingLastPathComponent
+        for path in absolute.dropFirst() {
+            while !(path + "/").hasPrefix(shared + "/") && shared != "/" { shared = (shared as NSString).deletingLastPathComponent }
+        }
+        let top = URL(fileURLWithPath: try git(["rev-parse", "--show-toplevel"], in: shared)).resolvingSymlinksInPath().path
+        let relative = shared == top ? "." : String(shared.dropFirst(top.count + 1))
+        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("tessera-diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let archive = (folder as NSString).appendingPathComponent(".archive.tar")
+        FileManager.default.createFile(atPath: archive, contents: nil)
+        guard let handle = FileHandle(forWritingAtPath: archive) else { throw Failure(description: "cannot write \(archive)") }
+        do {
+            _ = try git(["archive", "--format=tar", revision, "--", relative], in: top, output: handle)
+            try handle.close()
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tar.arguments = ["tar", "-x", "-f", archive, "-C", folder]
+        try tar.run()
+        tar.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: archive)
+        guard tar.terminationStatus == 0 else { throw Failure(description: "cannot unpack the files of \(revision)") }
+        let mapped = absolute.map { path in (folder as NSString).appendingPathComponent(String(path.dropFirst(top.count))) }
+        return (folder, mapped)
+    }
+}

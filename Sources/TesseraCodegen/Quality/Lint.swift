@@ -78,11 +78,15 @@ public struct LintSubject: Sendable {
         permutations.tokens[permutation].document.token(path)
     }
 
+    /// Names a set of permutations for a message (see `GenerationContext.describe`).
+    public func describe(_ selected: [Int]) -> String { context.describe(selected) }
+}
+
+extension GenerationContext {
     /// Names a set of permutations by what they share, for a message: ` in theme=dark,
     /// contrast=high (2 of 8 permutations)`, ` in every permutation (8)`, or nothing when the
     /// system has no modes.
     public func describe(_ selected: [Int]) -> String {
-        let numbering = context.numbering
         guard numbering.count > 1 else { return "" }
         if selected.count == numbering.count { return " in every permutation (\(numbering.count))" }
         var parts: [String] = []
@@ -98,7 +102,7 @@ public struct LintSubject: Sendable {
         }
         let count = " (\(selected.count) of \(numbering.count) permutations)"
         if covered == selected.count { return " in " + parts.joined(separator: ", ") + count }
-        let names = selected.prefix(3).map(context.permutationName).joined(separator: ", ")
+        let names = selected.prefix(3).map(permutationName).joined(separator: ", ")
         return " in " + names + (selected.count > 3 ? " and \(selected.count - 3) more" : "") + count
     }
 }
