@@ -234,3 +234,39 @@ enum GitRevision {
         return (folder, mapped)
     }
 }
+
+struct Catalog: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a browsable HTML catalog of the tokens: every permutation side by side, specimens, scales, contrast badges, search.",
+        discussion: "The page (DIR/index.html) is self-contained: it loads nothing from the network. Contrast badges come from the lint pairs of tessera.yml.")
+
+    @Argument(help: "Token files or folders, a resolver or an importable system (default: the configuration's).")
+    var paths: [String] = []
+
+    @Option(name: [.short, .customLong("output")], help: "The folder to write index.html into.")
+    var output: String
+
+    @Option(help: "The page's title (default: the system's name).")
+    var title: String?
+
+    @OptionGroup var system: SystemOptions
+
+    func run() throws {
+        let configuration = system.configuration(required: paths.isEmpty)
+        let (loaded, context) = system.load(paths, configuration: configuration)
+        let lint = configuration?.lint ?? LintConfiguration()
+        let emitter = CatalogEmitter(title: title ?? configuration?.outputs.first { $0.kind == .catalog }?.catalog.title,
+            contrastPairs: lint.contrastPairs, level: lint.level)
+        let page = emitter.emit(context, permutations: loaded.permutations)
+        let folder = (output as NSString).isAbsolutePath ? output : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(output)
+        let target = ((folder as NSString).appendingPathComponent("index.html") as NSString).standardizingPath
+        do {
+            try OutputWriter.write(Array(page.utf8), at: target)
+        } catch {
+            FileHandle.standardError.write(Data("tessera catalog: cannot write '\(target)': \(error.reason)\n".utf8))
+            finish(1)
+        }
+        FileHandle.standardError.write(Data("tessera catalog: \(target) (\(context.tokens.count) tokens, \(CatalogEmitter.columns(context).count) columns)\n".utf8))
+        finish(0)
+    }
+}

@@ -138,6 +138,12 @@ public struct Build: Sendable {
             return ([File(path: path, bytes: Array(emitter.emit(context).utf8))], [])
         case .bundle:
             return ([File(path: path, bytes: Array(output.bundle.emit(context).utf8))], [])
+        case .catalog:
+            var catalog = output.catalog
+            catalog.contrastPairs = configuration.lint.contrastPairs
+            catalog.level = configuration.lint.level
+            let page = catalog.emit(context, permutations: permutations)
+            return ([File(path: (path as NSString).appendingPathComponent("index.html"), bytes: Array(page.utf8))], [])
         case .template:
             let templatePath = configuration.absolute(output.template ?? "")
             do {

@@ -20,13 +20,15 @@ import Yams
 ///              enums: { ColourType: Accent, CornerRadiusType: radius } }
 ///   - components: { path: Generated/Components.swift, group: component, tokens: Tokens }
 ///                  # or groups: [button, card], the components' groups themselves
+///   - catalog: { path: catalog, title: App tokens }   # a browsable page: catalog/index.html
+/// lint: { contrast: { pairs: [{ foreground: "color.text.*", background: "color.background.*" }] } }
 /// ```
 ///
 /// Unknown settings and wrong values are errors at their line and column, with the closest
 /// known setting suggested.
 public struct BuildConfiguration: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case swift, assets, css, bundle, template, theme, registry, enums, components
+        case swift, assets, css, bundle, template, theme, registry, enums, components, catalog
 
         /// Whether the output is Swift source (what the build plugin compiles).
         public var isSwift: Bool { self == .swift || self == .registry || self == .enums || self == .components }
@@ -44,6 +46,7 @@ public struct BuildConfiguration: Sendable {
         public var registry = RegistryEmitter()
         public var enums = EnumEmitter(enums: [])
         public var components = ComponentEmitter()
+        public var catalog = CatalogEmitter()
         /// The root name of the `swift` output whose members an `enums` or `components` output uses.
         public var link: String?
         /// The template file of a `template` output.
@@ -89,6 +92,7 @@ public struct BuildConfiguration: Sendable {
         .registry: ["path", "name", "access", "short"],
         .enums: ["path", "name", "access", "tokens", "enums"],
         .components: ["path", "group", "groups", "access", "tokens"],
+        .catalog: ["path", "title"],
     ]
 
     /// Reads a configuration file: the configuration, or nil with the errors.
@@ -355,6 +359,7 @@ public struct BuildConfiguration: Sendable {
                 case "selector": output.css.selector = string(value, key: key) ?? ":root"
                 case "pretty": output.bundle.pretty = bool(value, key: key) ?? true
                 case "template": output.template = string(value, key: key)
+                case "title": output.catalog.title = string(value, key: key)
                 default: break
                 }
             }
@@ -421,6 +426,15 @@ public struct BuildConfiguration: Sendable {
           #     path: Generated/Components.swift
           #     group: component
           #     tokens: Tokens
+          # A browsable HTML page of every token in every appearance (catalog/index.html).
+          # - catalog:
+          #     path: catalog
+
+        # What `tessera lint` checks, in every permutation (each rule is in the README).
+        # lint:
+        #   contrast:
+        #     pairs:
+        #       - { foreground: "color.text.*", background: "color.background.*" }
 
         """
         return text

@@ -54,11 +54,13 @@ import Testing
         // Every output the starter shows in comments is valid too, once uncommented.
         let uncommented = BuildConfiguration.starter(resolver: "app.resolver.json", sources: []).split(separator: "\n",
             omittingEmptySubsequences: false).map { line in
-                line.hasPrefix("  # -") || line.hasPrefix("  #   ") ? "  " + line.dropFirst(4) : line
+                line.hasPrefix("  # -") || line.hasPrefix("  #   ") ? "  " + line.dropFirst(4)
+                    : line.hasPrefix("# lint:") || line.hasPrefix("#   ") ? String(line.dropFirst(2)) : String(line)
             }.joined(separator: "\n")
         let all = BuildConfiguration.parse(uncommented, file: "/tmp/x/tessera.yml")
         #expect(all.diagnostics.isEmpty, "\(all.diagnostics)")
-        #expect(all.configuration?.outputs.map(\.kind) == [.swift, .assets, .css, .bundle, .template, .registry, .enums, .components])
+        #expect(all.configuration?.outputs.map(\.kind) == [.swift, .assets, .css, .bundle, .template, .registry, .enums, .components, .catalog])
+        #expect(all.configuration?.lint.contrastPairs.count == 1)
     }
 }
 
