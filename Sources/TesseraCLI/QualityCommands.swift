@@ -214,8 +214,7 @@ enum GitRevision {
         let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("tessera-diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let archive = (folder as NSString).appendingPathComponent(".archive.tar")
-        FileManager.default.createFile(atPath: archive, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: archive) else { throw Failure(description: "cannot write \(archive)") }
+        guard FileManager.default.createFile(atPath: archive, contents: nil), let handle = FileHandle(forWritingAtPath: archive) else { throw Failure(description: "cannot write \(archive)") }
         do {
             _ = try git(["archive", "--format=tar", revision, "--", relative], in: top, output: handle)
             try handle.close()
