@@ -55,6 +55,12 @@ extension TokenColor {
         ColorDifference.ciede2000(converted(to: .lab).numericComponents, other.converted(to: .lab).numericComponents)
     }
 
+    /// CIEDE2000 between two CIE Lab triples (L, a, b), for callers that convert many colors
+    /// once and compare them often.
+    public static func deltaE2000(lab first: [Double], _ second: [Double]) -> Double {
+        ColorDifference.ciede2000(first, second)
+    }
+
     /// ΔEOK: the Euclidean distance in OKLab (about 0.02 is a just noticeable difference).
     /// Alpha is ignored.
     public func deltaEOK(_ other: TokenColor) -> Double {

@@ -50,7 +50,8 @@ public struct LintSubject: Sendable {
         for tokens in permutations.tokens {
             for definition in tokens.document.tokens {
                 // Permutations that read the same file share its definitions: each is read once.
-                guard seen.insert("\(definition.anchor.file.path)\u{0}\(definition.anchor.offset)\u{0}\(definition.path)").inserted
+                guard permutations.tokens.count == 1
+                    || seen.insert("\(definition.anchor.file.path)\u{0}\(definition.anchor.offset)\u{0}\(definition.path)").inserted
                 else { continue }
                 for reference in definition.references {
                     references.append((definition.path, reference.path, reference.anchor))

@@ -146,8 +146,8 @@ public struct DuplicatesRule: LintRule {
 }
 
 /// `near-duplicates`: primitive colors that differ, but by less than `threshold` (ΔE2000 1 by
-/// default; ΔEOK 0.02 with `metric: deltaEOK`). Candidates are found on a grid over OKLab, so
-/// the work grows with the number of colors, not its square.
+/// default; ΔEOK 0.02 with `metric: deltaEOK`). Candidates are found on a grid, so the work
+/// grows with the number of colors, not its square.
 public struct NearDuplicatesRule: LintRule {
     public enum Metric: String, Sendable, CaseIterable {
         case deltaE2000, deltaEOK
@@ -165,46 +165,70 @@ public struct NearDuplicatesRule: LintRule {
 
     public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         let limit = threshold ?? (metric == .deltaEOK ? 0.02 : 1)
-        // A ΔE2000 of `limit` is at most about 0.01 · limit · 8 apart in OKLab for the colors of
-        // design systems; the grid is that coarse, and the true distance decides.
-        let cell = metric == .deltaEOK ? limit : limit * 0.08
-        var grid: [SIMD3<Int32>: [Int]] = [:]
-        var colors: [(token: GenerationContext.Token, color: TokenColor, lab: [Double])] = []
+        // Each distinct color once (equal ones are `duplicates`), in OKLab or CIE Lab, converted
+        // side by side.
+        var distinct: Set<TokenColor> = []
+        var picked: [(token: GenerationContext.Token, color: TokenColor)] = []
         for token in literalTokens(subject) where token.type == .color && token.deprecated == nil {
-            guard case .color(let color) = token.value else { continue }
-            let lab = color.converted(to: .oklab).numericComponents
-            colors.append((token, color, lab))
+            guard case .color(let color) = token.value, distinct.insert(color).inserted else { continue }
+            picked.append((token, color))
         }
-        func cellOf(_ lab: [Double]) -> SIMD3<Int32> {
-            SIMD3(Int32(clamping: Int((lab[0] / cell).rounded(.down))), Int32(clamping: Int((lab[1] / cell).rounded(.down))),
-                Int32(clamping: Int((lab[2] / cell).rounded(.down))))
+        let space: ColorSpace = metric == .deltaEOK ? .oklab : .lab
+        let chosen = picked
+        let pieces = Parallel.split(0..<chosen.count, into: 8)
+        let converted = Parallel.map(pieces.count) { piece in
+            pieces[piece].map { chosen[$0].color.converted(to: space).numericComponents }
+        }.flatMap { $0 }
+        let colors = zip(picked, converted).map { (token: $0.token, color: $0.color, coordinates: $1) }
+        // A grid whose cells are at least as wide as two colors under the threshold can be apart:
+        // ΔEOK is a distance in OKLab; a ΔE2000 of 1 is at most about 1.8 apart in CIE L and 7 in
+        // a and b (its chroma weighting divides by up to 7 for the most saturated colors).
+        let cell: [Double] = metric == .deltaEOK ? [limit, limit, limit] : [limit * 1.8, limit * 7, limit * 7]
+        @Sendable func cellOf(_ point: [Double]) -> SIMD3<Int32> {
+            SIMD3(Int32(clamping: Int((point[0] / cell[0]).rounded(.down))), Int32(clamping: Int((point[1] / cell[1]).rounded(.down))),
+                Int32(clamping: Int((point[2] / cell[2]).rounded(.down))))
         }
-        var found: [Diagnostic] = []
-        for (number, entry) in colors.enumerated() {
-            let home = cellOf(entry.lab)
-            var closest: (index: Int, distance: Double)?
-            for dx in -1...1 {
-                for dy in -1...1 {
-                    for dz in -1...1 {
-                        for other in grid[home &+ SIMD3(Int32(dx), Int32(dy), Int32(dz))] ?? [] {
-                            let candidate = colors[other]
-                            guard candidate.color.alpha == entry.color.alpha else { continue }
-                            let distance = metric == .deltaEOK ? entry.color.deltaEOK(candidate.color) : entry.color.deltaE2000(candidate.color)
-                            guard distance > 0.000_1, distance < limit else { continue }
-                            if closest == nil || distance < closest!.distance { closest = (other, distance) }
+        @Sendable func distance(_ a: [Double], _ b: [Double]) -> Double {
+            if metric == .deltaEOK {
+                return ((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2])).squareRoot()
+            }
+            return abs(a[0] - b[0]) > cell[0] ? .infinity : TokenColor.deltaE2000(lab: a, b)
+        }
+        var grid: [SIMD3<Int32>: [Int]] = [:]
+        for (number, entry) in colors.enumerated() { grid[cellOf(entry.coordinates), default: []].append(number) }
+        let cells = grid
+        // Each color's nearest earlier one, the colors cut into pieces searched side by side.
+        let nearest = Parallel.map(pieces.count) { piece in
+            pieces[piece].map { number -> (index: Int, distance: Double)? in
+                let entry = colors[number]
+                let home = cellOf(entry.coordinates)
+                var closest: (index: Int, distance: Double)?
+                for dx in -1...1 {
+                    for dy in -1...1 {
+                        for dz in -1...1 {
+                            for other in cells[home &+ SIMD3(Int32(dx), Int32(dy), Int32(dz))] ?? [] where other < number {
+                                let candidate = colors[other]
+                                guard candidate.color.alpha == entry.color.alpha else { continue }
+                                let gap = distance(entry.coordinates, candidate.coordinates)
+                                guard gap > 0.000_1, gap < limit else { continue }
+                                if closest == nil || gap < closest!.distance || (gap == closest!.distance && other < closest!.index) {
+                                    closest = (other, gap)
+                                }
+                            }
                         }
                     }
                 }
+                return closest
             }
-            grid[home, default: []].append(number)
-            guard let closest else { continue }
+        }.flatMap { $0 }
+        let name = metric == .deltaEOK ? "ΔEOK" : "ΔE2000"
+        return zip(colors, nearest).compactMap { entry, closest in
+            guard let closest else { return nil }
             let other = colors[closest.index]
-            let name = metric == .deltaEOK ? "ΔEOK" : "ΔE2000"
-            found.append(Diagnostic(.lint(id, severity,
+            return Diagnostic(.lint(id, severity,
                 "'\(entry.token.path)' (\(entry.color.hexString(includeAlpha: false))) is nearly the same color as '\(other.token.path)' (\(other.color.hexString(includeAlpha: false))): \(name) \(short(closest.distance)), under \(short(limit))"),
-                at: subject.location(of: entry.token), notes: [Diagnostic.Note("'\(other.token.path)' is here", at: subject.location(of: other.token))]))
+                at: subject.location(of: entry.token), notes: [Diagnostic.Note("'\(other.token.path)' is here", at: subject.location(of: other.token))])
         }
-        return found
     }
 }
 

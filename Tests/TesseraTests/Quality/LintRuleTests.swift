@@ -166,3 +166,48 @@ import Testing
         #expect(PathGlob(pattern).matches(path) == matches)
     }
 }
+
+/// Near-duplicates two ways: the rule's grid, and every pair compared. They must name the same
+/// nearest earlier color for every color, saturated ones included.
+@Suite struct NearDuplicatesDifferentialTests {
+    @Test(arguments: [(NearDuplicatesRule.Metric.deltaE2000, 2.0), (.deltaE2000, 0.5), (.deltaEOK, 0.03)])
+    func gridAgreesWithEveryPair(metric: NearDuplicatesRule.Metric, threshold: Double) throws {
+        var generator = SystemRandomNumberGenerator()
+        var seed = UInt64.random(in: 0...UInt64.max, using: &generator)
+        func next() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        // Clusters around a few colors, saturated and not, so that many pairs are close.
+        let centers = (0..<12).map { _ in [next(), next(), next()] } + [[1, 0, 0], [0, 0, 1], [0, 1, 0]]
+        var members: [String] = []
+        for index in 0..<500 {
+            let center = centers[index % centers.count]
+            let rgb = center.map { min(1, max(0, $0 + (next() - 0.5) * 0.06)) }
+            members.append("\"c\(String(format: "%04d", index))\": { \"$value\": { \"colorSpace\": \"srgb\", \"components\": [\(rgb.map { String($0) }.joined(separator: ", "))] } }")
+        }
+        let file = TestScratch.root.appendingPathComponent("near-\(UUID().uuidString).tokens.json")
+        try Data("{ \"$type\": \"color\",\n\(members.joined(separator: ",\n")) }".utf8).write(to: file)
+        let tokens = try TokenPipeline.run(paths: [file.path]).tokens()
+        let context = GenerationContext(tokens, name: "x")
+        let rule = NearDuplicatesRule(metric: metric, threshold: threshold)
+        let found = rule.check(LintSubject(context, permutations: ResolvedPermutations(tokens)), severity: .warning)
+        let byGrid = Set(found.map { String($0.message.split(separator: "'")[0] + "→" + $0.message.split(separator: "'")[2]) })
+        // Every pair, in the same order: each color against the distinct earlier ones.
+        var earlier: [(String, TokenColor)] = []
+        var byPairs = Set<String>()
+        for token in context.tokens {
+            guard case .color(let color) = token.value, !earlier.contains(where: { $0.1 == color }) else { continue }
+            var best: (String, Double)?
+            for (path, other) in earlier {
+                let gap = metric == .deltaEOK ? color.deltaEOK(other) : color.deltaE2000(other)
+                if gap > 0.000_1, gap < threshold, best == nil || gap < best!.1 { best = (path, gap) }
+            }
+            if let best { byPairs.insert(token.path + "→" + best.0) }
+            earlier.append((token.path, color))
+        }
+        #expect(!byPairs.isEmpty)
+        let agree = byGrid == byPairs
+        #expect(agree, "seed \(seed): grid only \(byGrid.subtracting(byPairs).prefix(3)), pairs only \(byPairs.subtracting(byGrid).prefix(3))")
+    }
+}
