@@ -9,7 +9,8 @@
 // figma-export (a file of Figma's own DTCG export, its aliasData put back as aliases) or
 // theme-file (a compiled theme file: loaded with every check, then every token looked up in
 // every permutation, overridden and written again) or codegen (a resolver through every
-// output of code generation: Fuzz/CodegenHarness.swift).
+// output of code generation: Fuzz/CodegenHarness.swift) or quality (a resolver through lint,
+// diff and the catalog page, the bytes also read as Swift source: Fuzz/QualityHarness.swift).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -28,6 +29,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "figma-export": fuzzFigmaExport(bytes)
     case "theme-file": fuzzThemeFile(bytes)
     case "codegen": fuzzCodegen(bytes)
+    case "quality": fuzzQuality(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0

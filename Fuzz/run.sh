@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (the toolchain's -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export theme-file codegen (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export theme-file codegen quality (default: all)
 #
-# Builds one binary from the library's sources, the code generation sources that need no
-# package (every output but tessera.yml, templates and writing) and Fuzz/*.swift (about 2 minutes),
+# Builds one binary from the library's sources, the code generation and quality sources that
+# need no package (every output but tessera.yml, templates and writing) and Fuzz/*.swift (about 2 minutes),
 # seeds each target's corpus from Examples/ and the test fixtures, and runs each target for
 # SECONDS (60 by default). New inputs that add coverage are kept in .build/fuzz/corpus/TARGET;
 # a crash, a leak, a timeout (10 s) or more than 2 GB for one input stops the run and leaves
@@ -15,13 +15,14 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export theme-file codegen)
+[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export theme-file codegen quality)
 
 out=.build/fuzz
 mkdir -p "$out"
 binary="$out/tessera-fuzz"
 if [ ! -x "$binary" ] || [ -n "$(find Sources/Tessera Sources/TesseraCodegen Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
-    codegen=$(ls Sources/TesseraCodegen/*.swift | grep -v -E '/(Build|BuildConfiguration|BuildState|OutputWriter|TemplateEmitter)\.swift$')
+    codegen=$(ls Sources/TesseraCodegen/*.swift Sources/TesseraCodegen/Quality/*.swift \
+        | grep -v -E '/(Build|BuildConfiguration|BuildState|OutputWriter|TemplateEmitter|LintConfiguration|TokenSystem)\.swift$')
     swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name Tessera -suppress-warnings \
         $(find Sources/Tessera -name '*.swift' | sort) $codegen Fuzz/*.swift -o "$binary" 2>&1 \
         | grep -v "Cannot export local symbol" || true
@@ -33,7 +34,7 @@ for target in "${targets[@]}"; do
     seeds="$out/seeds/$target"
     rm -rf "$seeds" && mkdir -p "$seeds"
     case "$target" in
-        resolver | codegen) find Examples Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.resolver.json' -exec cp {} "$seeds/" \; ;;
+        resolver | codegen | quality) find Examples Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.resolver.json' -exec cp {} "$seeds/" \; ;;
         text-styles) find Tests/TesseraTests/Fixtures Fuzz/seeds -iname 'textStyles*.json' -exec cp {} "$seeds/" \; ;;
         figma) cp Fuzz/seeds/figma/*.json "$seeds/" ;;
         gentle) cp Tests/TesseraTests/Fixtures/gentle/*.json "$seeds/" ;;

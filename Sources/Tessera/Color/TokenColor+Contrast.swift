@@ -52,12 +52,13 @@ extension TokenColor {
     /// CIEDE2000 color difference (Sharma, Wu and Dalal 2005) in CIE Lab: about 1 is a just
     /// noticeable difference. Alpha is ignored.
     public func deltaE2000(_ other: TokenColor) -> Double {
-        ColorDifference.ciede2000(converted(to: .lab).numericComponents, other.converted(to: .lab).numericComponents)
+        let (a, b) = (converted(to: .lab).numericComponents, other.converted(to: .lab).numericComponents)
+        return ColorDifference.ciede2000(SIMD3(a[0], a[1], a[2]), SIMD3(b[0], b[1], b[2]))
     }
 
     /// CIEDE2000 between two CIE Lab triples (L, a, b), for callers that convert many colors
     /// once and compare them often.
-    public static func deltaE2000(lab first: [Double], _ second: [Double]) -> Double {
+    public static func deltaE2000(lab first: SIMD3<Double>, _ second: SIMD3<Double>) -> Double {
         ColorDifference.ciede2000(first, second)
     }
 
@@ -133,9 +134,9 @@ enum APCA {
 
 enum ColorDifference {
     /// CIEDE2000 between two CIE Lab colors, with kL = kC = kH = 1.
-    static func ciede2000(_ lab1: [Double], _ lab2: [Double]) -> Double {
-        let (l1, a1, b1) = (lab1[0], lab1[1], lab1[2])
-        let (l2, a2, b2) = (lab2[0], lab2[1], lab2[2])
+    static func ciede2000(_ lab1: SIMD3<Double>, _ lab2: SIMD3<Double>) -> Double {
+        let (l1, a1, b1) = (lab1.x, lab1.y, lab1.z)
+        let (l2, a2, b2) = (lab2.x, lab2.y, lab2.z)
         let c1 = (a1 * a1 + b1 * b1).squareRoot()
         let c2 = (a2 * a2 + b2 * b2).squareRoot()
         let meanC = (c1 + c2) / 2

@@ -176,40 +176,48 @@ public struct NearDuplicatesRule: LintRule {
         let space: ColorSpace = metric == .deltaEOK ? .oklab : .lab
         let chosen = picked
         let pieces = Parallel.split(0..<chosen.count, into: 8)
-        let converted = Parallel.map(pieces.count) { piece in
-            pieces[piece].map { chosen[$0].color.converted(to: space).numericComponents }
+        let points = Parallel.map(pieces.count) { piece in
+            pieces[piece].map { index -> SIMD3<Double> in
+                let c = chosen[index].color.converted(to: space).numericComponents
+                return SIMD3(c[0], c[1], c[2])
+            }
         }.flatMap { $0 }
-        let colors = zip(picked, converted).map { (token: $0.token, color: $0.color, coordinates: $1) }
+        let alphas = picked.map(\.color.alpha)
         // A grid whose cells are at least as wide as two colors under the threshold can be apart:
         // ΔEOK is a distance in OKLab; a ΔE2000 of 1 is at most about 1.8 apart in CIE L and 7 in
         // a and b (its chroma weighting divides by up to 7 for the most saturated colors).
-        let cell: [Double] = metric == .deltaEOK ? [limit, limit, limit] : [limit * 1.8, limit * 7, limit * 7]
-        @Sendable func cellOf(_ point: [Double]) -> SIMD3<Int32> {
-            SIMD3(Int32(clamping: Int((point[0] / cell[0]).rounded(.down))), Int32(clamping: Int((point[1] / cell[1]).rounded(.down))),
-                Int32(clamping: Int((point[2] / cell[2]).rounded(.down))))
+        let cell: SIMD3<Double> = metric == .deltaEOK ? SIMD3(repeating: limit) : SIMD3(limit * 1.8, limit * 7, limit * 7)
+        @Sendable func cellOf(_ point: SIMD3<Double>) -> SIMD3<Int32> {
+            let scaled = (point / cell).rounded(.down)
+            return SIMD3(Int32(clamping: Int(scaled.x)), Int32(clamping: Int(scaled.y)), Int32(clamping: Int(scaled.z)))
         }
-        @Sendable func distance(_ a: [Double], _ b: [Double]) -> Double {
-            if metric == .deltaEOK {
-                return ((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2])).squareRoot()
+        let isOK = metric == .deltaEOK
+        @Sendable func distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+            if isOK {
+                let d = a - b
+                return (d * d).sum().squareRoot()
             }
-            return abs(a[0] - b[0]) > cell[0] ? .infinity : TokenColor.deltaE2000(lab: a, b)
+            // The lightness term alone is a lower bound of ΔE2000 (the rotation term never makes
+            // the chroma and hue terms negative): most pairs are settled by it.
+            let shift = ((a.x + b.x) / 2 - 50) * ((a.x + b.x) / 2 - 50)
+            if abs(a.x - b.x) / (1 + 0.015 * shift / (20 + shift).squareRoot()) >= limit { return .infinity }
+            return TokenColor.deltaE2000(lab: a, b)
         }
         var grid: [SIMD3<Int32>: [Int]] = [:]
-        for (number, entry) in colors.enumerated() { grid[cellOf(entry.coordinates), default: []].append(number) }
+        for (number, point) in points.enumerated() { grid[cellOf(point), default: []].append(number) }
         let cells = grid
         // Each color's nearest earlier one, the colors cut into pieces searched side by side.
         let nearest = Parallel.map(pieces.count) { piece in
             pieces[piece].map { number -> (index: Int, distance: Double)? in
-                let entry = colors[number]
-                let home = cellOf(entry.coordinates)
+                let point = points[number]
+                let home = cellOf(point)
                 var closest: (index: Int, distance: Double)?
                 for dx in -1...1 {
                     for dy in -1...1 {
                         for dz in -1...1 {
                             for other in cells[home &+ SIMD3(Int32(dx), Int32(dy), Int32(dz))] ?? [] where other < number {
-                                let candidate = colors[other]
-                                guard candidate.color.alpha == entry.color.alpha else { continue }
-                                let gap = distance(entry.coordinates, candidate.coordinates)
+                                guard alphas[other] == alphas[number] else { continue }
+                                let gap = distance(point, points[other])
                                 guard gap > 0.000_1, gap < limit else { continue }
                                 if closest == nil || gap < closest!.distance || (gap == closest!.distance && other < closest!.index) {
                                     closest = (other, gap)
@@ -221,6 +229,7 @@ public struct NearDuplicatesRule: LintRule {
                 return closest
             }
         }.flatMap { $0 }
+        let colors = picked
         let name = metric == .deltaEOK ? "ΔEOK" : "ΔE2000"
         return zip(colors, nearest).compactMap { entry, closest in
             guard let closest else { return nil }
