@@ -185,22 +185,11 @@ public struct Build: Sendable {
         return hash
     }
 
-    private func composer() -> Composer? {
-        guard let resolver = configuration.resolver else { return nil }
-        let path = configuration.absolute(resolver)
-        return options.importers.composer(for: [path], options: options) ?? Composer(resolverAt: path, options: options)
-    }
-
     /// The permutations (nil on an error), the files read, and the diagnostics.
     private func resolve() -> (ResolvedPermutations?, [String], [Diagnostic]) {
         let templates = configuration.outputs.compactMap { $0.template }.map(configuration.absolute)
-        if let composer = composer() {
-            let outcome = ResolvedPermutations.resolve(composer)
-            return (outcome.permutations, composer.files.map(\.path) + templates, outcome.diagnostics)
-        }
-        let result = TokenPipeline.run(paths: configuration.sources.map(configuration.absolute), options: options)
-        let tokens = try? result.tokens()
-        return (tokens.map(ResolvedPermutations.init), result.files.map(\.path) + templates, result.diagnostics.sorted)
+        let system = TokenSystem.load(configuration, options: options)
+        return (system.permutations, system.files.map(\.path) + templates, system.diagnostics)
     }
 }
 

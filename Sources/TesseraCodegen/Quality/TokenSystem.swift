@@ -14,22 +14,30 @@ public struct TokenSystem: Sendable {
     public static func load(_ paths: [String], options: PipelineOptions = PipelineOptions()) -> TokenSystem {
         let importers = options.importers
         let isSystem = paths.count == 1 && (importers.systemImporter(at: paths[0]) != nil || paths[0].hasSuffix(".resolver.json"))
-        if isSystem || importers.combiningImporter(for: paths) != nil {
-            let composer = importers.composer(for: paths, options: options) ?? Composer(resolverAt: paths[0], options: options)
-            let outcome = ResolvedPermutations.resolve(composer)
-            return TokenSystem(permutations: outcome.permutations, files: composer.files, diagnostics: outcome.diagnostics)
-        }
+        return isSystem || importers.combiningImporter(for: paths) != nil ? system(paths, options: options) : merged(paths, options: options)
+    }
+
+    /// A resolver, or what an importer reads with its modes.
+    private static func system(_ paths: [String], options: PipelineOptions) -> TokenSystem {
+        let composer = options.importers.composer(for: paths, options: options) ?? Composer(resolverAt: paths[0], options: options)
+        let outcome = ResolvedPermutations.resolve(composer)
+        return TokenSystem(permutations: outcome.permutations, files: composer.files, diagnostics: outcome.diagnostics)
+    }
+
+    /// Token files and folders merged in order.
+    private static func merged(_ paths: [String], options: PipelineOptions) -> TokenSystem {
         let result = TokenPipeline.run(paths: paths, options: options)
         let tokens = try? result.tokens()
         return TokenSystem(permutations: tokens.map(ResolvedPermutations.init), files: result.files, diagnostics: result.diagnostics.sorted)
     }
 
-    /// The system a configuration names.
+    /// The system a configuration names: its `resolver` read with its modes, or its `sources`
+    /// merged in order.
     public static func load(_ configuration: BuildConfiguration, options: PipelineOptions = PipelineOptions()) -> TokenSystem {
         var options = options
         options.strict = options.strict || configuration.strict
-        let paths = configuration.resolver.map { [$0] } ?? configuration.sources
-        return load(paths.map(configuration.absolute), options: options)
+        if let resolver = configuration.resolver { return system([configuration.absolute(resolver)], options: options) }
+        return merged(configuration.sources.map(configuration.absolute), options: options)
     }
 
     /// The context the quality commands read (tiers by the conventional names).
