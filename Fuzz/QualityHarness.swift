@@ -25,7 +25,7 @@ func fuzzQuality(_ bytes: [UInt8]) {
     }
     let diff = TokenDiff(old: context, new: context)
     precondition(diff.changes.isEmpty && diff.bump == .none, "a system differs from itself: \(diff.changes.prefix(2))")
-    let page = CatalogEmitter(contrastPairs: pairs).emit(context, permutations: permutations)
+    let page = CatalogEmitter(contrastPairs: pairs).emit(context)
     precondition(page.components(separatedBy: "<script").count == 2, "the page has a script it did not write")
     precondition(page.components(separatedBy: "<tr class=\"token\"").count == context.tokens.count + 1, "a token without its row")
 }

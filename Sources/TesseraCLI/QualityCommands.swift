@@ -252,11 +252,11 @@ struct Catalog: ParsableCommand {
 
     func run() throws {
         let configuration = system.configuration(required: paths.isEmpty)
-        let (loaded, context) = system.load(paths, configuration: configuration)
+        let (_, context) = system.load(paths, configuration: configuration)
         let lint = configuration?.lint ?? LintConfiguration()
         let emitter = CatalogEmitter(title: title ?? configuration?.outputs.first { $0.kind == .catalog }?.catalog.title,
             contrastPairs: lint.contrastPairs, level: lint.level)
-        let page = emitter.emit(context, permutations: loaded.permutations)
+        let page = emitter.emit(context)
         let folder = (output as NSString).isAbsolutePath ? output : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(output)
         let target = ((folder as NSString).appendingPathComponent("index.html") as NSString).standardizingPath
         do {

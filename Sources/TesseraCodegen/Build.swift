@@ -142,7 +142,7 @@ public struct Build: Sendable {
             var catalog = output.catalog
             catalog.contrastPairs = configuration.lint.contrastPairs
             catalog.level = configuration.lint.level
-            let page = catalog.emit(context, permutations: permutations)
+            let page = catalog.emit(context)
             return ([File(path: (path as NSString).appendingPathComponent("index.html"), bytes: Array(page.utf8))], [])
         case .template:
             let templatePath = configuration.absolute(output.template ?? "")

@@ -53,9 +53,9 @@ public struct CatalogEmitter: Sendable {
         return context.modifiers.compactMap { modifier in contexts[modifier.name].map { "\(modifier.name)=\($0)" } }.joined(separator: ",")
     }
 
-    public func emit(_ context: GenerationContext, permutations: ResolvedPermutations? = nil) -> String {
+    public func emit(_ context: GenerationContext) -> String {
         let columns = Self.columns(context)
-        let badges = badges(context, permutations: permutations)
+        let badges = badges(context)
         let name = title ?? context.name
         var page = """
             <!doctype html>
@@ -134,7 +134,7 @@ public struct CatalogEmitter: Sendable {
         case .color:
             return "<div class=\"swatch\" data-path=\"\(Self.html(token.path))\" data-permutation=\"\(Self.html(Self.contextsAttribute(permutation, in: context)))\" style=\"background-color: \(css)\"></div>" + label
         case .dimension(let dimension):
-            let size = min(640, max(0, points(dimension) ?? dimension.value * 16))
+            let size = min(640, max(0, dimension.points))
             if token.names.contains(where: { $0.lowercased().contains("radius") || $0.lowercased().contains("radii") || $0.lowercased().contains("corner") }) {
                 return "<div class=\"radius\" style=\"border-radius: \(CSSEmitter.number(size))px\"></div>" + label
             }
@@ -160,11 +160,9 @@ public struct CatalogEmitter: Sendable {
 
     /// Each foreground's badges: its worst WCAG ratio on each background across every
     /// permutation, passing or not.
-    func badges(_ context: GenerationContext, permutations: ResolvedPermutations?) -> [String: [String]] {
-        guard !contrastPairs.isEmpty || context.tokens.contains(where: { $0.extensions != nil }), let permutations else { return [:] }
-        let subject = LintSubject(context, permutations: permutations)
+    func badges(_ context: GenerationContext) -> [String: [String]] {
         var badges: [String: [String]] = [:]
-        for check in ContrastCheck.expand(contrastPairs, level: level, in: subject) {
+        for check in ContrastCheck.expand(contrastPairs, level: level, in: context) {
             let minimum = check.kind.wcagMinimum(check.level)
             let ratios = check.combinations.map { ($0.foreground.contrastRatio(on: $0.background), $0.permutations) }
             guard let worst = ratios.min(by: { $0.0 < $1.0 }) else { continue }

@@ -74,8 +74,8 @@ struct ContrastCheck {
 
     /// Every (foreground, background) token pair the declared pairs and the tokens'
     /// `$extensions` name, each once (the first declaration wins), with its value pairs.
-    static func expand(_ pairs: [ContrastPair], level: ContrastLevel, in subject: LintSubject) -> [ContrastCheck] {
-        let colors = subject.context.tokens.filter { $0.type == .color }
+    static func expand(_ pairs: [ContrastPair], level: ContrastLevel, in context: GenerationContext) -> [ContrastCheck] {
+        let colors = context.tokens.filter { $0.type == .color }
         var declared = pairs
         for token in colors {
             guard case .object(let members)? = token.extensions?.storage,
@@ -93,7 +93,7 @@ struct ContrastCheck {
                 for background in backgrounds where background.path != foreground.path {
                     guard seen.insert(foreground.path + "\u{0}" + background.path).inserted else { continue }
                     checks.append(ContrastCheck(foreground: foreground, background: background, kind: pair.kind,
-                        level: pair.level ?? level, combinations: combinations(foreground, background, count: subject.context.numbering.count)))
+                        level: pair.level ?? level, combinations: combinations(foreground, background, count: context.numbering.count)))
                 }
             }
         }
@@ -156,7 +156,7 @@ public struct ContrastRule: LintRule {
     public var defaultSeverity: RuleSeverity { .error }
 
     public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
-        let checks = ContrastCheck.expand(pairs, level: level, in: subject)
+        let checks = ContrastCheck.expand(pairs, level: level, in: subject.context)
         return Parallel.map(checks.count) { index -> [Diagnostic] in
             let check = checks[index]
             let minimum = check.kind.wcagMinimum(check.level)
@@ -196,9 +196,7 @@ public struct ContrastRule: LintRule {
         } else {
             notes.append(Diagnostic.Note("no lightness of this hue reaches \(short(minimum)):1 on this background; change the background"))
         }
-        if let declared = check.level == level ? nil : Optional(check.level) {
-            notes.append(Diagnostic.Note("the pair asks for level \(declared.rawValue)"))
-        }
+        if check.level != level { notes.append(Diagnostic.Note("the pair asks for level \(check.level.rawValue)")) }
         return Diagnostic(.lint(id, severity, text), at: subject.location(of: check.foreground, in: first), notes: notes, fixIts: fixIts)
     }
 }
@@ -221,7 +219,7 @@ public struct APCARule: LintRule {
     public var defaultSeverity: RuleSeverity { .note }
 
     public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
-        let checks = ContrastCheck.expand(pairs, level: level, in: subject)
+        let checks = ContrastCheck.expand(pairs, level: level, in: subject.context)
         var found: [Diagnostic] = []
         for check in checks {
             let needed = minimum ?? check.kind.apcaMinimum

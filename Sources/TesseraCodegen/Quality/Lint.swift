@@ -183,15 +183,6 @@ public enum TokenScope: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The points of a dimension, a `rem` being 16.
-func points(_ dimension: TokenDimension) -> Double? {
-    switch dimension.unit {
-    case .px: dimension.value
-    case .rem: dimension.value * 16
-    case .em: nil
-    }
-}
-
 /// Two decimals, without trailing zeros.
 func short(_ value: Double) -> String {
     let text = String(format: "%.2f", value)

@@ -328,7 +328,9 @@ func dimensionsBelow(_ minimum: Double, in subject: LintSubject, where include: 
     var found: [(GenerationContext.Token, Double, [Int])] = []
     for token in subject.context.tokens where include(token) {
         for (index, value) in token.values.enumerated() {
-            guard let dimension = size(value), let value = points(dimension), value < minimum else { continue }
+            // An `em` is relative to a font size the token does not know: it is not measured.
+            guard let dimension = size(value), dimension.unit != .em, dimension.points < minimum else { continue }
+            let value = dimension.points
             let permutations = (0..<subject.context.numbering.count).filter { token.valueIndex(in: $0) == index }
             if !permutations.isEmpty { found.append((token, value, permutations)) }
         }

@@ -9,7 +9,7 @@ import Testing
     static func page(pairs: [ContrastPair] = []) throws -> (String, GenerationContext) {
         let permutations = try Codegen.permutations(Codegen.example)
         let context = GenerationContext(permutations, name: "Example")
-        return (CatalogEmitter(contrastPairs: pairs).emit(context, permutations: permutations), context)
+        return (CatalogEmitter(contrastPairs: pairs).emit(context), context)
     }
 
     static func matches(_ pattern: String, in text: String) -> [[String]] {
