@@ -38,9 +38,7 @@ struct BuildOutputs: ParsableCommand {
         }
         let start = DispatchTime.now()
         let report = Build(configuration, stateFolder: state, swiftInto: swiftInto).run()
-        let files = [configSource] + report.diagnostics.compactMap { $0.location?.file }.uniqued().compactMap { path in
-            FileManager.default.contents(atPath: path).map { SourceFile(path: path, bytes: Array($0)) }
-        }
+        let files = [configSource] + sourceFiles(of: report.diagnostics)
         if !report.diagnostics.isEmpty {
             diagnostics.diagnosticsFormat.write(DiagnosticBag(report.diagnostics), files: files)
         }
@@ -89,6 +87,14 @@ struct Init: ParsableCommand {
             throw ValidationError("cannot write '\(target)'")
         }
         FileHandle.standardError.write(Data("wrote \(target); edit its outputs, then run 'tessera build'\n".utf8))
+    }
+}
+
+/// The files diagnostics point into, other than `known`, read so that their lines can be shown.
+func sourceFiles(of diagnostics: [Diagnostic], besides known: [SourceFile] = []) -> [SourceFile] {
+    let read = Set(known.map(\.path))
+    return diagnostics.compactMap { $0.location?.file }.uniqued().filter { !read.contains($0) }.compactMap { path in
+        FileManager.default.contents(atPath: path).map { SourceFile(path: path, bytes: Array($0)) }
     }
 }
 

@@ -92,10 +92,7 @@ struct Lint: ParsableCommand {
         let subject = LintSubject(context, permutations: loaded.permutations!, usage: folders.isEmpty ? nil : UsageIndex(folders: folders))
         let found = settings.linter.run(subject)
         let bag = DiagnosticBag(loaded.diagnostics.filter { $0.severity == .error } + found)
-        let sources = loaded.files + Set(found.compactMap { $0.location?.file }).subtracting(loaded.files.map(\.path)).sorted().compactMap { path in
-            FileManager.default.contents(atPath: path).map { SourceFile(path: path, bytes: Array($0)) }
-        }
-        system.diagnostics.write(bag, files: sources)
+        system.diagnostics.write(bag, files: loaded.files + sourceFiles(of: found, besides: loaded.files))
         if bag.all.isEmpty, system.diagnostics.diagnosticsFormat == .text {
             FileHandle.standardError.write(Data("tessera lint: \(context.tokens.count) tokens in \(context.numbering.count) permutation\(context.numbering.count == 1 ? "" : "s"): no findings\n".utf8))
         }
