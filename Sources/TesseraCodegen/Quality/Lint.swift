@@ -36,6 +36,9 @@ public struct LintSubject: Sendable {
     /// Every reference written in any permutation: referencing token, referenced token, and
     /// where it is written. Each place once.
     public let references: [(from: String, to: String, anchor: SourceAnchor)]
+    /// The tokens some reference names, and the tokens that reference some other.
+    public let referenced: Set<String>
+    public let referencing: Set<String>
 
     public init(_ context: GenerationContext, permutations: ResolvedPermutations, usage: UsageIndex? = nil) {
         self.context = context
@@ -59,6 +62,8 @@ public struct LintSubject: Sendable {
             }
         }
         self.references = references
+        referenced = Set(references.map(\.1))
+        referencing = Set(references.map(\.0))
     }
 
     public func token(_ path: String) -> GenerationContext.Token? { index[path].map { context.tokens[$0] } }

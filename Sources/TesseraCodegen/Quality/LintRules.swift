@@ -113,8 +113,7 @@ public struct RequiredModesRule: LintRule {
 
 /// Tokens whose values are written out rather than referenced: primitives.
 func literalTokens(_ subject: LintSubject) -> [GenerationContext.Token] {
-    let referencing = Set(subject.references.map(\.from))
-    return subject.context.tokens.filter { $0.aliasOf == nil && !referencing.contains($0.path) }
+    subject.context.tokens.filter { $0.aliasOf == nil && !subject.referencing.contains($0.path) }
 }
 
 /// `duplicates`: primitives with the same type and the same value in every permutation.
@@ -252,9 +251,8 @@ public struct UnusedRule: LintRule {
 
     public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         guard let usage = subject.usage else { return [] }
-        let referenced = Set(subject.references.map(\.to))
         return subject.context.tokens.compactMap { token in
-            guard !referenced.contains(token.path), usage.use(of: token) == nil else { return nil }
+            guard !subject.referenced.contains(token.path), usage.use(of: token) == nil else { return nil }
             return Diagnostic(.lint(id, severity,
                 "'\(token.path)' is used by no token and by no Swift source in \(usage.folders.joined(separator: ", "))"
                     + (token.deprecated != nil ? "; it is deprecated and can be removed" : "")),
