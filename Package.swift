@@ -5,13 +5,20 @@ let package = Package(
     name: "Tessera",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
-        .library(name: "Tessera", targets: ["Tessera"]),
-        // Swapping themes while the app runs, signed theme files, the ConfigParser facade.
+        // For apps: compiled themes, typed keys, overrides, the store, signed theme files, the
+        // ConfigParser facade. Depends on the token model only.
         .library(name: "TesseraRuntime", targets: ["TesseraRuntime"]),
         // SwiftUI and UIKit conversions (Apple platforms; empty elsewhere).
         .library(name: "TesseraUI", targets: ["TesseraUI"]),
-        // Swift source, asset catalogs, CSS, a resolved bundle and user templates; `tessera.yml`.
-        .library(name: "TesseraCodegen", targets: ["TesseraCodegen"]),
+        // For tools: every format read into one token system, resolved in every permutation,
+        // with located diagnostics; importers; compiling themes.
+        .library(name: "Tessera", targets: ["Tessera"]),
+        // Tokens in, files out: Swift source, asset catalogs, CSS, a resolved bundle.
+        .library(name: "TesseraGenerate", targets: ["TesseraGenerate"]),
+        // Lint rules, diffs between versions, the catalog page.
+        .library(name: "TesseraQuality", targets: ["TesseraQuality"]),
+        // `tessera.yml`, templates, writing outputs.
+        .library(name: "TesseraBuild", targets: ["TesseraBuild"]),
         .executable(name: "tessera", targets: ["TesseraCLI"]),
         // Runs `tessera build` on the package's `tessera.yml` before every build.
         .plugin(name: "TesseraPlugin", targets: ["TesseraPlugin"]),
@@ -23,25 +30,31 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        // `swift package generate-documentation` for the DocC catalog in Sources/Tessera.
+        // `swift package generate-documentation` for the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "Tessera"),
+        // Token paths, types, values and colors: what every other module speaks.
+        .target(name: "TesseraModel"),
         .target(
             name: "TesseraRuntime",
             dependencies: [
-                "Tessera",
+                "TesseraModel",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TesseraUI", dependencies: ["Tessera", "TesseraRuntime"]),
+        .target(name: "TesseraUI", dependencies: ["TesseraRuntime"]),
+        .target(name: "Tessera", dependencies: ["TesseraModel", "TesseraRuntime"]),
+        .target(name: "TesseraGenerate", dependencies: ["Tessera"]),
+        .target(name: "TesseraQuality", dependencies: ["Tessera", "TesseraGenerate"]),
         .target(
-            name: "TesseraCodegen",
+            name: "TesseraBuild",
             dependencies: [
                 "Tessera",
+                "TesseraGenerate",
+                "TesseraQuality",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -50,8 +63,9 @@ let package = Package(
             name: "TesseraCLI",
             dependencies: [
                 "Tessera",
-                "TesseraRuntime",
-                "TesseraCodegen",
+                "TesseraGenerate",
+                "TesseraQuality",
+                "TesseraBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,7 +75,10 @@ let package = Package(
         .plugin(name: "TesseraPlugin", capability: .buildTool(), dependencies: ["TesseraCLI"]),
         .testTarget(
             name: "TesseraTests",
-            dependencies: ["Tessera", "TesseraRuntime", "TesseraCodegen", "TesseraCLI", "TesseraDifferential"],
+            dependencies: [
+                "TesseraModel", "Tessera", "TesseraRuntime", "TesseraGenerate", "TesseraQuality", "TesseraBuild", "TesseraCLI",
+                "TesseraDifferential",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

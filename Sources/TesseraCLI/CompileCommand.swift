@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Tessera
-import TesseraRuntime
 
 struct Compile: ParsableCommand {
     static let configuration = CommandConfiguration(

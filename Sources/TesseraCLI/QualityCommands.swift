@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Tessera
-import TesseraCodegen
+import TesseraBuild
+import TesseraGenerate
+import TesseraQuality
 
 /// Where the quality commands find the tokens: paths given, or the configuration's resolver or
 /// sources.

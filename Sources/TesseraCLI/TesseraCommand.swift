@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Tessera
-import TesseraCodegen
+import TesseraBuild
+import TesseraGenerate
+import TesseraQuality
 
 struct TesseraCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Tessera
+import TesseraModel
 
 /// The lookups of the ConfigTokens apps' `ConfigParser` and `TypographyParser`, answered from a
 /// compiled theme: an app deletes its parser and keeps its call sites (TesseraUI's
@@ -26,12 +26,6 @@ public final class ConfigParserFacade: Sendable {
     /// Makes `theme` the one lookups read.
     public func install(_ theme: Theme) {
         _ = try? store.replaceBase(with: theme)
-    }
-
-    /// Compiles a ConfigTokens folder (`tokens.json`, `colors.json`, `sizes.json`,
-    /// `textStyles.json`) and installs it; on an error the theme in use stays.
-    public func load(folder: URL) throws(ThemeError) {
-        install(try Theme(resolving: [folder.path]))
     }
 
     /// `colorFromToken("theme/navigation/bottom/highlight")`: the color token at a path; clear

@@ -1,6 +1,6 @@
 #if canImport(Observation)
 import Observation
-import Tessera
+import TesseraModel
 
 /// A store's current theme for SwiftUI and other Observation clients: views that read `theme`
 /// are updated when the store publishes another.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TesseraModel
 
 /// Logs each distinct problem once through swift-log, however often it happens: a lookup that
 /// falls back on every frame says so the first time only.

@@ -1,6 +1,6 @@
-import Crypto
+internal import Crypto
 import Foundation
-import Tessera
+import TesseraModel
 
 /// An Ed25519 key that signs compiled theme files (`tessera keygen`, `tessera compile --sign`).
 ///

@@ -1,6 +1,6 @@
-import Atomics
+internal import Atomics
 import Foundation
-import Tessera
+import TesseraModel
 
 /// The theme an app draws with, swapped and overridden while the app runs.
 ///

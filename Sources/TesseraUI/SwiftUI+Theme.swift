@@ -1,6 +1,6 @@
 #if canImport(SwiftUI)
 import SwiftUI
-import Tessera
+import TesseraModel
 import TesseraRuntime
 
 extension Color {
@@ -51,7 +51,7 @@ extension Font.Design {
 }
 
 extension Font.TextStyle {
-    init(_ style: Tessera.TextStyle) {
+    init(_ style: TesseraRuntime.TextStyle) {
         switch style {
         case .largeTitle: self = .largeTitle
         case .title1: self = .title

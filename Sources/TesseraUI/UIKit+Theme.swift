@@ -1,5 +1,5 @@
 #if canImport(UIKit)
-import Tessera
+import TesseraModel
 import TesseraRuntime
 import UIKit
 
@@ -69,7 +69,7 @@ extension UIFont.Weight {
 }
 
 extension UIFont.TextStyle {
-    init(_ style: Tessera.TextStyle) {
+    init(_ style: TesseraRuntime.TextStyle) {
         switch style {
         case .largeTitle: self = .largeTitle
         case .title1: self = .title1

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// Xcode asset catalogs: a real one read two ways, and catalogs written for each rule.
 struct AssetCatalogImporterTests {

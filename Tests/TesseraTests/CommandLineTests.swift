@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// The command-line contract: exit codes, output formats and diagnostics on stderr.
 struct CommandLineTests {

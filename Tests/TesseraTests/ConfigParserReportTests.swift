@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// The ConfigTokens apps' `ConfigParser`, reproduced, and the report that sets its answers
 /// beside Tessera's. Expected answers are worked out by hand from the algorithm as the seed

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// `convert` to DTCG, then resolving what it wrote, gives exactly the values of resolving the
 /// source, in every permutation, for every format.

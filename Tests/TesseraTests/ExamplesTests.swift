@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// The token set in Examples/ is what a new user runs first: it must stay clean, and its
 /// semantic and component tokens must stay tied to the primitives they name.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// Figma's own DTCG export (`Fixtures/figma-export`, written for these tests in the shape
 /// Figma writes: a folder per collection, a file per mode naming it in

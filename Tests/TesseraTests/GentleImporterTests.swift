@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// Gentle design system specs (`Fixtures/gentle`, written for these tests from the spec's
 /// description: every 0.6.0 role, and the same system as Gentle 0.4.0 wrote it), in both

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// Each limit is configurable, and what is past it is refused with a located diagnostic.
 struct LimitsTests {

@@ -2,6 +2,8 @@ import Testing
 import TesseraDifferential
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// The path table against a plain array model, through single and batch insertions and
 /// lookups, at sizes that make it grow and wrap its probes.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// Each defect the differential check found where the ways to resolve a permutation used to
 /// disagree, as a case of its own.

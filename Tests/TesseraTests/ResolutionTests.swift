@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 struct ResolutionTests {
     static let palette = ##"""

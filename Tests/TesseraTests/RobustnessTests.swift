@@ -3,6 +3,8 @@ import Testing
 import TesseraDifferential
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// Bad input never crashes or hangs: thousands of mutated token files all come back with
 /// diagnostics, each located inside its file.

@@ -3,6 +3,8 @@ import Testing
 import TesseraDifferential
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// Snippets are read from the bytes around a column, never the whole line, and show control
 /// characters as visible symbols.

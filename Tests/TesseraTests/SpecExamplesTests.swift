@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// Every JSON example of the Format specification (2025.10): valid examples resolve with no
 /// error, invalid ones are rejected with the right id. Fragments that the specification shows

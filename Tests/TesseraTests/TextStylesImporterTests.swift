@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// The ConfigTokens layout: three DTCG files and `textStyles.json`, read from one folder.
 struct TextStylesImporterTests {

@@ -22,7 +22,7 @@ extension Composer {
     }
 
     /// Beyond this many permutations, only those changing one modifier at a time are checked.
-    public static let permutationLimit = 1_024
+    public static var permutationLimit: Int { Numbering.limit }
 
     /// The contexts of the base permutation: each modifier's default, else its first context.
     public var baseContexts: [String: String] {

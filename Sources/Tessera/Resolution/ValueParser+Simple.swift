@@ -1,20 +1,9 @@
 import Foundation
 
 extension ValueParser {
-    static let fontWeightNames: [String: Double] = [
-        "thin": 100, "hairline": 100, "extra-light": 200, "ultra-light": 200, "light": 300,
-        "normal": 400, "regular": 400, "book": 400, "medium": 500, "semi-bold": 600, "demi-bold": 600,
-        "bold": 700, "extra-bold": 800, "ultra-bold": 800, "black": 900, "heavy": 900,
-        "extra-black": 950, "ultra-black": 950,
-    ]
-
-    /// A weight name as design tools write it, in any letter case and with or without `-`,
-    /// `_` or spaces (`SemiBold`, `semi_bold`), reduced to compare with the others.
+    static var fontWeightNames: [String: Double] { FontWeightNames.all }
     static func squeezedWeightName(_ name: String) -> String { name.squeezedName }
-
-    /// `fontWeightNames` by squeezed name.
-    static let squeezedWeightNames: [String: Double] = Dictionary(
-        fontWeightNames.map { (squeezedWeightName($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+    static var squeezedWeightNames: [String: Double] { FontWeightNames.squeezed }
 
     func parseDimension(_ node: JSONValue, at pointer: String) -> TokenDimension? {
         if case .number(0) = node.storage {

@@ -1,6 +1,8 @@
 import Foundation
 import Tessera
-import TesseraCodegen
+import TesseraBuild
+import TesseraGenerate
+import TesseraQuality
 import Testing
 
 @Suite struct AssetCatalogOutputTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Tessera
-@testable import TesseraCodegen
+@testable import TesseraBuild
+@testable import TesseraGenerate
+@testable import TesseraQuality
 import Testing
 
 @Suite struct BuildConfigurationTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Tessera
-import TesseraCodegen
+import TesseraBuild
+import TesseraGenerate
+import TesseraQuality
 import Testing
 
 /// Shared by the code generation tests: contexts from resolvers, golden files, and swiftc.
@@ -55,10 +57,20 @@ enum Codegen {
         return nil
     }
 
+    /// The C modules the runtime's dependencies import (declared in their checkouts), which code
+    /// importing the built modules needs to find.
+    static let moduleMapFlags: [String] = {
+        let checkouts = root.appendingPathComponent(".build/checkouts")
+        return (FileManager.default.enumerator(atPath: checkouts.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix("/include/module.modulemap") && $0.contains("/Sources/") }
+            .sorted()
+            .flatMap { ["-Xcc", "-fmodule-map-file=" + checkouts.appendingPathComponent($0).path] }
+    }()
+
     static func swiftc(_ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
+        process.arguments = ["swiftc"] + (arguments.contains("-I") ? moduleMapFlags : []) + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

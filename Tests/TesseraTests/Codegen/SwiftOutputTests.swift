@@ -1,6 +1,8 @@
 import Foundation
 import Tessera
-import TesseraCodegen
+import TesseraBuild
+import TesseraGenerate
+import TesseraQuality
 import Testing
 
 @Suite struct SwiftOutputTests {
@@ -25,7 +27,7 @@ import Testing
         #expect(text.contains("/// Line one\n    /// line \"two\"\n    public static let `default` ="))
         #expect(text.contains("@available(*, deprecated, message: \"Use 'default'\")\n    public static let `class` ="))
         #expect(text.contains("public enum Type_ {"))
-        #expect(text.contains("public static let _9lives = Tessera.TokenKey<String>(\"9lives\", fallback: \"a \\\\ b\")"))
+        #expect(text.contains("public static let _9lives = TesseraRuntime.TokenKey<String>(\"9lives\", fallback: \"a \\\\ b\")"))
     }
 
     @Test func collidingNamesAreToldApartAndReported() throws {
@@ -34,9 +36,9 @@ import Testing
               "text-primary": {"$value": "#000000"}, "textPrimary": {"$value": "#111111"}, "text_primary": {"$value": "#222222"}}}
             """)
         let (text, diagnostics) = SwiftEmitter().emit(GenerationContext(try result.tokens(), name: "t"))
-        #expect(text.contains("static let textPrimary = Tessera.TokenKey<Tessera.ThemeColor>(\"color.text-primary\""))
-        #expect(text.contains("static let textPrimary_2 = Tessera.TokenKey<Tessera.ThemeColor>(\"color.textPrimary\""))
-        #expect(text.contains("static let textPrimary_3 = Tessera.TokenKey<Tessera.ThemeColor>(\"color.text_primary\""))
+        #expect(text.contains("static let textPrimary = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>(\"color.text-primary\""))
+        #expect(text.contains("static let textPrimary_2 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>(\"color.textPrimary\""))
+        #expect(text.contains("static let textPrimary_3 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>(\"color.text_primary\""))
         #expect(diagnostics.map(\.id) == [.swiftNameCollision, .swiftNameCollision])
         #expect(diagnostics.first?.message.contains("'color.textPrimary' and 'color.text-primary'") == true)
     }
@@ -138,7 +140,7 @@ import Testing
                 stack.append(String(trimmed.dropFirst(12).dropLast(2)))
             } else if trimmed == "}" {
                 _ = stack.popLast()
-            } else if trimmed.hasPrefix("public static let "), let equals = trimmed.range(of: " = Tessera.TokenKey<") {
+            } else if trimmed.hasPrefix("public static let "), let equals = trimmed.range(of: " = TesseraRuntime.TokenKey<") {
                 let name = String(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 18)..<equals.lowerBound])
                 let rest = trimmed[equals.upperBound...]
                 guard let open = rest.range(of: ">(\""), let close = rest[open.upperBound...].range(of: "\"") else { continue }

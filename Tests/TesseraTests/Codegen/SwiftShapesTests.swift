@@ -1,6 +1,8 @@
 import Foundation
 import Tessera
-@testable import TesseraCodegen
+@testable import TesseraBuild
+@testable import TesseraGenerate
+@testable import TesseraQuality
 import Testing
 
 /// The seeds' shapes: the path registry and `AppTheming` enums of the ConfigTokens apps, the
@@ -162,7 +164,7 @@ import Testing
             "main.swift": """
                 import Tessera
                 func use(_ theme: Theme) -> Double {
-                    let tokens = ButtonTokens(primaryHeight: Tessera.TokenDimension(60, .px)).resolved(in: theme)
+                    let tokens = ButtonTokens(primaryHeight: TesseraRuntime.TokenDimension(60, .px)).resolved(in: theme)
                     return tokens.primaryHeight.value + tokens.primaryPadding.value
                 }
                 """]

@@ -1,6 +1,8 @@
 import Foundation
 import Tessera
-@testable import TesseraCodegen
+@testable import TesseraBuild
+@testable import TesseraGenerate
+@testable import TesseraQuality
 import Testing
 
 /// `tessera diff` on real systems: Primer's and Spectrum's themes as two versions of one set,

@@ -1,6 +1,8 @@
 import Foundation
 import Tessera
-@testable import TesseraCodegen
+@testable import TesseraBuild
+@testable import TesseraGenerate
+@testable import TesseraQuality
 import Testing
 
 /// Every rule on the fixture `Fixtures/lint`: the tokens that fail at their exact places, and

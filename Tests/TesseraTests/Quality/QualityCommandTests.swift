@@ -1,6 +1,8 @@
 import Foundation
 import Tessera
-@testable import TesseraCodegen
+@testable import TesseraBuild
+@testable import TesseraGenerate
+@testable import TesseraQuality
 import Testing
 
 /// The `lint:` section of tessera.yml and the quality commands' contract.

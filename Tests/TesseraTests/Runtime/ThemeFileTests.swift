@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// Every token of `a` and `b` agrees in every permutation, by value, alias and type.
 func expectSameTheme(_ a: Theme, _ b: Theme, sourceLocation: Testing.SourceLocation = #_sourceLocation) {

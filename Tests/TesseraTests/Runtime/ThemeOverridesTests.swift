@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 @Suite struct ThemeOverridesTests {
     @Test func aliasesFollowAnOverriddenToken() throws {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// The example system compiled: every permutation of the resolver.
 let exampleResolver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraModel
+@testable import TesseraRuntime
 
 /// Runs the whole pipeline on in-memory files.
 func pipeline(_ texts: [String: String], strict: Bool = false) -> PipelineResult {

@@ -3,111 +3,111 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 
-import Tessera
+import TesseraRuntime
 
 /// The design tokens, by path.
 public enum Tokens {
     public enum Button {
         public enum Primary {
-            public static let background = Tessera.TokenKey<Tessera.ThemeColor>("button.primary.background", fallback: Tessera.ThemeColor(.displayP3, red: 0.93, green: 0.18, blue: 0.26, alpha: 1))
-            public static let border = Tessera.TokenKey<Tessera.Border>("button.primary.border", fallback: Tessera.Border(color: Tessera.TokenColor(.srgb, [0.04, 0.52, 1], alpha: 1), width: Tessera.TokenDimension(2, .px), style: Tessera.TokenStrokeStyle.keyword("solid")))
-            public static let height = Tessera.TokenKey<Tessera.TokenDimension>("button.primary.height", fallback: Tessera.TokenDimension(44, .px))
-            public static let label = Tessera.TokenKey<Tessera.Typography>("button.primary.label", fallback: Tessera.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: .init(1, .rem), fontWeight: 400, letterSpacing: .init(0, .px), lineHeight: 1.4))
-            public static let padding = Tessera.TokenKey<Tessera.TokenDimension>("button.primary.padding", fallback: Tessera.TokenDimension(16, .px))
-            public static let press = Tessera.TokenKey<Tessera.TokenTransition>("button.primary.press", fallback: Tessera.TokenTransition(duration: Tessera.TokenDuration(150, .ms), delay: Tessera.TokenDuration(0, .ms), timingFunction: Tessera.CubicBezier(0.2, 0, 0, 1)))
+            public static let background = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("button.primary.background", fallback: TesseraRuntime.ThemeColor(.displayP3, red: 0.93, green: 0.18, blue: 0.26, alpha: 1))
+            public static let border = TesseraRuntime.TokenKey<TesseraRuntime.Border>("button.primary.border", fallback: TesseraRuntime.Border(color: TesseraRuntime.TokenColor(.srgb, [0.04, 0.52, 1], alpha: 1), width: TesseraRuntime.TokenDimension(2, .px), style: TesseraRuntime.TokenStrokeStyle.keyword("solid")))
+            public static let height = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("button.primary.height", fallback: TesseraRuntime.TokenDimension(44, .px))
+            public static let label = TesseraRuntime.TokenKey<TesseraRuntime.Typography>("button.primary.label", fallback: TesseraRuntime.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: .init(1, .rem), fontWeight: 400, letterSpacing: .init(0, .px), lineHeight: 1.4))
+            public static let padding = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("button.primary.padding", fallback: TesseraRuntime.TokenDimension(16, .px))
+            public static let press = TesseraRuntime.TokenKey<TesseraRuntime.TokenTransition>("button.primary.press", fallback: TesseraRuntime.TokenTransition(duration: TesseraRuntime.TokenDuration(150, .ms), delay: TesseraRuntime.TokenDuration(0, .ms), timingFunction: TesseraRuntime.CubicBezier(0.2, 0, 0, 1)))
         }
         public enum Secondary {
-            public static let background = Tessera.TokenKey<Tessera.ThemeColor>("button.secondary.background", fallback: Tessera.ThemeColor(.sRGB, red: 0.9566910670672063, green: 0.9608843103552019, blue: 0.9690447349060639, alpha: 1))
-            public static let border = Tessera.TokenKey<Tessera.Border>("button.secondary.border", fallback: Tessera.Border(color: Tessera.TokenColor(.srgb, [0.04, 0.52, 1], alpha: 1), width: Tessera.TokenDimension(2, .px), style: Tessera.TokenStrokeStyle.keyword("solid")))
-            public static let height = Tessera.TokenKey<Tessera.TokenDimension>("button.secondary.height", fallback: Tessera.TokenDimension(44, .px))
-            public static let label = Tessera.TokenKey<Tessera.Typography>("button.secondary.label", fallback: Tessera.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: .init(1, .rem), fontWeight: 400, letterSpacing: .init(0, .px), lineHeight: 1.4))
-            public static let padding = Tessera.TokenKey<Tessera.TokenDimension>("button.secondary.padding", fallback: Tessera.TokenDimension(16, .px))
-            public static let press = Tessera.TokenKey<Tessera.TokenTransition>("button.secondary.press", fallback: Tessera.TokenTransition(duration: Tessera.TokenDuration(150, .ms), delay: Tessera.TokenDuration(0, .ms), timingFunction: Tessera.CubicBezier(0.2, 0, 0, 1)))
+            public static let background = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("button.secondary.background", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.9566910670672063, green: 0.9608843103552019, blue: 0.9690447349060639, alpha: 1))
+            public static let border = TesseraRuntime.TokenKey<TesseraRuntime.Border>("button.secondary.border", fallback: TesseraRuntime.Border(color: TesseraRuntime.TokenColor(.srgb, [0.04, 0.52, 1], alpha: 1), width: TesseraRuntime.TokenDimension(2, .px), style: TesseraRuntime.TokenStrokeStyle.keyword("solid")))
+            public static let height = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("button.secondary.height", fallback: TesseraRuntime.TokenDimension(44, .px))
+            public static let label = TesseraRuntime.TokenKey<TesseraRuntime.Typography>("button.secondary.label", fallback: TesseraRuntime.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: .init(1, .rem), fontWeight: 400, letterSpacing: .init(0, .px), lineHeight: 1.4))
+            public static let padding = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("button.secondary.padding", fallback: TesseraRuntime.TokenDimension(16, .px))
+            public static let press = TesseraRuntime.TokenKey<TesseraRuntime.TokenTransition>("button.secondary.press", fallback: TesseraRuntime.TokenTransition(duration: TesseraRuntime.TokenDuration(150, .ms), delay: TesseraRuntime.TokenDuration(0, .ms), timingFunction: TesseraRuntime.CubicBezier(0.2, 0, 0, 1)))
         }
     }
     public enum Card {
-        public static let divider = Tessera.TokenKey<Tessera.TokenStrokeStyle>("card.divider", fallback: Tessera.TokenStrokeStyle.dashes(dashArray: [Tessera.TokenDimension(4, .px), Tessera.TokenDimension(4, .px)], lineCap: "round"))
-        public static let elevation = Tessera.TokenKey<Tessera.ShadowLayers>("card.elevation", fallback: Tessera.ShadowLayers([Tessera.Shadow(color: Tessera.TokenColor(.srgb, [0, 0, 0], alpha: 0.16), offsetX: .init(0, .px), offsetY: .init(1, .px), blur: .init(2, .px), spread: .init(0, .px), inset: false), Tessera.Shadow(color: Tessera.TokenColor(.srgb, [0, 0, 0], alpha: 0.16), offsetX: .init(0, .px), offsetY: .init(8, .px), blur: .init(24, .px), spread: .init(-4, .px), inset: false)]))
-        public static let radius = Tessera.TokenKey<Tessera.TokenDimension>("card.radius", fallback: Tessera.TokenDimension(12, .px))
+        public static let divider = TesseraRuntime.TokenKey<TesseraRuntime.TokenStrokeStyle>("card.divider", fallback: TesseraRuntime.TokenStrokeStyle.dashes(dashArray: [TesseraRuntime.TokenDimension(4, .px), TesseraRuntime.TokenDimension(4, .px)], lineCap: "round"))
+        public static let elevation = TesseraRuntime.TokenKey<TesseraRuntime.ShadowLayers>("card.elevation", fallback: TesseraRuntime.ShadowLayers([TesseraRuntime.Shadow(color: TesseraRuntime.TokenColor(.srgb, [0, 0, 0], alpha: 0.16), offsetX: .init(0, .px), offsetY: .init(1, .px), blur: .init(2, .px), spread: .init(0, .px), inset: false), TesseraRuntime.Shadow(color: TesseraRuntime.TokenColor(.srgb, [0, 0, 0], alpha: 0.16), offsetX: .init(0, .px), offsetY: .init(8, .px), blur: .init(24, .px), spread: .init(-4, .px), inset: false)]))
+        public static let radius = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("card.radius", fallback: TesseraRuntime.TokenDimension(12, .px))
     }
     public enum Color {
-        public static let accent = Tessera.TokenKey<Tessera.ThemeColor>("color.accent", fallback: Tessera.ThemeColor(.displayP3, red: 0.93, green: 0.18, blue: 0.26, alpha: 1))
-        public static let black = Tessera.TokenKey<Tessera.ThemeColor>("color.black", fallback: Tessera.ThemeColor(.sRGB, red: 0, green: 0, blue: 0, alpha: 1))
+        public static let accent = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.accent", fallback: TesseraRuntime.ThemeColor(.displayP3, red: 0.93, green: 0.18, blue: 0.26, alpha: 1))
+        public static let black = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.black", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0, green: 0, blue: 0, alpha: 1))
         /// Wide-gamut brand red, mapped into sRGB for older screens
-        public static let brand = Tessera.TokenKey<Tessera.ThemeColor>("color.brand", fallback: Tessera.ThemeColor(.displayP3, red: 0.93, green: 0.18, blue: 0.26, alpha: 1))
-        public static let focus = Tessera.TokenKey<Tessera.ThemeColor>("color.focus", fallback: Tessera.ThemeColor(.sRGB, red: 0.04, green: 0.52, blue: 1, alpha: 1))
+        public static let brand = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.brand", fallback: TesseraRuntime.ThemeColor(.displayP3, red: 0.93, green: 0.18, blue: 0.26, alpha: 1))
+        public static let focus = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.focus", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.04, green: 0.52, blue: 1, alpha: 1))
         @available(*, deprecated, message: "Use color.text.link")
-        public static let legacyLink = Tessera.TokenKey<Tessera.ThemeColor>("color.legacy-link", fallback: Tessera.ThemeColor(.sRGB, red: 0, green: 0.36, blue: 0.75, alpha: 1))
-        public static let shadow = Tessera.TokenKey<Tessera.ThemeColor>("color.shadow", fallback: Tessera.ThemeColor(.sRGB, red: 0, green: 0, blue: 0, alpha: 0.16))
+        public static let legacyLink = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.legacy-link", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0, green: 0.36, blue: 0.75, alpha: 1))
+        public static let shadow = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.shadow", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0, green: 0, blue: 0, alpha: 0.16))
         public enum Background {
-            public static let `default` = Tessera.TokenKey<Tessera.ThemeColor>("color.background.default", fallback: Tessera.ThemeColor(.sRGB, red: 1, green: 1, blue: 1, alpha: 1))
+            public static let `default` = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.background.default", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 1, green: 1, blue: 1, alpha: 1))
             /// Surfaces above the page: sheets, popovers
-            public static let raised = Tessera.TokenKey<Tessera.ThemeColor>("color.background.raised", fallback: Tessera.ThemeColor(.sRGB, red: 1, green: 1, blue: 1, alpha: 1))
-            public static let subtle = Tessera.TokenKey<Tessera.ThemeColor>("color.background.subtle", fallback: Tessera.ThemeColor(.sRGB, red: 0.9566910670672063, green: 0.9608843103552019, blue: 0.9690447349060639, alpha: 1))
+            public static let raised = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.background.raised", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 1, green: 1, blue: 1, alpha: 1))
+            public static let subtle = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.background.subtle", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.9566910670672063, green: 0.9608843103552019, blue: 0.9690447349060639, alpha: 1))
         }
         public enum Blue {
-            public static let _100 = Tessera.TokenKey<Tessera.ThemeColor>("color.blue.100", fallback: Tessera.ThemeColor(.sRGB, red: 0.871, green: 0.925, blue: 1, alpha: 1))
-            public static let _300 = Tessera.TokenKey<Tessera.ThemeColor>("color.blue.300", fallback: Tessera.ThemeColor(.sRGB, red: 0.353, green: 0.655, blue: 1, alpha: 1))
-            public static let _500 = Tessera.TokenKey<Tessera.ThemeColor>("color.blue.500", fallback: Tessera.ThemeColor(.sRGB, red: 0.04, green: 0.52, blue: 1, alpha: 1))
-            public static let _700 = Tessera.TokenKey<Tessera.ThemeColor>("color.blue.700", fallback: Tessera.ThemeColor(.sRGB, red: 0, green: 0.36, blue: 0.75, alpha: 1))
+            public static let _100 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.blue.100", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.871, green: 0.925, blue: 1, alpha: 1))
+            public static let _300 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.blue.300", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.353, green: 0.655, blue: 1, alpha: 1))
+            public static let _500 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.blue.500", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.04, green: 0.52, blue: 1, alpha: 1))
+            public static let _700 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.blue.700", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0, green: 0.36, blue: 0.75, alpha: 1))
         }
         public enum Gray {
-            public static let _0 = Tessera.TokenKey<Tessera.ThemeColor>("color.gray.0", fallback: Tessera.ThemeColor(.sRGB, red: 1, green: 1, blue: 1, alpha: 1))
-            public static let _50 = Tessera.TokenKey<Tessera.ThemeColor>("color.gray.50", fallback: Tessera.ThemeColor(.sRGB, red: 0.9566910670672063, green: 0.9608843103552019, blue: 0.9690447349060639, alpha: 1))
-            public static let _700 = Tessera.TokenKey<Tessera.ThemeColor>("color.gray.700", fallback: Tessera.ThemeColor(.sRGB, red: 0.22878817267066837, green: 0.2503131589220912, blue: 0.2926966328133592, alpha: 1))
-            public static let _800 = Tessera.TokenKey<Tessera.ThemeColor>("color.gray.800", fallback: Tessera.ThemeColor(.sRGB, red: 0.14053848764774862, green: 0.16047164345420553, blue: 0.19995670656348646, alpha: 1))
-            public static let _900 = Tessera.TokenKey<Tessera.ThemeColor>("color.gray.900", fallback: Tessera.ThemeColor(.sRGB, red: 0.07687248423266246, green: 0.09523815857227613, blue: 0.13196902432544322, alpha: 1))
+            public static let _0 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.gray.0", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 1, green: 1, blue: 1, alpha: 1))
+            public static let _50 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.gray.50", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.9566910670672063, green: 0.9608843103552019, blue: 0.9690447349060639, alpha: 1))
+            public static let _700 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.gray.700", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.22878817267066837, green: 0.2503131589220912, blue: 0.2926966328133592, alpha: 1))
+            public static let _800 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.gray.800", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.14053848764774862, green: 0.16047164345420553, blue: 0.19995670656348646, alpha: 1))
+            public static let _900 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.gray.900", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.07687248423266246, green: 0.09523815857227613, blue: 0.13196902432544322, alpha: 1))
         }
         public enum Text {
-            public static let link = Tessera.TokenKey<Tessera.ThemeColor>("color.text.link", fallback: Tessera.ThemeColor(.sRGB, red: 0, green: 0.36, blue: 0.75, alpha: 1))
-            public static let primary = Tessera.TokenKey<Tessera.ThemeColor>("color.text.primary", fallback: Tessera.ThemeColor(.sRGB, red: 0.07687248423266246, green: 0.09523815857227613, blue: 0.13196902432544322, alpha: 1))
+            public static let link = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.text.link", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0, green: 0.36, blue: 0.75, alpha: 1))
+            public static let primary = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>("color.text.primary", fallback: TesseraRuntime.ThemeColor(.sRGB, red: 0.07687248423266246, green: 0.09523815857227613, blue: 0.13196902432544322, alpha: 1))
         }
     }
     public enum Font {
         public enum Family {
-            public static let mono = Tessera.TokenKey<Tessera.FontFamily>("font.family.mono", fallback: Tessera.FontFamily(["SF Mono"]))
-            public static let sans = Tessera.TokenKey<Tessera.FontFamily>("font.family.sans", fallback: Tessera.FontFamily(["SF Pro Text", "Inter", "system-ui"]))
+            public static let mono = TesseraRuntime.TokenKey<TesseraRuntime.FontFamily>("font.family.mono", fallback: TesseraRuntime.FontFamily(["SF Mono"]))
+            public static let sans = TesseraRuntime.TokenKey<TesseraRuntime.FontFamily>("font.family.sans", fallback: TesseraRuntime.FontFamily(["SF Pro Text", "Inter", "system-ui"]))
         }
         public enum Size {
-            public static let body = Tessera.TokenKey<Tessera.TokenDimension>("font.size.body", fallback: Tessera.TokenDimension(1, .rem))
-            public static let title = Tessera.TokenKey<Tessera.TokenDimension>("font.size.title", fallback: Tessera.TokenDimension(28, .px))
+            public static let body = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("font.size.body", fallback: TesseraRuntime.TokenDimension(1, .rem))
+            public static let title = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("font.size.title", fallback: TesseraRuntime.TokenDimension(28, .px))
         }
         public enum Weight {
-            public static let regular = Tessera.TokenKey<Double>("font.weight.regular", fallback: 400)
-            public static let semibold = Tessera.TokenKey<Double>("font.weight.semibold", fallback: 600)
+            public static let regular = TesseraRuntime.TokenKey<Double>("font.weight.regular", fallback: 400)
+            public static let semibold = TesseraRuntime.TokenKey<Double>("font.weight.semibold", fallback: 600)
         }
     }
     public enum Hero {
-        public static let backdrop = Tessera.TokenKey<Tessera.GradientStops>("hero.backdrop", fallback: Tessera.GradientStops([Tessera.GradientStop(color: Tessera.TokenColor(.srgb, [0.871, 0.925, 1], alpha: 1), position: 0), Tessera.GradientStop(color: Tessera.TokenColor(.displayP3, [0.93, 0.18, 0.26], alpha: 1), position: 1)]))
+        public static let backdrop = TesseraRuntime.TokenKey<TesseraRuntime.GradientStops>("hero.backdrop", fallback: TesseraRuntime.GradientStops([TesseraRuntime.GradientStop(color: TesseraRuntime.TokenColor(.srgb, [0.871, 0.925, 1], alpha: 1), position: 0), TesseraRuntime.GradientStop(color: TesseraRuntime.TokenColor(.displayP3, [0.93, 0.18, 0.26], alpha: 1), position: 1)]))
     }
     public enum Motion {
         public enum Duration {
-            public static let gentle = Tessera.TokenKey<Tessera.TokenDuration>("motion.duration.gentle", fallback: Tessera.TokenDuration(0.3, .s))
-            public static let quick = Tessera.TokenKey<Tessera.TokenDuration>("motion.duration.quick", fallback: Tessera.TokenDuration(150, .ms))
+            public static let gentle = TesseraRuntime.TokenKey<TesseraRuntime.TokenDuration>("motion.duration.gentle", fallback: TesseraRuntime.TokenDuration(0.3, .s))
+            public static let quick = TesseraRuntime.TokenKey<TesseraRuntime.TokenDuration>("motion.duration.quick", fallback: TesseraRuntime.TokenDuration(150, .ms))
         }
         public enum Easing {
-            public static let standard = Tessera.TokenKey<Tessera.CubicBezier>("motion.easing.standard", fallback: Tessera.CubicBezier(0.2, 0, 0, 1))
+            public static let standard = TesseraRuntime.TokenKey<TesseraRuntime.CubicBezier>("motion.easing.standard", fallback: TesseraRuntime.CubicBezier(0.2, 0, 0, 1))
         }
     }
     public enum Radius {
-        public static let md = Tessera.TokenKey<Tessera.TokenDimension>("radius.md", fallback: Tessera.TokenDimension(12, .px))
+        public static let md = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("radius.md", fallback: TesseraRuntime.TokenDimension(12, .px))
     }
     public enum Space {
-        public static let _root = Tessera.TokenKey<Tessera.TokenDimension>("space.$root", fallback: Tessera.TokenDimension(8, .px))
-        public static let compact = Tessera.TokenKey<Tessera.TokenDimension>("space.compact", fallback: Tessera.TokenDimension(36, .px))
-        public static let lg = Tessera.TokenKey<Tessera.TokenDimension>("space.lg", fallback: Tessera.TokenDimension(24, .px))
-        public static let md = Tessera.TokenKey<Tessera.TokenDimension>("space.md", fallback: Tessera.TokenDimension(16, .px))
-        public static let xl = Tessera.TokenKey<Tessera.TokenDimension>("space.xl", fallback: Tessera.TokenDimension(44, .px))
-        public static let xs = Tessera.TokenKey<Tessera.TokenDimension>("space.xs", fallback: Tessera.TokenDimension(4, .px))
+        public static let _root = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("space.$root", fallback: TesseraRuntime.TokenDimension(8, .px))
+        public static let compact = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("space.compact", fallback: TesseraRuntime.TokenDimension(36, .px))
+        public static let lg = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("space.lg", fallback: TesseraRuntime.TokenDimension(24, .px))
+        public static let md = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("space.md", fallback: TesseraRuntime.TokenDimension(16, .px))
+        public static let xl = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("space.xl", fallback: TesseraRuntime.TokenDimension(44, .px))
+        public static let xs = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("space.xs", fallback: TesseraRuntime.TokenDimension(4, .px))
     }
     public enum Spacing {
         /// Height of a tappable control
-        public static let control = Tessera.TokenKey<Tessera.TokenDimension>("spacing.control", fallback: Tessera.TokenDimension(44, .px))
-        public static let inset = Tessera.TokenKey<Tessera.TokenDimension>("spacing.inset", fallback: Tessera.TokenDimension(16, .px))
-        public static let stack = Tessera.TokenKey<Tessera.TokenDimension>("spacing.stack", fallback: Tessera.TokenDimension(8, .px))
+        public static let control = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("spacing.control", fallback: TesseraRuntime.TokenDimension(44, .px))
+        public static let inset = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("spacing.inset", fallback: TesseraRuntime.TokenDimension(16, .px))
+        public static let stack = TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension>("spacing.stack", fallback: TesseraRuntime.TokenDimension(8, .px))
     }
     public enum Typography {
-        public static let body = Tessera.TokenKey<Tessera.Typography>("typography.body", fallback: Tessera.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: .init(1, .rem), fontWeight: 400, letterSpacing: .init(0, .px), lineHeight: 1.4))
-        public static let title = Tessera.TokenKey<Tessera.Typography>("typography.title", fallback: Tessera.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: .init(28, .px), fontWeight: 600, letterSpacing: .init(-0.4, .px), lineHeight: 1.15))
+        public static let body = TesseraRuntime.TokenKey<TesseraRuntime.Typography>("typography.body", fallback: TesseraRuntime.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: .init(1, .rem), fontWeight: 400, letterSpacing: .init(0, .px), lineHeight: 1.4))
+        public static let title = TesseraRuntime.TokenKey<TesseraRuntime.Typography>("typography.title", fallback: TesseraRuntime.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: .init(28, .px), fontWeight: 600, letterSpacing: .init(-0.4, .px), lineHeight: 1.15))
     }
 }

@@ -1,0 +1,199 @@
+import Foundation
+import Tessera
+import TesseraGenerate
+
+/// How seriously a lint rule's findings are taken: a diagnostic severity, or off.
+public enum RuleSeverity: String, Sendable, CaseIterable {
+    case error, warning, note, off
+
+    public var severity: Severity? {
+        switch self {
+        case .error: .error
+        case .warning: .warning
+        case .note: .note
+        case .off: nil
+        }
+    }
+}
+
+/// A lint rule: a small validator over every permutation of a token system, returning located
+/// diagnostics. Its `id` is stable (`tessera.yml` and `--rule id=severity` name it) and is the
+/// diagnostic id's suffix: rule `contrast` reports `lint.contrast`.
+public protocol LintRule: Sendable {
+    var id: String { get }
+    /// The severity when the configuration does not choose one.
+    var defaultSeverity: RuleSeverity { get }
+    func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic]
+}
+
+/// What the rules read: every token in every permutation, who references whom, and (with
+/// `--usage`) what the app's Swift sources use.
+public struct LintSubject: Sendable {
+    public let context: GenerationContext
+    public let permutations: ResolvedPermutations
+    public let usage: UsageIndex?
+    /// A token's index in `context.tokens`, by path.
+    public let index: [String: Int]
+    /// Every reference written in any permutation: referencing token, referenced token, and
+    /// where it is written. Each place once.
+    public let references: [(from: String, to: String, anchor: SourceAnchor)]
+    /// The tokens some reference names, and the tokens that reference some other.
+    public let referenced: Set<String>
+    public let referencing: Set<String>
+
+    public init(_ context: GenerationContext, permutations: ResolvedPermutations, usage: UsageIndex? = nil) {
+        self.context = context
+        self.permutations = permutations
+        self.usage = usage
+        var index: [String: Int] = [:]
+        index.reserveCapacity(context.tokens.count)
+        for (number, token) in context.tokens.enumerated() { index[token.path] = number }
+        self.index = index
+        var seen: Set<String> = []
+        var references: [(String, String, SourceAnchor)] = []
+        for tokens in permutations.tokens {
+            for definition in tokens.document.tokens {
+                // Permutations that read the same file share its definitions: each is read once.
+                guard permutations.tokens.count == 1
+                    || seen.insert("\(definition.anchor.file.path)\u{0}\(definition.anchor.offset)\u{0}\(definition.path)").inserted
+                else { continue }
+                for reference in definition.references {
+                    references.append((definition.path, reference.path, reference.anchor))
+                }
+            }
+        }
+        self.references = references
+        referenced = Set(references.map(\.1))
+        referencing = Set(references.map(\.0))
+    }
+
+    public func token(_ path: String) -> GenerationContext.Token? { index[path].map { context.tokens[$0] } }
+
+    /// The tokens a pattern names.
+    public func tokens(matching glob: PathGlob) -> [GenerationContext.Token] {
+        context.tokens.filter { glob.matches(names: $0.names) }
+    }
+
+    /// Where a token's value in a permutation is defined (its own file for a mode's value).
+    public func location(of token: GenerationContext.Token, in permutation: Int? = nil) -> SourceLocation {
+        let anchor = permutation.flatMap { permutations.tokens[$0][token.path]?.anchor } ?? token.anchor
+        return anchor.location(token: token.path)
+    }
+
+    /// The definition of a token in a permutation.
+    public func definition(of path: String, in permutation: Int) -> TokenDefinition? {
+        permutations.tokens[permutation].document.token(path)
+    }
+
+    /// Names a set of permutations for a message (see `GenerationContext.describe`).
+    public func describe(_ selected: [Int]) -> String { context.describe(selected) }
+}
+
+extension GenerationContext {
+    /// Names a set of permutations by what they share, for a message: ` in theme=dark,
+    /// contrast=high (2 of 8 permutations)`, ` in every permutation (8)`, or nothing when the
+    /// system has no modes.
+    public func describe(_ selected: [Int]) -> String {
+        guard numbering.count > 1 else { return "" }
+        if selected.count == numbering.count { return " in every permutation (\(numbering.count))" }
+        var parts: [String] = []
+        var covered = 1
+        for (modifier, radix) in zip(numbering.modifiers, numbering.radices) where !modifier.contexts.isEmpty {
+            let used = Set(selected.map { ($0 / radix) % modifier.contexts.count })
+            guard used.count < modifier.contexts.count else {
+                covered *= modifier.contexts.count
+                continue
+            }
+            covered *= used.count
+            parts.append("\(modifier.name)=" + used.sorted().map { modifier.contexts[$0] }.joined(separator: "|"))
+        }
+        let count = " (\(selected.count) of \(numbering.count) permutations)"
+        if covered == selected.count { return " in " + parts.joined(separator: ", ") + count }
+        let names = selected.prefix(3).map(permutationName).joined(separator: ", ")
+        return " in " + names + (selected.count > 3 ? " and \(selected.count - 3) more" : "") + count
+    }
+}
+
+/// Runs lint rules over a token system, each at the severity the configuration gives it.
+public struct Linter: Sendable {
+    public var rules: [any LintRule]
+    /// Severity by rule id; rules not named keep their default.
+    public var severities: [String: RuleSeverity]
+
+    public init(rules: [any LintRule] = Linter.standardRules, severities: [String: RuleSeverity] = [:]) {
+        self.rules = rules
+        self.severities = severities
+    }
+
+    /// Every rule, with default settings.
+    public static let standardRules: [any LintRule] = [
+        ContrastRule(), APCARule(), NamingRule(), DescriptionsRule(), RequiredModesRule(), DuplicatesRule(),
+        NearDuplicatesRule(), UnusedRule(), DeprecatedInUseRule(), GamutRule(), MinimumFontSizeRule(), MinimumTouchTargetRule(),
+    ]
+
+    public static var ruleIDs: [String] { standardRules.map(\.id) }
+
+    public func severity(of rule: any LintRule) -> Severity? {
+        (severities[rule.id] ?? rule.defaultSeverity).severity
+    }
+
+    /// The findings of every rule that is on, rules side by side, in rule order then source order.
+    public func run(_ subject: LintSubject) -> [Diagnostic] {
+        let active = rules.compactMap { rule in severity(of: rule).map { (rule, $0) } }
+        return Parallel.map(active.count) { active[$0].0.check(subject, severity: active[$0].1) }.flatMap { $0 }
+    }
+}
+
+extension DiagnosticID {
+    /// The id of a lint rule's diagnostics.
+    public static func lint(_ rule: String) -> DiagnosticID { DiagnosticID(rawValue: "lint." + rule) }
+}
+
+extension DiagnosticMessage {
+    static func lint(_ rule: String, _ severity: Severity, _ text: String) -> Self {
+        Self(.lint(rule), severity, text)
+    }
+}
+
+/// Which tokens a setting applies to: a tier (`primitive`, `semantic`, `component`), a token
+/// type (`type:color`), or a path pattern.
+public enum TokenScope: Sendable, Hashable, CustomStringConvertible {
+    case tier(TierRules.Tier)
+    case type(TokenType)
+    case glob(PathGlob)
+
+    public init(_ text: String) {
+        if let tier = TierRules.Tier(name: text) {
+            self = .tier(tier)
+        } else if text.hasPrefix("type:"), let type = TokenType(rawValue: String(text.dropFirst(5))) {
+            self = .type(type)
+        } else {
+            self = .glob(PathGlob(text))
+        }
+    }
+
+    public func contains(_ token: GenerationContext.Token) -> Bool {
+        switch self {
+        case .tier(let tier): token.tier == tier
+        case .type(let type): token.type == type
+        case .glob(let glob): glob.matches(names: token.names)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .tier(let tier): tier.name
+        case .type(let type): "type:" + type.rawValue
+        case .glob(let glob): glob.pattern
+        }
+    }
+}
+
+/// Two decimals, without trailing zeros.
+func short(_ value: Double) -> String {
+    let text = String(format: "%.2f", value)
+    var trimmed = Substring(text)
+    while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
+    if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
+    return String(trimmed)
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Tessera
+import TesseraGenerate
+
+/// The `lint:` section of `tessera.yml`: each rule's severity (`error`, `warning`, `note`,
+/// `off`) and settings, and the app sources `unused` and `deprecated-in-use` read.
+///
+/// ```yaml
+/// lint:
+///   usage: [Sources]                       # Swift sources that use the tokens
+///   contrast:
+///     level: AA                            # AA (default) or AAA
+///     pairs:
+///       - { foreground: "color.text.*", background: "color.background.*" }
+///       - { foreground: color.focus, background: "color.background.*", kind: non-text }
+///   apca: { severity: warning, minimum: 60 }
+///   naming: { patterns: { "**": "^[a-z0-9]+(-[a-z0-9]+)*$" } }
+///   descriptions: { tokens: [semantic] }
+///   required-modes: { tokens: "type:color", modifiers: [theme] }
+///   duplicates: warning
+///   near-duplicates: { metric: deltaE2000, threshold: 1 }
+///   deprecated-in-use: error
+///   gamut: { space: srgb }
+///   min-font-size: { minimum: 11 }
+///   min-touch-target: { minimum: 44, tokens: ["**.touch.**"] }
+/// ```
+public struct LintConfiguration: Sendable {
+    public var severities: [String: RuleSeverity] = [:]
+    public var contrastPairs: [ContrastPair] = []
+    public var level: ContrastLevel = .aa
+    public var apcaMinimum: Double?
+    public var naming: [(scope: TokenScope, pattern: String)] = []
+    public var descriptions: [TokenScope] = []
+    public var requiredModes: [RequiredModesRule.Requirement] = []
+    public var nearDuplicates = NearDuplicatesRule()
+    public var usage: [String] = []
+    public var gamut: ColorSpace?
+    public var minimumFontSize: Double = 11
+    public var touchTarget = MinimumTouchTargetRule()
+
+    public init() {}
+
+    /// The rules with these settings.
+    public var linter: Linter {
+        Linter(rules: [
+            ContrastRule(pairs: contrastPairs, level: level),
+            APCARule(pairs: contrastPairs, level: level, minimum: apcaMinimum),
+            NamingRule(patterns: naming),
+            DescriptionsRule(scopes: descriptions),
+            RequiredModesRule(requirements: requiredModes),
+            DuplicatesRule(),
+            nearDuplicates,
+            UnusedRule(),
+            DeprecatedInUseRule(),
+            GamutRule(space: gamut),
+            MinimumFontSizeRule(minimum: minimumFontSize),
+            touchTarget,
+        ], severities: severities)
+    }
+
+    package static let settings: [String: [String]] = [
+        "contrast": ["severity", "level", "pairs"],
+        "apca": ["severity", "minimum"],
+        "naming": ["severity", "patterns"],
+        "descriptions": ["severity", "tokens"],
+        "required-modes": ["severity", "tokens", "modifiers", "require"],
+        "duplicates": ["severity"],
+        "near-duplicates": ["severity", "metric", "threshold"],
+        "unused": ["severity"],
+        "deprecated-in-use": ["severity"],
+        "gamut": ["severity", "space"],
+        "min-font-size": ["severity", "minimum"],
+        "min-touch-target": ["severity", "minimum", "tokens"],
+    ]
+}
