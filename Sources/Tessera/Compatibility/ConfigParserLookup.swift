@@ -19,12 +19,12 @@ import Foundation
 /// `true` and `false` read as the numbers 1 and 0, as they do on Apple platforms. (A file with
 /// a duplicate key is an error for Tessera, and which duplicate the parser sees depends on the
 /// platform's JSON decoding: the first is used here.)
-public struct ConfigParserLookup: Sendable {
+package struct ConfigParserLookup: Sendable {
     /// How many references the apps follow through `tokens.json` before giving up.
-    public static let maximumDepth = 3
+    package static let maximumDepth = 3
 
     /// One call the app makes.
-    public enum Call: Hashable, Sendable {
+    package enum Call: Hashable, Sendable {
         /// `colorFromToken(_:)`: a `/`-separated path into `tokens.json`.
         case color(String)
         /// `sizeFromToken(_:)`: a `/`-separated path into `tokens.json`.
@@ -33,14 +33,14 @@ public struct ConfigParserLookup: Sendable {
         case shortColor(String)
 
         /// The argument as the app passes it.
-        public var argument: String {
+        package var argument: String {
             switch self {
             case .color(let path), .size(let path), .shortColor(let path): path
             }
         }
 
         /// `c`, `s` or `p`: the letter of a lookups file line (`c theme/a/b`).
-        public var letter: String {
+        package var letter: String {
             switch self {
             case .color: "c"
             case .size: "s"
@@ -49,7 +49,7 @@ public struct ConfigParserLookup: Sendable {
         }
 
         /// A lookups file line: `c theme/a/b`, `s theme/x`, `p {A.b}`; nil for anything else.
-        public init?(line: Substring) {
+        package init?(line: Substring) {
             guard line.count > 2, line.dropFirst().first == " " else { return nil }
             let argument = String(line.dropFirst(2))
             switch line.first {
@@ -62,13 +62,13 @@ public struct ConfigParserLookup: Sendable {
     }
 
     /// A color as the apps build it: components as parsed, not clamped.
-    public struct Color: Hashable, Sendable {
-        public var red, green, blue, alpha: Double
+    package struct Color: Hashable, Sendable {
+        package var red, green, blue, alpha: Double
 
-        public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        package static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
         /// `#rrggbbaa`, each component times 255 and rounded.
-        public var hex: String {
+        package var hex: String {
             [red, green, blue, alpha].reduce(into: "#") { text, component in
                 text += String(format: "%02x", Int((component * 255).rounded()))
             }
@@ -76,12 +76,12 @@ public struct ConfigParserLookup: Sendable {
     }
 
     /// What a call returns.
-    public enum Answer: Hashable, Sendable {
+    package enum Answer: Hashable, Sendable {
         case color(Color)
         case size(Double)
 
         /// A color as `#rrggbbaa`, a size as Swift prints a `Double`.
-        public var text: String {
+        package var text: String {
             switch self {
             case .color(let color): color.hex
             case .size(let size): "\(size)"
@@ -90,7 +90,7 @@ public struct ConfigParserLookup: Sendable {
     }
 
     /// Why a call returned its fallback.
-    public enum Fallback: Hashable, Sendable {
+    package enum Fallback: Hashable, Sendable {
         /// No entry at `path` (dotted or slashed as the call split it) in `file`.
         case missing(file: String, path: String)
         /// The entry's `$type` is not the one the call needs (`found` is nil when there is none:
@@ -104,7 +104,7 @@ public struct ConfigParserLookup: Sendable {
         case tooDeep(chain: [String])
 
         /// The reason in a sentence.
-        public var explanation: String {
+        package var explanation: String {
             switch self {
             case .missing(let file, let path):
                 return "no entry '\(path)' in \(file)"
@@ -123,12 +123,12 @@ public struct ConfigParserLookup: Sendable {
     }
 
     /// What a call returns, why, and the entries it read on the way.
-    public struct Outcome: Hashable, Sendable {
-        public var answer: Answer
+    package struct Outcome: Hashable, Sendable {
+        package var answer: Answer
         /// Why the answer is the fallback; nil when the apps found a value.
-        public var fallback: Fallback?
+        package var fallback: Fallback?
         /// The entries read, in order (`theme/a/b`, then `Accent.accent-600`…).
-        public var chain: [String]
+        package var chain: [String]
     }
 
     let tokens: JSONValue?
@@ -137,14 +137,14 @@ public struct ConfigParserLookup: Sendable {
 
     /// The three files' roots, as parsed (nil for a file that is missing or not JSON: every
     /// lookup in it fails, as it does in the apps).
-    public init(tokens: JSONValue?, colors: JSONValue?, sizes: JSONValue?) {
+    package init(tokens: JSONValue?, colors: JSONValue?, sizes: JSONValue?) {
         self.tokens = tokens
         self.colors = colors
         self.sizes = sizes
     }
 
     /// What the app gets for `call`.
-    public func outcome(of call: Call) -> Outcome {
+    package func outcome(of call: Call) -> Outcome {
         var chain: [String] = []
         switch call {
         case .color(let path):

@@ -8,9 +8,9 @@ import Foundation
 /// let report = ConfigParserReport(folder: "Tokens/")
 /// for entry in report.entries where entry.verdict != .agrees { print(entry.call.argument, entry.verdict) }
 /// ```
-public struct ConfigParserReport: Sendable {
+package struct ConfigParserReport: Sendable {
     /// How the parser's answer compares with Tessera's.
-    public enum Verdict: String, Sendable, CaseIterable {
+    package enum Verdict: String, Sendable, CaseIterable {
         /// The same value (colors compared as 8-bit sRGB with alpha).
         case agrees
         /// Tessera resolves a value and the parser returns another: the app shows the wrong
@@ -24,22 +24,22 @@ public struct ConfigParserReport: Sendable {
         case parserUnchecked = "parser-unchecked"
     }
 
-    public struct Entry: Sendable {
-        public var call: ConfigParserLookup.Call
-        public var parser: ConfigParserLookup.Outcome
+    package struct Entry: Sendable {
+        package var call: ConfigParserLookup.Call
+        package var parser: ConfigParserLookup.Outcome
         /// Tessera's value for the call, in the same terms; nil when Tessera has none.
-        public var tessera: ConfigParserLookup.Answer?
-        public var verdict: Verdict
+        package var tessera: ConfigParserLookup.Answer?
+        package var verdict: Verdict
     }
 
     /// One entry per call, in order.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// What resolving the folder found (its errors explain the calls Tessera has no value for).
-    public let result: PipelineResult
+    package let result: PipelineResult
 
     /// Compares the calls (every token of `tokens.json`, and `colorFromShortToken` for every
     /// color of `colors.json`, when `calls` is nil) on the files of `folder`.
-    public init(folder: String, calls: [ConfigParserLookup.Call]? = nil, options: PipelineOptions = PipelineOptions()) {
+    package init(folder: String, calls: [ConfigParserLookup.Call]? = nil, options: PipelineOptions = PipelineOptions()) {
         let result = TokenPipeline.run(paths: [folder], options: options)
         // The parser's view of the files Tessera read (each read once, within the size limit).
         func root(_ name: String) -> JSONValue? {
@@ -54,7 +54,7 @@ public struct ConfigParserReport: Sendable {
 
     /// Compares the calls on files already read: `lookup` over their JSON, `result` Tessera's
     /// resolution of the same files.
-    public init(lookup: ConfigParserLookup, result: PipelineResult, calls: [ConfigParserLookup.Call]? = nil) {
+    package init(lookup: ConfigParserLookup, result: PipelineResult, calls: [ConfigParserLookup.Call]? = nil) {
         self.result = result
         let tokens = result.partialTokens
         entries = (calls ?? Self.everyCall(lookup, tokens)).map { call in
@@ -65,7 +65,7 @@ public struct ConfigParserReport: Sendable {
     }
 
     /// How many entries have each verdict.
-    public var counts: [Verdict: Int] {
+    package var counts: [Verdict: Int] {
         entries.reduce(into: [:]) { $0[$1.verdict, default: 0] += 1 }
     }
 

@@ -67,13 +67,13 @@ extension Theme {
 /// generation reads. Tokens without modes are one permutation.
 public struct ResolvedPermutations: Sendable {
     /// The permutations' numbering: the modifiers and their contexts.
-    public let numbering: Numbering
+    package let numbering: Numbering
     /// The tokens of each permutation, in the numbering's order.
     public let tokens: [ResolvedTokens]
 
     public var modifiers: [ThemeModifier] { numbering.modifiers }
     /// The permutation of every modifier's default context.
-    public var defaultIndex: Int { numbering.defaultIndex }
+    package var defaultIndex: Int { numbering.defaultIndex }
     /// The tokens of the default permutation.
     public var base: ResolvedTokens { tokens[defaultIndex] }
 

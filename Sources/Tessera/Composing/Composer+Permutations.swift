@@ -10,7 +10,7 @@ extension Composer {
         public let diagnostics: [Diagnostic]
         /// For each modifier, the tokens whose type or value changes when only that modifier
         /// leaves its default context.
-        public let variesAlong: [String: [String]]
+        package let variesAlong: [String: [String]]
         /// The base permutation (every modifier at its default, or its first context).
         public let base: Permutation?
         /// How many token resolutions all permutations took together: the base's tokens, plus,
@@ -22,10 +22,10 @@ extension Composer {
     }
 
     /// Beyond this many permutations, only those changing one modifier at a time are checked.
-    public static var permutationLimit: Int { Numbering.limit }
+    package static var permutationLimit: Int { Numbering.limit }
 
     /// The contexts of the base permutation: each modifier's default, else its first context.
-    public var baseContexts: [String: String] {
+    package var baseContexts: [String: String] {
         var contexts: [String: String] = [:]
         for modifier in resolver?.modifiers ?? [] {
             if let context = modifier.defaultContext ?? modifier.contexts.first?.name { contexts[modifier.name] = context }

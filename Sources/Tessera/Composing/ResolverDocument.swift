@@ -24,9 +24,9 @@ public struct ResolverDocument: Sendable {
             case built(BuiltLayer)
         }
 
-        public var origin: Origin
+        package var origin: Origin
         /// Where the source is written in the resolver.
-        public var anchor: SourceAnchor
+        package var anchor: SourceAnchor
 
         public init(_ origin: Origin, at anchor: SourceAnchor) {
             self.origin = origin
@@ -75,8 +75,8 @@ public struct ResolverDocument: Sendable {
             return index
         }
         /// The context used when no input names one.
-        public var defaultContext: String?
-        public var anchor: SourceAnchor
+        package var defaultContext: String?
+        package var anchor: SourceAnchor
 
         public init(name: String, description: String? = nil, contexts: [Context], defaultContext: String?, anchor: SourceAnchor) {
             self.name = name
@@ -87,7 +87,7 @@ public struct ResolverDocument: Sendable {
             self.anchor = anchor
         }
 
-        public var contextNames: [String] { contexts.map(\.name) }
+        package var contextNames: [String] { contexts.map(\.name) }
 
         /// The context written `name`, compared without regard to case.
         public func context(named name: String) -> String? {
@@ -124,12 +124,12 @@ public struct ResolverDocument: Sendable {
     public var name: String?
     public var description: String?
     /// Tier settings from `$extensions` (`dev.tessera.tiers`), applied over the caller's.
-    public var tierSettings: TierSettings?
+    package var tierSettings: TierSettings?
     /// The resolution order: each layer's tokens override those of the layers before it.
     public var layers: [Layer]
     /// Sets defined in `sets` that nothing in the resolution order reaches (each reported as
     /// `resolver.unused-set`): an unknown reference to a token one of them defines says so.
-    public var unusedSets: [TokenSet] = []
+    package var unusedSets: [TokenSet] = []
     /// The resolver file itself (for a resolver put together in memory, the file its
     /// diagnostics are anchored in).
     public let file: SourceFile
@@ -182,7 +182,7 @@ public struct ResolverDocument: Sendable {
     /// other, files whose root refers to the next file — before the chain is refused with
     /// `resolver.nesting-too-deep`. Real systems use a handful; the limit keeps a malicious or
     /// generated chain from exhausting the stack.
-    public static let maximumReferenceDepth = 64
+    package static let maximumReferenceDepth = 64
 
     public var permutationCount: Int {
         modifiers.reduce(1) { $0.saturatingMultiplied(by: max($1.contexts.count, 1)) }

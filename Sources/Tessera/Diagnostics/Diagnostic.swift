@@ -119,9 +119,9 @@ public struct DiagnosticBag: Sendable {
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
     /// Errors found, counting what each summing-up line stands for (`Diagnostic.count`).
-    public var errorCount: Int { all.reduce(0) { $0 + ($1.severity == .error ? $1.count : 0) } }
+    package var errorCount: Int { all.reduce(0) { $0 + ($1.severity == .error ? $1.count : 0) } }
     /// Warnings found, counting what each summing-up line stands for (`Diagnostic.count`).
-    public var warningCount: Int { all.reduce(0) { $0 + ($1.severity == .warning ? $1.count : 0) } }
+    package var warningCount: Int { all.reduce(0) { $0 + ($1.severity == .warning ? $1.count : 0) } }
 
     public mutating func append(_ diagnostic: Diagnostic) {
         all.append(diagnostic)

@@ -33,7 +33,7 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// A summary line such as `2 errors, 1 warning`.
-    public func summary(_ bag: DiagnosticBag) -> String {
+    package func summary(_ bag: DiagnosticBag) -> String {
         let errors = bag.errorCount
         let warnings = bag.warningCount
         return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"

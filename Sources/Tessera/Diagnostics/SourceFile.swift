@@ -83,7 +83,7 @@ public final class SourceFile: Sendable {
     }
 
     /// The 1-based line and column of a byte offset.
-    public func lineAndColumn(at offset: Int) -> (line: Int, column: Int) {
+    package func lineAndColumn(at offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, bytes.count))
         let tables = tables.get(bytes)
         let lineStarts = tables.lineStarts
@@ -143,7 +143,7 @@ public final class SourceFile: Sendable {
     }
 
     /// The text of a 1-based line, without its line break; invalid UTF-8 shows as U+FFFD.
-    public func lineText(_ line: Int) -> String {
+    package func lineText(_ line: Int) -> String {
         lineRange(line).map { String(decoding: bytes[$0], as: UTF8.self) } ?? ""
     }
 }

@@ -19,8 +19,8 @@ public struct SourceLocation: Sendable, Hashable, Codable {
 /// A compact reference to a place in a loaded file: the file and a byte offset. Turned into a
 /// `SourceLocation` only when a diagnostic is made, so the common path stays cheap.
 public struct SourceAnchor: Sendable {
-    public let file: SourceFile
-    public let offset: Int
+    package let file: SourceFile
+    package let offset: Int
 
     public init(file: SourceFile, offset: Int) {
         self.file = file
@@ -28,7 +28,7 @@ public struct SourceAnchor: Sendable {
     }
 
     /// The full location, with an optional JSON pointer and token path.
-    public func location(pointer: String = "", token: String? = nil) -> SourceLocation {
+    package func location(pointer: String = "", token: String? = nil) -> SourceLocation {
         let (line, column) = file.lineAndColumn(at: offset)
         return SourceLocation(file: file.path, line: line, column: column, pointer: pointer, token: token)
     }

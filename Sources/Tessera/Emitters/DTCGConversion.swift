@@ -12,17 +12,17 @@ import Foundation
 /// let conversion = DTCGConversion(AssetCatalogImporter().composer(at: "Assets.xcassets", options: PipelineOptions()))
 /// try conversion.write(to: "Tokens")   // Tokens/assets.resolver.json, Tokens/any.tokens.json, …
 /// ```
-public struct DTCGConversion: Sendable {
+package struct DTCGConversion: Sendable {
     /// A file to write: its path relative to the output folder, and its text.
-    public struct File: Sendable {
-        public var path: String
-        public var text: String
+    package struct File: Sendable {
+        package var path: String
+        package var text: String
     }
 
-    public let files: [File]
+    package let files: [File]
 
     /// The tokens of files merged together (`TokenPipeline`), as one `NAME.tokens.json`.
-    public init(_ result: PipelineResult, name: String = "tokens") {
+    package init(_ result: PipelineResult, name: String = "tokens") {
         let document = result.document
         var tree = Tree()
         for token in document.tokens {
@@ -39,7 +39,7 @@ public struct DTCGConversion: Sendable {
     }
 
     /// A system with modes: a token file per set and per context, and `NAME.resolver.json`.
-    public init(_ composer: Composer, name: String? = nil) {
+    package init(_ composer: Composer, name: String? = nil) {
         guard let resolver = composer.resolver else {
             files = []
             return
@@ -99,7 +99,7 @@ public struct DTCGConversion: Sendable {
     /// Writes every file into `directory` (created if needed). The files are written to a
     /// temporary folder beside it first and moved in only when all are written, so a failure
     /// leaves nothing half-written.
-    public func write(to directory: String) throws {
+    package func write(to directory: String) throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let staging = (directory as NSString).appendingPathComponent(".tessera-convert-\(UUID().uuidString)")

@@ -1,28 +1,28 @@
 /// Writes `JSONValue`s as text: compact or indented, keys in source order or sorted.
 /// Numbers use their shortest round-trip form.
-public struct JSONWriter: Sendable {
-    public var pretty: Bool
-    public var sortKeys: Bool
+package struct JSONWriter: Sendable {
+    package var pretty: Bool
+    package var sortKeys: Bool
     /// `"key" : value` instead of `"key": value` when pretty (how Xcode writes asset catalogs).
-    public var spaceBeforeColon: Bool
+    package var spaceBeforeColon: Bool
 
-    public init(pretty: Bool = false, sortKeys: Bool = false, spaceBeforeColon: Bool = false) {
+    package init(pretty: Bool = false, sortKeys: Bool = false, spaceBeforeColon: Bool = false) {
         self.pretty = pretty
         self.sortKeys = sortKeys
         self.spaceBeforeColon = spaceBeforeColon
     }
 
     /// A string as a JSON string literal, quoted and escaped.
-    public static func quoted(_ text: String) -> String { ValueParser.json(text) }
+    package static func quoted(_ text: String) -> String { ValueParser.json(text) }
 
-    public func string(_ value: JSONValue) -> String {
+    package func string(_ value: JSONValue) -> String {
         var output = ""
         write(value, indent: 0, into: &output)
         return output
     }
 
     /// Appends `value` as it stands `indent` levels deep (its members one level deeper).
-    public func write(_ value: JSONValue, indent: Int, into output: inout String) {
+    package func write(_ value: JSONValue, indent: Int, into output: inout String) {
         switch value.storage {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -61,7 +61,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// A line break and `indent` levels of indentation when pretty; nothing otherwise.
-    public func newline(_ indent: Int, _ output: inout String) {
+    package func newline(_ indent: Int, _ output: inout String) {
         guard pretty else { return }
         output += "\n"
         output += String(repeating: "  ", count: indent)
@@ -70,12 +70,12 @@ public struct JSONWriter: Sendable {
 
 extension JSONValue {
     /// Builds an object from key-value pairs, in the order given.
-    public static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
+    package static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
         JSONValue(.object(pairs.map { JSONMember(key: $0.0, keyOffset: 0, value: $0.1) }))
     }
 
-    public static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
-    public static func number(_ value: Double) -> JSONValue { JSONValue(.number(value)) }
-    public static func array(_ elements: [JSONValue]) -> JSONValue { JSONValue(.array(elements)) }
-    public static func bool(_ flag: Bool) -> JSONValue { JSONValue(.bool(flag)) }
+    package static func string(_ text: String) -> JSONValue { JSONValue(.string(text)) }
+    package static func number(_ value: Double) -> JSONValue { JSONValue(.number(value)) }
+    package static func array(_ elements: [JSONValue]) -> JSONValue { JSONValue(.array(elements)) }
+    package static func bool(_ flag: Bool) -> JSONValue { JSONValue(.bool(flag)) }
 }

@@ -22,7 +22,7 @@ public struct OutputContext: Sendable {
         public let children: [Node]
 
         /// This node and everything under it, depth first, in order.
-        public var descendants: [Node] {
+        package var descendants: [Node] {
             var nodes: [Node] = []
             var pending = [self]
             while let node = pending.popLast() {
@@ -52,7 +52,7 @@ public struct OutputContext: Sendable {
     }
 
     /// The tokens in tree order: sorted by path, name by name, in code point order.
-    public var sortedTokens: [ResolvedToken] { root.descendants.compactMap(\.token) }
+    package var sortedTokens: [ResolvedToken] { root.descendants.compactMap(\.token) }
 
     /// How names are joined into one identifier.
     public enum Casing: Sendable, CaseIterable {
@@ -134,7 +134,7 @@ public struct OutputContext: Sendable {
     /// A Swift identifier for names: the casing asked for, `_` before a leading digit,
     /// characters Swift does not allow in identifiers replaced by `_` (`unnamed` when nothing
     /// else is left), and Swift keywords such as `default` wrapped in backticks.
-    public static func swiftIdentifier(_ names: [String], casing: Casing = .lowerCamel) -> String {
+    package static func swiftIdentifier(_ names: [String], casing: Casing = .lowerCamel) -> String {
         var identifier = String(name(names, casing: casing).unicodeScalars.map { scalar in
             scalar.properties.isXIDContinue ? Character(scalar) : "_"
         })
@@ -145,7 +145,7 @@ public struct OutputContext: Sendable {
     }
 
     /// Words Swift reserves; as identifiers they need backticks.
-    public static let swiftKeywords: Set<String> = [
+    package static let swiftKeywords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func", "import",
         "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup", "protocol",
         "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",

@@ -1,8 +1,8 @@
 /// Writes resolved tokens for `tessera resolve`: one line per token, or a DTCG-shaped tree;
 /// both from an `OutputContext`, in its order (by path, name by name, in code point order).
-public enum ResolvedEmitter {
+package enum ResolvedEmitter {
     /// `path<TAB>type<TAB>value` lines in tree order, each ending in a newline.
-    public static func flat(_ context: OutputContext) -> String {
+    package static func flat(_ context: OutputContext) -> String {
         var output = ""
         for token in context.sortedTokens {
             appendLine(path: token.path, type: token.type, value: token.value, to: &output)
@@ -11,14 +11,14 @@ public enum ResolvedEmitter {
     }
 
     /// The flat listing of some resolved tokens.
-    public static func flat(_ tokens: [ResolvedToken], document: TokenDocument) -> String {
+    package static func flat(_ tokens: [ResolvedToken], document: TokenDocument) -> String {
         flat(OutputContext(tokens, document: document))
     }
 
     /// The flat listing of every resolved token whose path is `prefix` or inside it (every
     /// token when `prefix` is nil): what `flat(_:)` gives for them, made by sorting the tokens
     /// by path without building a tree, so that memory holds the tokens and the text.
-    public static func flat(_ resolved: ResolvedTokens, prefix: String? = nil) -> String {
+    package static func flat(_ resolved: ResolvedTokens, prefix: String? = nil) -> String {
         var output = ""
         for token in treeOrder(prefix.map { resolved.tokens(under: $0) } ?? resolved.all) {
             appendLine(path: token.path, type: token.type, value: token.value, to: &output)
@@ -35,7 +35,7 @@ public enum ResolvedEmitter {
 
     /// Whether `first` comes before `second` in tree order: names compared one by one in code
     /// point order, a name before every longer name it begins.
-    public static func treePrecedes(_ first: String, _ second: String) -> Bool {
+    package static func treePrecedes(_ first: String, _ second: String) -> Bool {
         var first = first
         var second = second
         return first.withUTF8 { a in
@@ -53,7 +53,7 @@ public enum ResolvedEmitter {
     /// The text of `tree(_:document:)` as `writer` writes it, made straight from the tokens in
     /// tree order: groups are opened and closed as the paths go in and out of them, and each
     /// token's value is built, written and let go, so memory holds the tokens and the text.
-    public static func treeText(
+    package static func treeText(
         _ tokens: [ResolvedToken], document: TokenDocument, writer: JSONWriter = JSONWriter(pretty: true)
     ) -> String {
         let sorted = treeOrder(tokens)
@@ -72,7 +72,7 @@ public enum ResolvedEmitter {
     /// order (`treePrecedes`): groups are opened and closed as the paths go in and out of them,
     /// each group's `groupProperties` first (the root's is `""`), and each token's `value` is
     /// built, written and let go. The tree starts at `depth` levels of indentation.
-    public static func writeTree(
+    package static func writeTree(
         paths: [String], depth: Int = 0, writer: JSONWriter, groupProperties: (String) -> [(String, JSONValue)] = { _ in [] },
         value: (Int) -> JSONValue, into output: inout String
     ) {
@@ -158,19 +158,19 @@ public enum ResolvedEmitter {
     /// The resolved tree in DTCG shape: groups nested by path (sorted in code point order),
     /// each token with `$type`, its resolved `$value`, and its `$description`, `$deprecated`
     /// and `$extensions`; groups keep their `$description`, `$deprecated` and `$extensions`.
-    public static func tree(_ context: OutputContext) -> JSONValue {
+    package static func tree(_ context: OutputContext) -> JSONValue {
         json(context.root)
     }
 
     /// The tree of some of the resolved tokens of `document` (see `tree(_:)`).
-    public static func tree(_ tokens: [ResolvedToken], document: TokenDocument) -> JSONValue {
+    package static func tree(_ tokens: [ResolvedToken], document: TokenDocument) -> JSONValue {
         json(OutputContext(tokens, document: document).root)
     }
 
     /// The text of `tree(_:)` as `writer` writes it, made straight from the tokens without
     /// building the tree first: each token's value is built, written and let go, so memory
     /// holds the text and one token at a time (what `tessera resolve --format json` prints).
-    public static func treeText(_ context: OutputContext, writer: JSONWriter = JSONWriter(pretty: true)) -> String {
+    package static func treeText(_ context: OutputContext, writer: JSONWriter = JSONWriter(pretty: true)) -> String {
         var output = ""
         write(context.root, indent: 0, writer: writer, into: &output)
         return output

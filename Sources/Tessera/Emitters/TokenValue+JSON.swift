@@ -1,15 +1,15 @@
 extension TokenValue {
     /// The value in DTCG 2025.10 JSON shape: color and dimension objects, and so on.
-    public var dtcgJSON: JSONValue { json(flat: false) }
+    package var dtcgJSON: JSONValue { json(flat: false) }
 
     /// The value in the notation of `tessera resolve --format flat`: colors as sRGB
     /// `#rrggbbaa`, dimensions as `16px`, durations as `200ms`, numbers as numbers, and
     /// composites as objects of those.
-    public var flatJSON: JSONValue { json(flat: true) }
+    package var flatJSON: JSONValue { json(flat: true) }
 
     /// The text of the value in a flat listing: scalars bare, composites as compact JSON with
     /// sorted keys.
-    public var flatText: String {
+    package var flatText: String {
         switch self {
         case .color(let color): return color.hexString()
         case .dimension(let dimension): return dimension.flatText
@@ -87,7 +87,7 @@ extension TokenValue {
 
 extension TokenColor {
     /// The color as a DTCG 2025.10 object.
-    public var dtcgJSON: JSONValue {
+    package var dtcgJSON: JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("colorSpace", .string(colorSpace.rawValue)),
             ("components", .array(components.map { $0.map(JSONValue.number) ?? .string("none") })),
@@ -98,7 +98,7 @@ extension TokenColor {
     }
 
     /// The DTCG object as compact JSON, for messages and fix-its.
-    public var dtcgJSONText: String {
+    package var dtcgJSONText: String {
         var text = "{\"colorSpace\":\""
         text += colorSpace.rawValue
         text += "\",\"components\":["

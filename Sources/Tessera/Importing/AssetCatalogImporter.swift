@@ -23,26 +23,26 @@ import Foundation
 ///   `universal`, `display-P3` gamut entries beside the sRGB ones, other asset types. A system
 ///   color (`"reference": "labelColor"`) has no value to resolve: it is reported and kept in
 ///   `$extensions["dev.tessera"].colorset.systemColors`.
-public struct AssetCatalogImporter: SystemImporter {
-    public init() {}
+package struct AssetCatalogImporter: SystemImporter {
+    package init() {}
 
-    public var name: String { "asset-catalog" }
+    package var name: String { "asset-catalog" }
 
     /// The modifier the appearances become.
-    public static let modifier = "appearance"
+    package static let modifier = "appearance"
 
-    public func recognizes(fileName: String) -> Recognition {
+    package func recognizes(fileName: String) -> Recognition {
         Self.catalogPath(of: fileName) != nil ? .certain : .no
     }
 
-    public func recognizes(_ file: SourceFile) -> Recognition { recognizes(fileName: file.path) }
+    package func recognizes(_ file: SourceFile) -> Recognition { recognizes(fileName: file.path) }
 
-    public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
         composer(at: Self.catalogPath(of: file.path) ?? file.path, options: options)
     }
 
     /// Reads the catalog folder at `path`.
-    public func composer(at path: String, options: PipelineOptions) -> Composer {
+    package func composer(at path: String, options: PipelineOptions) -> Composer {
         var reader = AssetCatalogReader(catalog: Self.catalogPath(of: path) ?? path, maximumFileSize: options.limits.fileSize)
         return Composer(reader.read(), options: options)
     }

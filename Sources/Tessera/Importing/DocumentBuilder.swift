@@ -44,7 +44,7 @@ public struct DocumentBuilder: Sendable {
     }
 
     /// Adds a token; `type` is its `$type` (nil: inherited from its groups, or the alias's).
-    public mutating func addToken(
+    package mutating func addToken(
         _ path: [String], type: TokenType? = nil, value: Value, at offset: Int,
         description: String? = nil, deprecated: Deprecation? = nil, extensions: JSONValue? = nil
     ) {
@@ -64,7 +64,7 @@ public struct DocumentBuilder: Sendable {
 
     /// Sets properties of a group (creating it and its parents); later calls override the
     /// properties they set.
-    public mutating func setGroup(
+    package mutating func setGroup(
         _ path: [String], type: TokenType? = nil, description: String? = nil, deprecated: Deprecation? = nil,
         extensions: JSONValue? = nil, at offset: Int
     ) {
@@ -132,11 +132,11 @@ public struct DocumentBuilder: Sendable {
 /// One source's tokens and groups, built (`DocumentBuilder`) or parsed (a DTCG file), ready to
 /// merge with the layers before and after it.
 public struct BuiltLayer: Sendable {
-    public let file: SourceFile
+    package let file: SourceFile
     /// Nil when the source could not be read as a whole (a file that is not well-formed).
     var fragment: TokenFragment?
     /// What building or parsing the layer found.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
     /// Tells layers apart (a composer parses each source once, by identity).
     let id: UInt64
 

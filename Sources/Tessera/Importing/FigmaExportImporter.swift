@@ -14,40 +14,40 @@ import Foundation
 ///   read with it holds that token, the token is an alias of it again, so the reference
 ///   follows the other collection's modes; when none does, the value written is kept and the
 ///   missing file reported (`import.figma-export.alias`).
-public struct FigmaExportImporter: SystemImporter {
-    public init() {}
+package struct FigmaExportImporter: SystemImporter {
+    package init() {}
 
-    public var name: String { "figma-export" }
+    package var name: String { "figma-export" }
 
     /// The keys only Figma's export writes.
     static let markers = ["com.figma.modeName", "com.figma.variableId", "com.figma.aliasData", "com.figma.scopes"]
 
     /// A folder holding files of Figma's export.
-    public func recognizes(fileName: String) -> Recognition {
+    package func recognizes(fileName: String) -> Recognition {
         Self.exportFiles(in: fileName).isEmpty ? .no : .certain
     }
 
     /// A `.json` file whose first 4 KB hold one of Figma's `com.figma.…` extension keys.
-    public func recognizes(_ file: SourceFile) -> Recognition {
+    package func recognizes(_ file: SourceFile) -> Recognition {
         guard file.path.lowercased().hasSuffix(".json") else { return .no }
         return Self.markers.contains(where: { file.headHasKey($0) }) ? .certain : .no
     }
 
-    public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
         var reader = FigmaExportReader(options: options)
         reader.add(file)
         return Composer(reader.read(), options: options)
     }
 
-    public func composer(at path: String, options: PipelineOptions) -> Composer {
+    package func composer(at path: String, options: PipelineOptions) -> Composer {
         composer(combining: [path], options: options)
     }
 
     /// Files and folders of one export (or of several collections' exports) read together, so
     /// that aliases between collections are aliases again.
-    public var combinesFiles: Bool { true }
+    package var combinesFiles: Bool { true }
 
-    public func composer(combining paths: [String], options: PipelineOptions) -> Composer {
+    package func composer(combining paths: [String], options: PipelineOptions) -> Composer {
         var reader = FigmaExportReader(options: options)
         for path in paths {
             let files = Self.exportFiles(in: path)

@@ -20,20 +20,20 @@ import Foundation
 ///   heights, letter and paragraph spacing).
 /// - The variable's id, key, scopes, code syntax, `remote` and `hiddenFromPublishing` are kept
 ///   in `$extensions["com.figma"]`; hidden and remote variables are read like the others.
-public struct FigmaVariablesImporter: SystemImporter {
-    public init() {}
+package struct FigmaVariablesImporter: SystemImporter {
+    package init() {}
 
-    public var name: String { "figma" }
+    package var name: String { "figma" }
 
-    public func recognizes(fileName: String) -> Recognition { .no }
+    package func recognizes(fileName: String) -> Recognition { .no }
 
     /// A `.json` file whose start names `variableCollections` or `valuesByMode`.
-    public func recognizes(_ file: SourceFile) -> Recognition {
+    package func recognizes(_ file: SourceFile) -> Recognition {
         guard file.path.lowercased().hasSuffix(".json") else { return .no }
         return file.headHasKey("variableCollections") || file.headHasKey("valuesByMode") ? .certain : .no
     }
 
-    public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
         var reader = FigmaVariablesReader(files: [file])
         return Composer(reader.read(), options: options)
     }
@@ -42,9 +42,9 @@ public struct FigmaVariablesImporter: SystemImporter {
     /// another's collections (a library's), matched by id. A collection or variable that
     /// several files hold (a library's, listed as remote where it is used) is read once,
     /// from the file that owns it when one does.
-    public var combinesFiles: Bool { true }
+    package var combinesFiles: Bool { true }
 
-    public func composer(combining paths: [String], options: PipelineOptions) -> Composer {
+    package func composer(combining paths: [String], options: PipelineOptions) -> Composer {
         var files: [SourceFile] = []
         var diagnostics: [Diagnostic] = []
         for path in paths {

@@ -15,16 +15,16 @@ import Foundation
 /// numbers, and the text case (`UPPER`, `TITLE`, `NONE`, or `LOWER`) is kept in the value and,
 /// for DTCG outputs, in the token's `$extensions["dev.tessera"].textCase`. `letterSpacing`
 /// (points) and `lineHeight` (a multiple of the size) are read when a style has them.
-public struct TextStylesImporter: LayerImporter {
-    public init() {}
+package struct TextStylesImporter: LayerImporter {
+    package init() {}
 
-    public var name: String { "text-styles" }
+    package var name: String { "text-styles" }
 
     /// The group that holds the styles.
-    public static let group = "textStyles"
+    package static let group = "textStyles"
 
     /// A file named `textStyles.json` is likely text styles; its content decides.
-    public func recognizes(fileName: String) -> Recognition {
+    package func recognizes(fileName: String) -> Recognition {
         (fileName as NSString).lastPathComponent.lowercased() == "textstyles.json" ? .byName : .no
     }
 
@@ -32,14 +32,14 @@ public struct TextStylesImporter: LayerImporter {
     /// the file's name; or when the file is named `textStyles.json` and its start has no DTCG
     /// property (`"$value"`, `"$type"`), so that a broken text styles file is reported as one
     /// while a DTCG file of that name stays DTCG.
-    public func recognizes(_ file: SourceFile) -> Recognition {
+    package func recognizes(_ file: SourceFile) -> Recognition {
         guard file.path.lowercased().hasSuffix(".json") else { return .no }
         if file.headHasKey("textStyles", followedBy: UInt8(ascii: "[")) { return .certain }
         guard recognizes(fileName: file.path) != .no else { return .no }
         return file.headHasKey("$value") || file.headHasKey("$type") ? .no : .certain
     }
 
-    public func layer(of file: SourceFile) -> BuiltLayer {
+    package func layer(of file: SourceFile) -> BuiltLayer {
         var builder = DocumentBuilder(file: file)
         var found: [Diagnostic] = []
         guard let root = JSONParser(file: file).parseWellFormed(into: &found) else {

@@ -52,7 +52,7 @@ public protocol SystemImporter: TokenImporter {
 }
 
 extension SystemImporter {
-    public var combinesFiles: Bool { false }
+    package var combinesFiles: Bool { false }
 
     public func composer(combining paths: [String], options: PipelineOptions) -> Composer {
         composer(at: paths.first ?? "", options: options)
@@ -72,13 +72,13 @@ public struct ImporterRegistry: Sendable {
     public var importers: [any TokenImporter]
     /// The importer used for every file whatever its name or content, when one is chosen
     /// (`forcing(_:)`, `--source-format`).
-    public private(set) var forced: (any TokenImporter)?
+    package private(set) var forced: (any TokenImporter)?
 
     public init(_ importers: [any TokenImporter]) { self.importers = importers }
 
     /// This registry with the importer called `name` used for every file named (in a directory,
     /// for the files it or the `.json` extension recognizes); nil when no importer has the name.
-    public func forcing(_ name: String) -> ImporterRegistry? {
+    package func forcing(_ name: String) -> ImporterRegistry? {
         guard let chosen = importers.first(where: { $0.name == name.lowercased() }) else { return nil }
         var registry = self
         registry.forced = chosen
@@ -107,7 +107,7 @@ public struct ImporterRegistry: Sendable {
     }
 
     /// Whether a directory search picks up a file of this name as tokens to merge.
-    public func mergesFile(named name: String) -> Bool {
+    package func mergesFile(named name: String) -> Bool {
         if let forced {
             return forced is any LayerImporter && (forced.recognizes(fileName: name) != .no || name.lowercased().hasSuffix(".json"))
         }
@@ -116,7 +116,7 @@ public struct ImporterRegistry: Sendable {
 
     /// The importer of systems (a resolver, an asset catalog, Figma variables) for the path,
     /// recognized by its name or, for a file, by its first 4 KB.
-    public func systemImporter(at path: String) -> (any SystemImporter)? {
+    package func systemImporter(at path: String) -> (any SystemImporter)? {
         if let byName = importer(forFileName: path) as? any SystemImporter { return byName }
         guard forced == nil, let head = Self.head(of: path) else { return nil }
         return importer(for: SourceFile(path: path, bytes: head)) as? any SystemImporter
@@ -129,7 +129,7 @@ public struct ImporterRegistry: Sendable {
 
     /// The importer of systems that reads every one of `paths` (more than one) together, if
     /// one recognizes them all and reads its files together.
-    public func combiningImporter(for paths: [String]) -> (any SystemImporter)? {
+    package func combiningImporter(for paths: [String]) -> (any SystemImporter)? {
         guard paths.count > 1, let first = systemImporter(at: paths[0]), first.combinesFiles,
             paths.dropFirst().allSatisfy({ systemImporter(at: $0)?.name == first.name })
         else { return nil }
@@ -171,20 +171,20 @@ public struct ImporterRegistry: Sendable {
 
 /// DTCG 2025.10 token files: `.tokens`, `.tokens.json`, `.json`, and `.jsonc` (read with
 /// comments allowed).
-public struct DTCGImporter: LayerImporter {
-    public init() {}
+package struct DTCGImporter: LayerImporter {
+    package init() {}
 
-    public var name: String { "dtcg" }
+    package var name: String { "dtcg" }
 
-    public func recognizes(fileName: String) -> Recognition {
+    package func recognizes(fileName: String) -> Recognition {
         let lower = fileName.lowercased()
         if lower.hasSuffix(".tokens") || lower.hasSuffix(".tokens.json") { return .certain }
         return lower.hasSuffix(".json") || lower.hasSuffix(".jsonc") ? .byName : .no
     }
 
-    public func recognizes(_ file: SourceFile) -> Recognition { recognizes(fileName: file.path) }
+    package func recognizes(_ file: SourceFile) -> Recognition { recognizes(fileName: file.path) }
 
-    public func layer(of file: SourceFile) -> BuiltLayer {
+    package func layer(of file: SourceFile) -> BuiltLayer {
         layer(of: file, seed: nil)
     }
 
@@ -197,23 +197,23 @@ public struct DTCGImporter: LayerImporter {
 }
 
 /// DTCG resolver documents (`.resolver.json`, or a JSON file whose root declares `resolutionOrder`).
-public struct ResolverImporter: SystemImporter {
-    public init() {}
+package struct ResolverImporter: SystemImporter {
+    package init() {}
 
-    public var name: String { "resolver" }
+    package var name: String { "resolver" }
 
-    public func recognizes(fileName: String) -> Recognition {
+    package func recognizes(fileName: String) -> Recognition {
         fileName.lowercased().hasSuffix(".resolver.json") ? .certain : .no
     }
 
-    public func recognizes(_ file: SourceFile) -> Recognition {
+    package func recognizes(_ file: SourceFile) -> Recognition {
         let byName = recognizes(fileName: file.path)
         guard byName == .no, file.path.lowercased().hasSuffix(".json") else { return byName }
         // A resolver names its merge order at the top level; token files never use the key.
         return file.headHasKey("resolutionOrder") ? .certain : .no
     }
 
-    public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
         Composer(resolver: file, options: options)
     }
 }

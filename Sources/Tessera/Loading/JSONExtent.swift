@@ -4,7 +4,7 @@ extension SourceFile {
     /// skipped), a number or literal to the next delimiter. Used to turn the start offset a
     /// diagnostic keeps into the range a fix-it replaces; a value cut short by the end of the
     /// file ends there.
-    public func jsonValueRange(at offset: Int) -> Range<Int> {
+    package func jsonValueRange(at offset: Int) -> Range<Int> {
         let bytes = self.bytes
         guard offset >= 0, offset < bytes.count else { return min(max(offset, 0), bytes.count)..<min(max(offset, 0), bytes.count) }
         var index = offset

@@ -13,24 +13,24 @@
 ///
 /// - Complexity: O(n) in the size of the input (a missing brace costs at most
 ///   `maximumRepairs` more passes).
-public struct JSONParser {
+package struct JSONParser {
     /// Deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// How many missing closing brackets are put back where the indentation says they belong,
     /// each at the cost of one more pass over the file.
-    public static let maximumRepairs = 4
+    package static let maximumRepairs = 4
 
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Accept `//` and `/* */` comments and trailing commas (JSONC), for `.jsonc` files.
-        public var allowComments = false
-        public init(allowComments: Bool = false) { self.allowComments = allowComments }
+        package var allowComments = false
+        package init(allowComments: Bool = false) { self.allowComments = allowComments }
     }
 
     let file: SourceFile
     let options: Options
 
-    public init(file: SourceFile, options: Options = Options()) {
+    package init(file: SourceFile, options: Options = Options()) {
         self.file = file
         self.options = options
     }
@@ -38,7 +38,7 @@ public struct JSONParser {
     /// Parses the whole file. Returns the root value (when the file has syntax errors, what
     /// recovering from them made of it), or `nil` when nothing could be read; `diagnostics`
     /// holds everything found.
-    public func parse(into diagnostics: inout [Diagnostic]) -> JSONValue? {
+    package func parse(into diagnostics: inout [Diagnostic]) -> JSONValue? {
         let (root, found) = file.bytes.withUnsafeBufferPointer { buffer in
             JSONScanner.repairing { repairs in
                 var state = JSONScanner(bytes: buffer, file: file, allowComments: options.allowComments)

@@ -3,7 +3,7 @@
 /// Objects keep their members in source order, so outputs can keep the author's order and
 /// diagnostics can point at keys.
 public struct JSONValue: Sendable {
-    public enum Storage: Sendable {
+    package enum Storage: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -12,61 +12,61 @@ public struct JSONValue: Sendable {
         case object([JSONMember])
     }
 
-    public var storage: Storage
+    package var storage: Storage
     /// Byte offset of the first character of the value in its file.
-    public var offset: Int
+    package var offset: Int
 
-    public init(_ storage: Storage, offset: Int = 0) {
+    package init(_ storage: Storage, offset: Int = 0) {
         self.storage = storage
         self.offset = offset
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = storage { return value }
         return nil
     }
 
-    public var number: Double? {
+    package var number: Double? {
         if case .number(let value) = storage { return value }
         return nil
     }
 
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let value) = storage { return value }
         return nil
     }
 
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let value) = storage { return value }
         return nil
     }
 
-    public var members: [JSONMember]? {
+    package var members: [JSONMember]? {
         if case .object(let value) = storage { return value }
         return nil
     }
 
-    public var isObject: Bool {
+    package var isObject: Bool {
         if case .object = storage { return true }
         return false
     }
 
     /// The member named `key` of an object; `nil` for other kinds.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = storage else { return nil }
         for member in members where member.key == key { return member.value }
         return nil
     }
 
     /// The member named `key` with its key offset.
-    public func member(_ key: String) -> JSONMember? {
+    package func member(_ key: String) -> JSONMember? {
         guard case .object(let members) = storage else { return nil }
         for member in members where member.key == key { return member }
         return nil
     }
 
     /// The value a JSON pointer's segments (already unescaped) lead to from here.
-    public func descendant(at segments: [String]) -> JSONValue? {
+    package func descendant(at segments: [String]) -> JSONValue? {
         var node = self
         for segment in segments {
             switch node.storage {
@@ -84,7 +84,7 @@ public struct JSONValue: Sendable {
     }
 
     /// A short description of the kind, for messages: "a string", "an object" …
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch storage {
         case .null: "null"
         case .bool: "a boolean"
@@ -97,7 +97,7 @@ public struct JSONValue: Sendable {
 
     /// `other` merged into this value: when both are objects, member by member (objects
     /// within them recursively, later members winning); otherwise `other`.
-    public func merging(_ other: JSONValue) -> JSONValue {
+    package func merging(_ other: JSONValue) -> JSONValue {
         guard case .object(var members) = storage, case .object(let others) = other.storage else { return other }
         // Keys compared by code point, as everywhere; indexed so that merging is linear.
         var index = JSONMember.Index(members)
@@ -113,7 +113,7 @@ public struct JSONValue: Sendable {
     }
 
     /// Whether two values have the same content, ignoring where they are.
-    public func sameContent(as other: JSONValue) -> Bool {
+    package func sameContent(as other: JSONValue) -> Bool {
         switch (storage, other.storage) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -171,7 +171,7 @@ final class JSONMemberLookup {
 }
 
 /// One `"key": value` pair of an object.
-public struct JSONMember: Sendable {
+package struct JSONMember: Sendable {
     /// Finds members by key, compared by code point: a scan for a few members, a table for more,
     /// so that comparing or merging two large objects stays linear. The members are the
     /// caller's; the index holds only the table.
@@ -207,11 +207,11 @@ public struct JSONMember: Sendable {
         }
     }
 
-    public var key: String
-    public var keyOffset: Int
-    public var value: JSONValue
+    package var key: String
+    package var keyOffset: Int
+    package var value: JSONValue
 
-    public init(key: String, keyOffset: Int, value: JSONValue) {
+    package init(key: String, keyOffset: Int, value: JSONValue) {
         self.key = key
         self.keyOffset = keyOffset
         self.value = value

@@ -6,30 +6,30 @@
 /// the reference graph checks them (unknown targets, cycles) as it checks any reference.
 public struct Computation: Sendable {
     /// A token the value is computed from, and where the file names it.
-    public struct Operand: Sendable, Hashable {
-        public var path: String
-        public var offset: Int
-        public init(path: String, offset: Int) {
+    package struct Operand: Sendable, Hashable {
+        package var path: String
+        package var offset: Int
+        package init(path: String, offset: Int) {
             self.path = path
             self.offset = offset
         }
     }
 
     /// Why a value could not be computed, and where in the file.
-    public struct Failure: Error, Sendable {
-        public var message: DiagnosticMessage
-        public var offset: Int
-        public init(_ message: DiagnosticMessage, at offset: Int) {
+    package struct Failure: Error, Sendable {
+        package var message: DiagnosticMessage
+        package var offset: Int
+        package init(_ message: DiagnosticMessage, at offset: Int) {
             self.message = message
             self.offset = offset
         }
     }
 
-    public var operands: [Operand]
+    package var operands: [Operand]
     /// The value from the operands' resolved values, in the order of `operands`.
-    public var compute: @Sendable ([TokenValue]) -> Result<TokenValue, Failure>
+    package var compute: @Sendable ([TokenValue]) -> Result<TokenValue, Failure>
 
-    public init(operands: [Operand], compute: @escaping @Sendable ([TokenValue]) -> Result<TokenValue, Failure>) {
+    package init(operands: [Operand], compute: @escaping @Sendable ([TokenValue]) -> Result<TokenValue, Failure>) {
         self.operands = operands
         self.compute = compute
     }

@@ -13,20 +13,20 @@ public enum Deprecation: Sendable, Hashable {
 /// definition small: loading copies and frees hundreds of thousands of them.
 public struct TokenDefinition: Sendable {
     /// Dot-separated path, e.g. `color.brand.primary`.
-    public var path: String
+    package var path: String
     /// The enclosing group, as an index into `TokenDocument.groupPaths`.
-    public var groupID: Int32
+    package var groupID: Int32
     /// `$type` written on the token itself.
-    public var explicitType: TokenType?
+    package var explicitType: TokenType?
     /// The `$type` inherited from groups at the token's original place (set by `$extends`).
-    public var inheritedGroupType: TokenType?
+    package var inheritedGroupType: TokenType?
     /// The raw `$value` (for a token-level `$ref`, a synthesized `{"$ref": …}` value).
-    public var value: JSONValue
+    package var value: JSONValue
     /// Where the token's key is.
-    public var anchor: SourceAnchor
+    package var anchor: SourceAnchor
     private var details: Details?
 
-    public init(
+    package init(
         path: String, groupID: Int32, explicitType: TokenType? = nil, value: JSONValue, anchor: SourceAnchor,
         description: String? = nil, deprecated: Deprecation? = nil, extensions: JSONValue? = nil
     ) {
@@ -41,7 +41,7 @@ public struct TokenDefinition: Sendable {
     }
 
     /// Where the token is written: its key, with its JSON pointer and path.
-    public var location: SourceLocation { anchor.location(pointer: pointer, token: path) }
+    package var location: SourceLocation { anchor.location(pointer: pointer, token: path) }
 
     /// Whether the token is written as just `{"$ref": …}`, standing for the object the pointer
     /// names (its value is then made from the `$ref` member, which it starts at).
@@ -50,36 +50,36 @@ public struct TokenDefinition: Sendable {
         return members[0].keyOffset == value.offset
     }
 
-    public var description: String? {
+    package var description: String? {
         get { details?.fields.description }
         set { self[detail: \.description] = newValue }
     }
 
-    public var deprecated: Deprecation? {
+    package var deprecated: Deprecation? {
         get { details?.fields.deprecated }
         set { self[detail: \.deprecated] = newValue }
     }
 
-    public var extensions: JSONValue? {
+    package var extensions: JSONValue? {
         get { details?.fields.extensions }
         set { self[detail: \.extensions] = newValue }
     }
 
     /// The group this token was copied from by `$extends`, if any.
-    public var inheritedFrom: String? {
+    package var inheritedFrom: String? {
         get { details?.fields.inheritedFrom }
         set { self[detail: \.inheritedFrom] = newValue }
     }
 
     /// A `$type` this version does not know; such tokens are skipped with a warning.
-    public var unknownType: String? {
+    package var unknownType: String? {
         get { details?.fields.unknownType }
         set { self[detail: \.unknownType] = newValue }
     }
 
     /// A value given already typed (by an importer or a redefinition): resolution takes it as
     /// it is instead of parsing `value`, which holds the same value as DTCG JSON.
-    public var typedValue: TokenValue? {
+    package var typedValue: TokenValue? {
         get { details?.fields.typedValue }
         set { self[detail: \.typedValue] = newValue }
     }
@@ -87,14 +87,14 @@ public struct TokenDefinition: Sendable {
     /// A value computed from other tokens' resolved values (an importer's math or color
     /// modifiers): `value` then holds one `"{path}"` reference per operand, where the file
     /// names it, so that the reference graph orders, checks and reports them as any other.
-    public var computation: Computation? {
+    package var computation: Computation? {
         get { details?.fields.computation }
         set { self[detail: \.computation] = newValue }
     }
 
     /// The tokens the value references — curly-brace aliases and JSON pointers, whole or
     /// nested in a composite — each with the anchor where it is written, in source order.
-    public var references: [(path: String, anchor: SourceAnchor)] {
+    package var references: [(path: String, anchor: SourceAnchor)] {
         var found: [Reference.Parsed] = []
         Reference.collect(in: value, into: &found)
         return found.compactMap { parsed in
@@ -104,7 +104,7 @@ public struct TokenDefinition: Sendable {
     }
 
     /// The JSON pointer of the token object.
-    public var pointer: String { TokenPathSyntax.pointer(forPath: path) }
+    package var pointer: String { TokenPathSyntax.pointer(forPath: path) }
 
     private struct Fields: Sendable {
         var description: String?

@@ -1,15 +1,15 @@
 /// A group as written: the shared properties its tokens inherit.
 public struct GroupDefinition: Sendable {
-    public var path: String
-    public var type: TokenType?
+    package var path: String
+    package var type: TokenType?
     /// A `$type` this version does not know; tokens inheriting it are skipped.
-    public var unknownType: String?
-    public var description: String?
-    public var deprecated: Deprecation?
-    public var extensions: JSONValue?
+    package var unknownType: String?
+    package var description: String?
+    package var deprecated: Deprecation?
+    package var extensions: JSONValue?
     /// `$extends` (or group-level `$ref`): the reference text and where it is.
-    public var extends: (reference: String, anchor: SourceAnchor)?
-    public var anchor: SourceAnchor
+    package var extends: (reference: String, anchor: SourceAnchor)?
+    package var anchor: SourceAnchor
 
     /// Takes in the properties `other` sets: with `overriding`, they replace these; otherwise
     /// they only fill gaps. `$extensions` merge member by member (see `JSONValue.merging`), so
@@ -61,10 +61,10 @@ public struct TokenDocument: Sendable {
     /// Every group path seen (including `""`, the root), indexed by group id.
     ///
     /// - Complexity: O(g); builds the array on each call.
-    public var groupPaths: [String] { groupIDs.keys }
+    package var groupPaths: [String] { groupIDs.keys }
 
     /// The path of group `id`.
-    public func groupPath(_ id: Int32) -> String { groupIDs.key(at: Int(id)) }
+    package func groupPath(_ id: Int32) -> String { groupIDs.key(at: Int(id)) }
     private(set) var groupIDs: PathTable
     /// The id of each group's enclosing group, or -1 (for the root, or when not known).
     private var groupParents: [Int32] = []
@@ -86,7 +86,7 @@ public struct TokenDocument: Sendable {
     public var count: Int { tokens.count }
 
     /// Whether `path` names a group.
-    public func isGroup(_ path: String) -> Bool { groupIDs[path] != nil }
+    package func isGroup(_ path: String) -> Bool { groupIDs[path] != nil }
 
     /// The index in `tokens` of the token at `path`.
     ///
@@ -255,12 +255,12 @@ public struct TokenDocument: Sendable {
     }
 
     /// The `$type` of the nearest group enclosing `path` (the path itself excluded).
-    public func inheritedType(of path: String) -> TokenType? {
+    package func inheritedType(of path: String) -> TokenType? {
         nearestGroupProperty(of: path) { $0.type }
     }
 
     /// The unknown `$type` a token would inherit from its nearest typed group, if that is one.
-    public func inheritedUnknownType(of path: String) -> String? {
+    package func inheritedUnknownType(of path: String) -> String? {
         var current = TokenPathSyntax.parent(of: path)
         while let group = current {
             if groups[TokenPath(group)]?.type != nil { return nil }
@@ -311,7 +311,7 @@ public struct TokenDocument: Sendable {
     }
 
     /// The `$deprecated` of the nearest group enclosing `path` that sets one.
-    public func inheritedDeprecation(of path: String) -> Deprecation? {
+    package func inheritedDeprecation(of path: String) -> Deprecation? {
         nearestGroupProperty(of: path) { $0.deprecated }
     }
 

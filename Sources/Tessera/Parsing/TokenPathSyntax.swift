@@ -1,20 +1,20 @@
 import Foundation
 
 /// Token names, paths, curly-brace references and JSON pointers.
-public enum TokenPathSyntax {
+package enum TokenPathSyntax {
     /// The parent group path of a dot-separated path; `nil` at the top level.
-    public static func parent(of path: String) -> String? {
+    package static func parent(of path: String) -> String? {
         guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else { return path.isEmpty ? nil : "" }
         return String(path[..<dot])
     }
 
     /// The names of a path, root first.
-    public static func names(of path: String) -> [String] {
+    package static func names(of path: String) -> [String] {
         // Split at the `.` bytes: a `.` is never part of a longer UTF-8 sequence.
         path.isEmpty ? [] : path.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(Substring($0)) }
     }
 
-    public static func join(_ parent: String, _ name: String) -> String {
+    package static func join(_ parent: String, _ name: String) -> String {
         if parent.isEmpty { return name }
         var path = ""
         path.reserveCapacity(parent.utf8.count + name.utf8.count + 1)
@@ -25,7 +25,7 @@ public enum TokenPathSyntax {
     }
 
     /// Why a name is not allowed, or `nil` when it is fine.
-    public static func problem(withName name: String) -> String? {
+    package static func problem(withName name: String) -> String? {
         let utf8 = name.utf8
         if utf8.isEmpty { return "names cannot be empty" }
         if utf8.first == UInt8(ascii: "$") && name != "$root" { return "names cannot start with '$'" }
@@ -42,7 +42,7 @@ public enum TokenPathSyntax {
     /// A name from another format made one `problem(withName:)` accepts: `.`, `{` and `}`
     /// become `_`, and so does a leading `$` (`$root` included: it means something in DTCG).
     /// An empty name stays empty.
-    public static func safeName(_ name: String) -> String {
+    package static func safeName(_ name: String) -> String {
         guard name.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "$") })
         else { return name }
         var safe = String(name.map { "{}.".contains($0) ? "_" : $0 })
@@ -52,14 +52,14 @@ public enum TokenPathSyntax {
 
     /// The path inside a whole-value reference such as `{color.blue}`, or `nil` when the
     /// string is not a reference.
-    public static func referencedPath(in text: String) -> String? {
+    package static func referencedPath(in text: String) -> String? {
         let utf8 = text.utf8
         guard utf8.count >= 2, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else { return nil }
         return String(text[utf8.index(after: utf8.startIndex)..<utf8.index(before: utf8.endIndex)])
     }
 
     /// Whether the referenced path is well formed: non-empty names, no braces.
-    public static func isWellFormedReference<Path: StringProtocol>(_ path: Path) -> Bool {
+    package static func isWellFormedReference<Path: StringProtocol>(_ path: Path) -> Bool {
         var previous = UInt8(ascii: ".")
         for byte in path.utf8 {
             if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return false }
@@ -83,7 +83,7 @@ public enum TokenPathSyntax {
     }
 
     /// The JSON pointer (RFC 6901) of a token path.
-    public static func pointer(forPath path: String) -> String {
+    package static func pointer(forPath path: String) -> String {
         guard !path.isEmpty else { return "" }
         if !path.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
             var bytes = [UInt8(ascii: "/")]
@@ -95,14 +95,14 @@ public enum TokenPathSyntax {
             .joined(separator: "/")
     }
 
-    public static func escape(_ segment: String) -> String {
+    package static func escape(_ segment: String) -> String {
         guard segment.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return segment }
         return segment.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// The reference tokens of a `#/a/b` pointer, unescaped; `nil` when it is not a
     /// same-document pointer or has a bad escape.
-    public static func pointerSegments(_ pointer: String) -> [String]? {
+    package static func pointerSegments(_ pointer: String) -> [String]? {
         guard pointer.hasPrefix("#") else { return nil }
         let body = pointer.dropFirst()
         if body.isEmpty { return [] }

@@ -26,7 +26,7 @@ public struct Redefinition: Sendable {
     /// The changes, in the order given (a path changed twice takes the later change).
     public private(set) var changes: [(path: String, change: Change)] = []
     /// Where diagnostics about the new values point; by default a file named `redefinition`.
-    public var anchor: SourceAnchor
+    package var anchor: SourceAnchor
 
     public init(anchor: SourceAnchor = SourceAnchor(file: SourceFile(path: "redefinition", text: ""), offset: 0)) {
         self.anchor = anchor

@@ -1,5 +1,5 @@
 /// How a later definition of a token meets an earlier one when sources merge.
-public enum MergePolicy: Sendable {
+package enum MergePolicy: Sendable {
     /// Files given together: a token defined again with another value is a `merge.conflict`
     /// error (the later definition still wins, so later checks run).
     case reportConflicts

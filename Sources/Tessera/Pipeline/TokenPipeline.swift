@@ -5,7 +5,7 @@ public struct PipelineOptions: Sendable {
     /// How many warnings of one id to report per file before summing up the rest in one
     /// warning; `nil` reports every one. Errors are always all reported, and so is every
     /// diagnostic under `strict`.
-    public var warningLimit: Int?
+    package var warningLimit: Int?
     /// How tokens are sorted into tiers and how references against them are reported; nil
     /// checks no tiers. By default, tiers come from `$extensions` and conventional set and
     /// file names, and a reference against them is a warning.
@@ -19,10 +19,10 @@ public struct PipelineOptions: Sendable {
     /// diagnostic, so that no input can take unbounded time or memory.
     public struct Limits: Sendable, Hashable {
         /// The largest file read, in bytes (`file.too-large`).
-        public var fileSize = TokenFileLoader.maximumFileSize
+        package var fileSize = TokenFileLoader.maximumFileSize
         /// The most tokens `$extends` may copy into one document (`extends.too-large`): chains
         /// and diamonds of extending groups multiply what they copy.
-        public var inheritedTokens = Limits.defaultInheritedTokens
+        package var inheritedTokens = Limits.defaultInheritedTokens
         public static let defaultInheritedTokens = 250_000
 
         public init(fileSize: Int = TokenFileLoader.maximumFileSize, inheritedTokens: Int = Limits.defaultInheritedTokens) {
@@ -46,7 +46,7 @@ public struct PipelineOptions: Sendable {
 
     /// The last stage of every entry point: under `strict`, every accepted legacy notation
     /// becomes an error. Applied once, by the engine, to everything a result carries.
-    public func finish(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package func finish(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         let diagnostics = Self.foldingFollowOns(diagnostics)
         guard strict else { return diagnostics }
         return diagnostics.map { diagnostic in

@@ -5,7 +5,7 @@
 /// then evaluate tokens dependencies-first, so chains of any length use no recursion.
 enum AliasResolver {
     /// - Complexity: O(n + r) for n tokens and r references, plus the size of the values.
-    public static func resolve(_ document: TokenDocument, options: PipelineOptions = PipelineOptions())
+    package static func resolve(_ document: TokenDocument, options: PipelineOptions = PipelineOptions())
         -> (ResolvedTokens, [Diagnostic])
     {
         resolve(document, options: options, parallelThreshold: ResolutionRun.defaultParallelThreshold)

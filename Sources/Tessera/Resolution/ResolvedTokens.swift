@@ -1,18 +1,18 @@
 /// A token with its value fully resolved and typed.
 public struct ResolvedToken: Sendable {
-    public var path: String
-    public var type: TokenType
-    public var value: TokenValue
-    public var description: String?
+    package var path: String
+    package var type: TokenType
+    package var value: TokenValue
+    package var description: String?
     /// The effective deprecation: the token's own `$deprecated`, else its nearest group's.
-    public var deprecated: Deprecation?
+    package var deprecated: Deprecation?
     /// `$extensions`, kept as written so every output can pass it through.
-    public var extensions: JSONValue?
+    package var extensions: JSONValue?
     /// The token this one aliases as a whole (`{a.b}` or `$ref`), if any.
-    public var aliasOf: String?
-    public var anchor: SourceAnchor
+    package var aliasOf: String?
+    package var anchor: SourceAnchor
 
-    public var isDeprecated: Bool {
+    package var isDeprecated: Bool {
         if case .deprecated = deprecated { return true }
         return false
     }
@@ -109,7 +109,7 @@ public struct ResolvedTokens: Sendable {
     public var all: [ResolvedToken] { values.indices.compactMap { token(at: $0) } }
 
     /// The resolved tokens sorted by path (Unicode code point order).
-    public var sortedByPath: [ResolvedToken] {
+    package var sortedByPath: [ResolvedToken] {
         sortedIndices().compactMap { token(at: $0) }
     }
 

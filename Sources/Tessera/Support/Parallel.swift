@@ -2,12 +2,12 @@ import Dispatch
 import Foundation
 
 /// Runs independent pieces of work on the machine's cores.
-public enum Parallel {
+package enum Parallel {
     /// Whether splitting work is worth it here.
     static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1
 
     /// `body(0) … body(count - 1)`, run concurrently; the results in index order.
-    public static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    package static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
         if count <= 1 || !isUseful { return (0..<count).map(body) }
         let results = Slots<T>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
@@ -17,7 +17,7 @@ public enum Parallel {
     }
 
     /// `range` cut into `parts` consecutive pieces of nearly equal size.
-    public static func split(_ range: Range<Int>, into parts: Int) -> [Range<Int>] {
+    package static func split(_ range: Range<Int>, into parts: Int) -> [Range<Int>] {
         let size = (range.count + parts - 1) / max(parts, 1)
         return stride(from: range.lowerBound, to: range.upperBound, by: max(size, 1)).map {
             $0..<min($0 + size, range.upperBound)

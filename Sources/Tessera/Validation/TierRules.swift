@@ -63,7 +63,7 @@ public struct TierRules: Sendable {
     ]
 
     /// The extension key that names a tier.
-    public static let extensionKey = "dev.tessera"
+    package static let extensionKey = "dev.tessera"
 
     /// Every reference against the tiers in a resolved document: one diagnostic per reference,
     /// naming both tokens and their tiers. `setNames` gives, for a file path, the names of the
@@ -180,7 +180,7 @@ public enum TierSeverity: String, Sendable, Codable, CaseIterable {
     case warning, error, off
 
     /// The severity of a reported reference; nil when tiers are not checked.
-    public var severity: Severity? {
+    package var severity: Severity? {
         switch self {
         case .warning: .warning
         case .error: .error

@@ -15,15 +15,15 @@ public struct ValidationInput: Sendable {
     let only: [Int]?
 
     /// The resolved tokens.
-    public var resolved: ResolvedTokens { state.resolved }
+    package var resolved: ResolvedTokens { state.resolved }
 
     /// The paths of the tokens to check, in definition order.
-    public var tokens: [String] {
+    package var tokens: [String] {
         (only ?? Array(state.document.tokens.indices)).map { state.document.tokens[$0].path }
     }
 
     /// The tokens a token references, whole or inside its value, in the order written.
-    public func references(of path: String) -> [String] {
+    package func references(of path: String) -> [String] {
         guard let index = state.document.index(of: path) else { return [] }
         return (Int(state.edgeStart[index])..<Int(state.edgeStart[index + 1])).map {
             state.document.tokens[Int(state.edges[$0])].path

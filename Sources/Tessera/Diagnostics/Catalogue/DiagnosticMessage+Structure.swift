@@ -169,7 +169,7 @@ extension DiagnosticMessage {
 
     // MARK: Queries
 
-    public static func noTokenOrGroup(_ path: String) -> Self {
+    package static func noTokenOrGroup(_ path: String) -> Self {
         Self(.tokenNotFound, .error, "no token or group '\(path)'")
     }
 }

@@ -12,24 +12,24 @@ import Foundation
 /// A file written for an older `_specVersion` is read as 0.6.0: renamed color roles and
 /// members, and the older forms Gentle itself still decodes, each with a note
 /// (`import.gentle.migrated`) where it was changed. A newer version is an error.
-public struct GentleImporter: SystemImporter {
-    public init() {}
+package struct GentleImporter: SystemImporter {
+    package init() {}
 
-    public var name: String { "gentle" }
+    package var name: String { "gentle" }
 
     /// The modifier light/dark pairs become.
-    public static let modifier = "appearance"
+    package static let modifier = "appearance"
 
     /// The content decides; no file name is Gentle's own.
-    public func recognizes(fileName: String) -> Recognition { .no }
+    package func recognizes(fileName: String) -> Recognition { .no }
 
     /// A `.json` file whose first 4 KB hold `_specVersion` or `pairByRole`.
-    public func recognizes(_ file: SourceFile) -> Recognition {
+    package func recognizes(_ file: SourceFile) -> Recognition {
         guard file.path.lowercased().hasSuffix(".json") else { return .no }
         return file.headHasKey("_specVersion") || file.headHasKey("pairByRole") ? .certain : .no
     }
 
-    public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
         var reader = GentleReader(file: file)
         return Composer(reader.read(), options: options)
     }

@@ -18,22 +18,22 @@ import Foundation
 /// are evaluated when the tokens they use are resolved, in every permutation; a value without
 /// references is read once, here. A whole-value reference to a token of the same type stays an
 /// alias.
-public struct TokensStudioImporter: SystemImporter {
-    public init() {}
+package struct TokensStudioImporter: SystemImporter {
+    package init() {}
 
-    public var name: String { "tokens-studio" }
+    package var name: String { "tokens-studio" }
 
     /// The files that mark a folder as Tokens Studio's.
     static let markers = ["$themes.json", "$metadata.json"]
 
     /// `$themes.json`, `$metadata.json`, or a folder holding either.
-    public func recognizes(fileName: String) -> Recognition {
+    package func recognizes(fileName: String) -> Recognition {
         Self.folder(of: fileName) != nil ? .certain : .no
     }
 
     /// Also a `.json` file whose start has `$themes` or `$metadata`, tokens written with
     /// `value` and `type` (no `$value`), or a `$type` only Tokens Studio uses.
-    public func recognizes(_ file: SourceFile) -> Recognition {
+    package func recognizes(_ file: SourceFile) -> Recognition {
         let byName = recognizes(fileName: file.path)
         guard byName == .no, file.path.lowercased().hasSuffix(".json") else { return byName }
         if file.headHasKey("$themes") || file.headHasKey("$metadata") { return .certain }
@@ -41,12 +41,12 @@ public struct TokensStudioImporter: SystemImporter {
         return Self.headHasStudioType(file) ? .certain : .no
     }
 
-    public func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
         var reader = TokensStudioReader(options: options)
         return Composer(reader.read(file: file), options: options)
     }
 
-    public func composer(at path: String, options: PipelineOptions) -> Composer {
+    package func composer(at path: String, options: PipelineOptions) -> Composer {
         var reader = TokensStudioReader(options: options)
         if let folder = Self.folder(of: path) { return Composer(reader.read(folder: folder), options: options) }
         var diagnostics: [Diagnostic] = []
@@ -58,9 +58,9 @@ public struct TokensStudioImporter: SystemImporter {
 
     /// Several files read as one system, their sets in the order given (a file's own
     /// `$metadata` orders the sets it holds), so that tokens in one refer to tokens in another.
-    public var combinesFiles: Bool { true }
+    package var combinesFiles: Bool { true }
 
-    public func composer(combining paths: [String], options: PipelineOptions) -> Composer {
+    package func composer(combining paths: [String], options: PipelineOptions) -> Composer {
         var reader = TokensStudioReader(options: options)
         return Composer(reader.read(paths: paths), options: options)
     }
