@@ -14,7 +14,7 @@ public struct CatalogEmitter: Sendable {
     /// The page's title (default: the system's name).
     public var title: String?
     /// The pairs whose WCAG contrast is shown as badges on the foregrounds.
-    public var contrastPairs: [ContrastPair] = []
+    package var contrastPairs: [ContrastPair] = []
     public var level: ContrastLevel = .aa
 
     public init(title: String? = nil, contrastPairs: [ContrastPair] = [], level: ContrastLevel = .aa) {

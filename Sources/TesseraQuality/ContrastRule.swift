@@ -3,7 +3,7 @@ import Tessera
 import TesseraGenerate
 
 /// What a foreground is, for the contrast it needs.
-public enum ContrastKind: String, Sendable, CaseIterable {
+package enum ContrastKind: String, Sendable, CaseIterable {
     /// Body text: WCAG AA 4.5:1, AAA 7:1; APCA Lc 60.
     case text
     /// Text of 18 pt, or 14 pt bold, and larger: AA 3:1, AAA 4.5:1; APCA Lc 45.
@@ -11,7 +11,7 @@ public enum ContrastKind: String, Sendable, CaseIterable {
     /// Icons, borders, focus rings (WCAG 1.4.11): 3:1 at either level; APCA Lc 30.
     case nonText = "non-text"
 
-    public func wcagMinimum(_ level: ContrastLevel) -> Double {
+    package func wcagMinimum(_ level: ContrastLevel) -> Double {
         switch (self, level) {
         case (.text, .aa): 4.5
         case (.text, .aaa): 7
@@ -21,7 +21,7 @@ public enum ContrastKind: String, Sendable, CaseIterable {
         }
     }
 
-    public var apcaMinimum: Double {
+    package var apcaMinimum: Double {
         switch self {
         case .text: 60
         case .largeText: 45
@@ -46,14 +46,14 @@ public enum ContrastLevel: String, Sendable, CaseIterable {
 /// A foreground and background to check: patterns over color tokens, declared in the
 /// configuration or in a token's `$extensions["dev.tessera.contrast"]`.
 public struct ContrastPair: Sendable {
-    public var foreground: PathGlob
-    public var background: PathGlob
-    public var kind: ContrastKind
-    public var level: ContrastLevel?
+    package var foreground: PathGlob
+    package var background: PathGlob
+    package var kind: ContrastKind
+    package var level: ContrastLevel?
     /// Where the pair is declared.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(foreground: String, background: String, kind: ContrastKind = .text, level: ContrastLevel? = nil,
+    package init(foreground: String, background: String, kind: ContrastKind = .text, level: ContrastLevel? = nil,
         location: SourceLocation? = nil)
     {
         self.foreground = PathGlob(foreground)
@@ -145,18 +145,18 @@ struct ContrastCheck {
 /// `contrast`: WCAG 2.x contrast of every declared foreground on its backgrounds, in every
 /// permutation; a failure names the pair, the permutations, the ratio, the APCA Lc, and the
 /// nearest lightness of the foreground that passes.
-public struct ContrastRule: LintRule {
-    public var pairs: [ContrastPair] = []
-    public var level: ContrastLevel = .aa
-    public init(pairs: [ContrastPair] = [], level: ContrastLevel = .aa) {
+package struct ContrastRule: LintRule {
+    package var pairs: [ContrastPair] = []
+    package var level: ContrastLevel = .aa
+    package init(pairs: [ContrastPair] = [], level: ContrastLevel = .aa) {
         self.pairs = pairs
         self.level = level
     }
 
-    public var id: String { "contrast" }
-    public var defaultSeverity: RuleSeverity { .error }
+    package var id: String { "contrast" }
+    package var defaultSeverity: RuleSeverity { .error }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         let checks = ContrastCheck.expand(pairs, level: level, in: subject.context)
         return Parallel.map(checks.count) { index -> [Diagnostic] in
             let check = checks[index]
@@ -205,21 +205,21 @@ public struct ContrastRule: LintRule {
 /// `apca`: a second opinion on the same pairs. Pairs that pass WCAG 2.x but whose APCA
 /// lightness contrast |Lc| is under the minimum for their kind (60 text, 45 large text, 30
 /// non-text, or `minimum`).
-public struct APCARule: LintRule {
-    public var pairs: [ContrastPair] = []
-    public var level: ContrastLevel = .aa
+package struct APCARule: LintRule {
+    package var pairs: [ContrastPair] = []
+    package var level: ContrastLevel = .aa
     /// |Lc| every kind needs instead of its own minimum.
-    public var minimum: Double?
-    public init(pairs: [ContrastPair] = [], level: ContrastLevel = .aa, minimum: Double? = nil) {
+    package var minimum: Double?
+    package init(pairs: [ContrastPair] = [], level: ContrastLevel = .aa, minimum: Double? = nil) {
         self.pairs = pairs
         self.level = level
         self.minimum = minimum
     }
 
-    public var id: String { "apca" }
-    public var defaultSeverity: RuleSeverity { .note }
+    package var id: String { "apca" }
+    package var defaultSeverity: RuleSeverity { .note }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         let checks = ContrastCheck.expand(pairs, level: level, in: subject.context)
         var found: [Diagnostic] = []
         for check in checks {

@@ -38,7 +38,7 @@ public struct LintSubject: Sendable {
     /// where it is written. Each place once.
     public let references: [(from: String, to: String, anchor: SourceAnchor)]
     /// The tokens some reference names, and the tokens that reference some other.
-    public let referenced: Set<String>
+    package let referenced: Set<String>
     public let referencing: Set<String>
 
     public init(_ context: GenerationContext, permutations: ResolvedPermutations, usage: UsageIndex? = nil) {
@@ -86,14 +86,14 @@ public struct LintSubject: Sendable {
     }
 
     /// Names a set of permutations for a message (see `GenerationContext.describe`).
-    public func describe(_ selected: [Int]) -> String { context.describe(selected) }
+    package func describe(_ selected: [Int]) -> String { context.describe(selected) }
 }
 
 extension GenerationContext {
     /// Names a set of permutations by what they share, for a message: ` in theme=dark,
     /// contrast=high (2 of 8 permutations)`, ` in every permutation (8)`, or nothing when the
     /// system has no modes.
-    public func describe(_ selected: [Int]) -> String {
+    package func describe(_ selected: [Int]) -> String {
         guard numbering.count > 1 else { return "" }
         if selected.count == numbering.count { return " in every permutation (\(numbering.count))" }
         var parts: [String] = []
@@ -118,7 +118,7 @@ extension GenerationContext {
 public struct Linter: Sendable {
     public var rules: [any LintRule]
     /// Severity by rule id; rules not named keep their default.
-    public var severities: [String: RuleSeverity]
+    package var severities: [String: RuleSeverity]
 
     public init(rules: [any LintRule] = Linter.standardRules, severities: [String: RuleSeverity] = [:]) {
         self.rules = rules
@@ -131,7 +131,7 @@ public struct Linter: Sendable {
         NearDuplicatesRule(), UnusedRule(), DeprecatedInUseRule(), GamutRule(), MinimumFontSizeRule(), MinimumTouchTargetRule(),
     ]
 
-    public static var ruleIDs: [String] { standardRules.map(\.id) }
+    package static var ruleIDs: [String] { standardRules.map(\.id) }
 
     public func severity(of rule: any LintRule) -> Severity? {
         (severities[rule.id] ?? rule.defaultSeverity).severity
@@ -146,7 +146,7 @@ public struct Linter: Sendable {
 
 extension DiagnosticID {
     /// The id of a lint rule's diagnostics.
-    public static func lint(_ rule: String) -> DiagnosticID { DiagnosticID(rawValue: "lint." + rule) }
+    package static func lint(_ rule: String) -> DiagnosticID { DiagnosticID(rawValue: "lint." + rule) }
 }
 
 extension DiagnosticMessage {
@@ -162,7 +162,7 @@ public enum TokenScope: Sendable, Hashable, CustomStringConvertible {
     case type(TokenType)
     case glob(PathGlob)
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         if let tier = TierRules.Tier(name: text) {
             self = .tier(tier)
         } else if text.hasPrefix("type:"), let type = TokenType(rawValue: String(text.dropFirst(5))) {
@@ -172,7 +172,7 @@ public enum TokenScope: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public func contains(_ token: GenerationContext.Token) -> Bool {
+    package func contains(_ token: GenerationContext.Token) -> Bool {
         switch self {
         case .tier(let tier): token.tier == tier
         case .type(let type): token.type == type

@@ -25,23 +25,23 @@ import TesseraGenerate
 ///   min-touch-target: { minimum: 44, tokens: ["**.touch.**"] }
 /// ```
 public struct LintConfiguration: Sendable {
-    public var severities: [String: RuleSeverity] = [:]
-    public var contrastPairs: [ContrastPair] = []
+    package var severities: [String: RuleSeverity] = [:]
+    package var contrastPairs: [ContrastPair] = []
     public var level: ContrastLevel = .aa
-    public var apcaMinimum: Double?
+    package var apcaMinimum: Double?
     public var naming: [(scope: TokenScope, pattern: String)] = []
     public var descriptions: [TokenScope] = []
-    public var requiredModes: [RequiredModesRule.Requirement] = []
-    public var nearDuplicates = NearDuplicatesRule()
+    package var requiredModes: [RequiredModesRule.Requirement] = []
+    package var nearDuplicates = NearDuplicatesRule()
     public var usage: [String] = []
     public var gamut: ColorSpace?
-    public var minimumFontSize: Double = 11
-    public var touchTarget = MinimumTouchTargetRule()
+    package var minimumFontSize: Double = 11
+    package var touchTarget = MinimumTouchTargetRule()
 
     public init() {}
 
     /// The rules with these settings.
-    public var linter: Linter {
+    package var linter: Linter {
         Linter(rules: [
             ContrastRule(pairs: contrastPairs, level: level),
             APCARule(pairs: contrastPairs, level: level, minimum: apcaMinimum),

@@ -4,14 +4,14 @@ import TesseraGenerate
 
 /// `naming`: every name of a token's path matches the pattern (a regular expression) of its
 /// tier or group: `{ primitive: "^[a-z0-9]+(-[a-z0-9]+)*$", "component.**": "^[a-z][A-Za-z0-9]*$" }`.
-public struct NamingRule: LintRule {
-    public var patterns: [(scope: TokenScope, pattern: String)] = []
-    public init(patterns: [(scope: TokenScope, pattern: String)] = []) { self.patterns = patterns }
+package struct NamingRule: LintRule {
+    package var patterns: [(scope: TokenScope, pattern: String)] = []
+    package init(patterns: [(scope: TokenScope, pattern: String)] = []) { self.patterns = patterns }
 
-    public var id: String { "naming" }
-    public var defaultSeverity: RuleSeverity { .warning }
+    package var id: String { "naming" }
+    package var defaultSeverity: RuleSeverity { .warning }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for (scope, pattern) in patterns {
             guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
@@ -36,14 +36,14 @@ public struct NamingRule: LintRule {
 }
 
 /// `descriptions`: tokens in the configured scopes have a `$description`.
-public struct DescriptionsRule: LintRule {
-    public var scopes: [TokenScope] = []
-    public init(scopes: [TokenScope] = []) { self.scopes = scopes }
+package struct DescriptionsRule: LintRule {
+    package var scopes: [TokenScope] = []
+    package init(scopes: [TokenScope] = []) { self.scopes = scopes }
 
-    public var id: String { "descriptions" }
-    public var defaultSeverity: RuleSeverity { .warning }
+    package var id: String { "descriptions" }
+    package var defaultSeverity: RuleSeverity { .warning }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         guard !scopes.isEmpty else { return [] }
         return subject.context.tokens.compactMap { token in
             guard let scope = scopes.first(where: { $0.contains(token) }),
@@ -58,25 +58,25 @@ public struct DescriptionsRule: LintRule {
 /// `required-modes`: tokens in a scope vary along the modifiers named (every color token
 /// changes with `theme`, say): some permutation changes the value when only that modifier's
 /// context changes.
-public struct RequiredModesRule: LintRule {
-    public struct Requirement: Sendable {
-        public var scope: TokenScope
-        public var modifiers: [String]
-        public var location: SourceLocation?
-        public init(scope: TokenScope, modifiers: [String], location: SourceLocation? = nil) {
+package struct RequiredModesRule: LintRule {
+    package struct Requirement: Sendable {
+        package var scope: TokenScope
+        package var modifiers: [String]
+        package var location: SourceLocation?
+        package init(scope: TokenScope, modifiers: [String], location: SourceLocation? = nil) {
             self.scope = scope
             self.modifiers = modifiers
             self.location = location
         }
     }
 
-    public var requirements: [Requirement] = []
-    public init(requirements: [Requirement] = []) { self.requirements = requirements }
+    package var requirements: [Requirement] = []
+    package init(requirements: [Requirement] = []) { self.requirements = requirements }
 
-    public var id: String { "required-modes" }
-    public var defaultSeverity: RuleSeverity { .error }
+    package var id: String { "required-modes" }
+    package var defaultSeverity: RuleSeverity { .error }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         let numbering = subject.context.numbering
         var found: [Diagnostic] = []
         for requirement in requirements {
@@ -118,10 +118,10 @@ func literalTokens(_ subject: LintSubject) -> [GenerationContext.Token] {
 }
 
 /// `duplicates`: primitives with the same type and the same value in every permutation.
-public struct DuplicatesRule: LintRule {
-    public init() {}
-    public var id: String { "duplicates" }
-    public var defaultSeverity: RuleSeverity { .warning }
+package struct DuplicatesRule: LintRule {
+    package init() {}
+    package var id: String { "duplicates" }
+    package var defaultSeverity: RuleSeverity { .warning }
 
     struct Key: Hashable {
         let type: TokenType
@@ -129,7 +129,7 @@ public struct DuplicatesRule: LintRule {
         let indices: [Int32]
     }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         var first: [Key: GenerationContext.Token] = [:]
         var found: [Diagnostic] = []
         for token in literalTokens(subject) where token.deprecated == nil {
@@ -148,22 +148,22 @@ public struct DuplicatesRule: LintRule {
 /// `near-duplicates`: primitive colors that differ, but by less than `threshold` (ΔE2000 1 by
 /// default; ΔEOK 0.02 with `metric: deltaEOK`). Candidates are found on a grid, so the work
 /// grows with the number of colors, not its square.
-public struct NearDuplicatesRule: LintRule {
-    public enum Metric: String, Sendable, CaseIterable {
+package struct NearDuplicatesRule: LintRule {
+    package enum Metric: String, Sendable, CaseIterable {
         case deltaE2000, deltaEOK
     }
 
-    public var metric: Metric = .deltaE2000
-    public var threshold: Double?
-    public init(metric: Metric = .deltaE2000, threshold: Double? = nil) {
+    package var metric: Metric = .deltaE2000
+    package var threshold: Double?
+    package init(metric: Metric = .deltaE2000, threshold: Double? = nil) {
         self.metric = metric
         self.threshold = threshold
     }
 
-    public var id: String { "near-duplicates" }
-    public var defaultSeverity: RuleSeverity { .warning }
+    package var id: String { "near-duplicates" }
+    package var defaultSeverity: RuleSeverity { .warning }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         let limit = threshold ?? (metric == .deltaEOK ? 0.02 : 1)
         // Each distinct color once (equal ones are `duplicates`), in OKLab or CIE Lab, converted
         // side by side.
@@ -245,12 +245,12 @@ public struct NearDuplicatesRule: LintRule {
 /// use, by generated accessor (`Tokens.color.text.primary`, `.color.text.primary`) or by path
 /// in a string (`"color.text.primary"`, `"color/text/primary"`, `"{color.text.primary}"`).
 /// Runs only when there are sources to look in.
-public struct UnusedRule: LintRule {
-    public init() {}
-    public var id: String { "unused" }
-    public var defaultSeverity: RuleSeverity { .warning }
+package struct UnusedRule: LintRule {
+    package init() {}
+    package var id: String { "unused" }
+    package var defaultSeverity: RuleSeverity { .warning }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         guard let usage = subject.usage else { return [] }
         return subject.context.tokens.compactMap { token in
             guard !subject.referenced.contains(token.path), usage.use(of: token) == nil else { return nil }
@@ -264,12 +264,12 @@ public struct UnusedRule: LintRule {
 
 /// `deprecated-in-use`: a token that is not deprecated itself references a deprecated one, or
 /// the app's Swift sources (`--usage`) use one.
-public struct DeprecatedInUseRule: LintRule {
-    public init() {}
-    public var id: String { "deprecated-in-use" }
-    public var defaultSeverity: RuleSeverity { .warning }
+package struct DeprecatedInUseRule: LintRule {
+    package init() {}
+    package var id: String { "deprecated-in-use" }
+    package var defaultSeverity: RuleSeverity { .warning }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         var found: [Diagnostic] = []
         func reason(_ token: GenerationContext.Token) -> String {
             token.deprecationMessage.map { $0.isEmpty ? "" : ": \($0)" } ?? ""
@@ -295,14 +295,14 @@ public struct DeprecatedInUseRule: LintRule {
 
 /// `gamut`: colors outside the gamut the configuration allows (`srgb` or `display-p3`), in any
 /// permutation.
-public struct GamutRule: LintRule {
-    public var space: ColorSpace?
-    public init(space: ColorSpace? = nil) { self.space = space }
+package struct GamutRule: LintRule {
+    package var space: ColorSpace?
+    package init(space: ColorSpace? = nil) { self.space = space }
 
-    public var id: String { "gamut" }
-    public var defaultSeverity: RuleSeverity { .error }
+    package var id: String { "gamut" }
+    package var defaultSeverity: RuleSeverity { .error }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         guard let space else { return [] }
         var found: [Diagnostic] = []
         for token in subject.context.tokens where token.type == .color {
@@ -339,12 +339,12 @@ func dimensionsBelow(_ minimum: Double, in subject: LintSubject, where include: 
 
 /// `min-font-size`: typography styles and font-size dimensions under `minimum` points (11,
 /// the smallest size Apple's text styles use; a rem is 16).
-public struct MinimumFontSizeRule: LintRule {
-    public var minimum: Double = 11
-    public init(minimum: Double = 11) { self.minimum = minimum }
+package struct MinimumFontSizeRule: LintRule {
+    package var minimum: Double = 11
+    package init(minimum: Double = 11) { self.minimum = minimum }
 
-    public var id: String { "min-font-size" }
-    public var defaultSeverity: RuleSeverity { .warning }
+    package var id: String { "min-font-size" }
+    package var defaultSeverity: RuleSeverity { .warning }
 
     static func isFontSize(_ token: GenerationContext.Token) -> Bool {
         if token.type == .typography { return true }
@@ -354,7 +354,7 @@ public struct MinimumFontSizeRule: LintRule {
             && squeezed.contains { $0.contains("size") })
     }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         dimensionsBelow(minimum, in: subject, where: Self.isFontSize) { value in
             switch value {
             case .typography(let typography): typography.fontSize
@@ -371,16 +371,16 @@ public struct MinimumFontSizeRule: LintRule {
 /// `min-touch-target`: touch target sizes under `minimum` points (44, Apple's minimum hit
 /// target). The tokens are those a name containing `touch`, `hit-target` or `tap-target` marks
 /// (the Gentle spec's `spacing.touch`), or those `tokens` names.
-public struct MinimumTouchTargetRule: LintRule {
-    public var minimum: Double = 44
-    public var scopes: [TokenScope] = []
-    public init(minimum: Double = 44, scopes: [TokenScope] = []) {
+package struct MinimumTouchTargetRule: LintRule {
+    package var minimum: Double = 44
+    package var scopes: [TokenScope] = []
+    package init(minimum: Double = 44, scopes: [TokenScope] = []) {
         self.minimum = minimum
         self.scopes = scopes
     }
 
-    public var id: String { "min-touch-target" }
-    public var defaultSeverity: RuleSeverity { .warning }
+    package var id: String { "min-touch-target" }
+    package var defaultSeverity: RuleSeverity { .warning }
 
     func isTarget(_ token: GenerationContext.Token) -> Bool {
         guard token.type == .dimension || token.type == .number else { return false }
@@ -391,7 +391,7 @@ public struct MinimumTouchTargetRule: LintRule {
         }
     }
 
-    public func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
+    package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         dimensionsBelow(minimum, in: subject, where: isTarget) { value in
             switch value {
             case .dimension(let dimension): dimension

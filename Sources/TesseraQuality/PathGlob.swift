@@ -6,11 +6,11 @@ import TesseraGenerate
 /// without wildcards names one token, or with `.**` implied, the tokens of a group: `color.text`
 /// matches `color.text` and everything below it.
 public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
-    public let pattern: String
+    package let pattern: String
     private let parts: [String]
     private let isLiteral: Bool
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         let trimmed = pattern.hasPrefix("{") && pattern.hasSuffix("}") ? String(pattern.dropFirst().dropLast()) : pattern
         self.pattern = trimmed
         let names = TokenPathSyntax.names(of: trimmed.replacingOccurrences(of: "/", with: "."))
@@ -20,9 +20,9 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { pattern }
 
-    public func matches(_ path: String) -> Bool { matches(names: TokenPathSyntax.names(of: path)) }
+    package func matches(_ path: String) -> Bool { matches(names: TokenPathSyntax.names(of: path)) }
 
-    public func matches(names: [String]) -> Bool { Self.match(parts[...], names[...]) }
+    package func matches(names: [String]) -> Bool { Self.match(parts[...], names[...]) }
 
     private static func match(_ parts: ArraySlice<String>, _ names: ArraySlice<String>) -> Bool {
         guard let part = parts.first else { return names.isEmpty }

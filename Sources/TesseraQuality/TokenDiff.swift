@@ -65,14 +65,14 @@ public struct TokenDiff: Sendable {
         /// The token's path (its old path for a rename), or for contexts `modifier=context`.
         public var path: String
         /// A rename's new path.
-        public var newPath: String?
+        package var newPath: String?
         public var type: String?
-        public var oldType: String?
+        package var oldType: String?
         /// The old and new values (value changes), as `tessera resolve` prints them.
-        public var oldValue: String?
+        package var oldValue: String?
         public var newValue: String?
         /// For colors: CIEDE2000 between the old and new value.
-        public var deltaE: Double?
+        package var deltaE: Double?
         /// The permutations a value change applies to (`theme=dark (2 of 4 permutations)`;
         /// empty without modes or in every permutation).
         public var permutations: String?
@@ -84,7 +84,7 @@ public struct TokenDiff: Sendable {
 
     /// The largest bump any change calls for.
     public var bump: Bump { changes.map(\.kind.bump).max() ?? .none }
-    public var isBreaking: Bool { bump == .major }
+    package var isBreaking: Bool { bump == .major }
 
     public init(old: GenerationContext, new: GenerationContext) {
         var changes: [Change] = []

@@ -7,17 +7,17 @@ import TesseraGenerate
 /// first written. Comments are skipped.
 public struct UsageIndex: Sendable {
     /// The folders (or files) scanned.
-    public let folders: [String]
+    package let folders: [String]
     /// Every run of two or more consecutive names of a member chain, joined by `.`, and every
     /// single name, with its first place.
     private var chains: [String: SourceLocation] = [:]
     /// Every string literal's text, `{}` removed and `/` read as `.`, with its first place.
     private var strings: [String: SourceLocation] = [:]
     /// How many Swift files were read.
-    public private(set) var fileCount = 0
+    package private(set) var fileCount = 0
 
     /// Reads every `.swift` file in `folders` (recursively; `.build` and hidden folders left out).
-    public init(folders: [String]) {
+    package init(folders: [String]) {
         self.folders = folders
         for folder in folders {
             for path in Self.swiftFiles(in: folder) {
@@ -29,7 +29,7 @@ public struct UsageIndex: Sendable {
     }
 
     /// Reads one source text (for tests).
-    public init(source: String, path: String) {
+    package init(source: String, path: String) {
         folders = [path]
         fileCount = 1
         scan(Array(source.utf8), path: path)
@@ -51,7 +51,7 @@ public struct UsageIndex: Sendable {
     }
 
     /// Where the app uses a token: its accessor chain or its path in a string.
-    public func use(of token: GenerationContext.Token) -> SourceLocation? {
+    package func use(of token: GenerationContext.Token) -> SourceLocation? {
         if let place = strings[token.path] { return place }
         let accessor = token.names.map { OutputContext.swiftIdentifier([$0], casing: .lowerCamel) }.joined(separator: ".")
         return chains[accessor]

@@ -9,13 +9,13 @@ import TesseraModel
 public final class ReportOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var seen = Set<String>()
-    public let logger: Logger
+    package let logger: Logger
 
-    public init(logger: Logger) { self.logger = logger }
+    package init(logger: Logger) { self.logger = logger }
 
     /// Logs `message` with `metadata` unless `key` was reported before; whether it logged.
     @discardableResult
-    public func report(_ key: String, _ message: @autoclosure () -> String, metadata: Logger.Metadata = [:]) -> Bool {
+    package func report(_ key: String, _ message: @autoclosure () -> String, metadata: Logger.Metadata = [:]) -> Bool {
         lock.lock()
         let first = seen.insert(key).inserted
         lock.unlock()
@@ -24,7 +24,7 @@ public final class ReportOnce: @unchecked Sendable {
     }
 
     /// How many distinct problems were reported.
-    public var count: Int {
+    package var count: Int {
         lock.lock()
         defer { lock.unlock() }
         return seen.count

@@ -38,7 +38,7 @@ public struct ThemeSigningKey: Sendable {
     public var publicKeyFileText: String { Self.publicHeader + "\n" + Data(publicKey).base64EncodedString() + "\n" }
 
     /// Signs theme files with this key (`Theme.write(to:signer:)`).
-    public var signer: ThemeFile.Signer {
+    package var signer: ThemeFile.Signer {
         let bytes = self.bytes
         return { message in
             let key = try Curve25519.Signing.PrivateKey(rawRepresentation: bytes)
@@ -63,7 +63,7 @@ public struct ThemeSigningKey: Sendable {
 
 /// Accepts compiled theme files signed by one of the keys an app trusts.
 public struct Ed25519Verifier: ThemeFile.Verifier {
-    public let trustedKeys: [[UInt8]]
+    package let trustedKeys: [[UInt8]]
 
     public init(trusting keys: [[UInt8]]) { trustedKeys = keys }
 

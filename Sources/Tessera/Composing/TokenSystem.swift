@@ -1,5 +1,4 @@
 import Foundation
-import Tessera
 
 /// A token system read from paths the way every command reads them: one resolver, one
 /// system an importer reads with its modes (an asset catalog, Figma files), or token files and
@@ -13,8 +12,10 @@ public struct TokenSystem: Sendable {
 
     public static func load(_ paths: [String], options: PipelineOptions = PipelineOptions()) -> TokenSystem {
         let importers = options.importers
-        let isSystem = paths.count == 1 && (importers.systemImporter(at: paths[0]) != nil || paths[0].hasSuffix(".resolver.json"))
-        return isSystem || importers.combiningImporter(for: paths) != nil ? system(paths, options: options) : merged(paths, options: options)
+        // The registry alone says what the paths are, as it does for every command: under a
+        // forced format (`--source-format dtcg`) a resolver document is read as token files.
+        let isSystem = paths.count == 1 ? importers.systemImporter(at: paths[0]) != nil : importers.combiningImporter(for: paths) != nil
+        return isSystem ? system(paths, options: options) : merged(paths, options: options)
     }
 
     /// A resolver, or what an importer reads with its modes.

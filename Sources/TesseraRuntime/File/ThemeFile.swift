@@ -40,7 +40,7 @@ import TesseraModel
 public enum ThemeFile {
     static let magic: [UInt8] = Array("TSTHEME".utf8) + [0]
     /// The format version this library writes and reads.
-    public static let formatVersion: UInt16 = 1
+    package static let formatVersion: UInt16 = 1
     static let headerSize = 32
     static let signatureTag: [UInt8] = Array("SIG".utf8) + [0]
     /// The signature block: tag, reserved, public key, signature.
@@ -80,7 +80,7 @@ public enum ThemeFile {
     /// The bytes of `theme` as a compiled theme file, signed when `signer` is given.
     ///
     /// - Complexity: O(n) in the size of the theme's tables.
-    public static func encode(_ theme: Theme, signer: Signer? = nil) throws -> [UInt8] {
+    package static func encode(_ theme: Theme, signer: Signer? = nil) throws -> [UInt8] {
         var writer = Writer(theme.storage)
         return try writer.file(signer: signer)
     }

@@ -3,17 +3,17 @@ import TesseraModel
 /// The numbering of permutations: mixed radix over the modifiers in order, the last one
 /// changing fastest.
 public struct Numbering: Sendable, Hashable {
-    public let modifiers: [ThemeModifier]
+    package let modifiers: [ThemeModifier]
     /// How far apart consecutive contexts of each modifier are numbered.
-    public let radices: [Int]
+    package let radices: [Int]
     /// How many permutations there are (1 without modifiers).
-    public let count: Int
+    package let count: Int
 
     /// The most permutations a theme holds (and beyond which a resolver's permutations are
     /// checked only one modifier at a time).
-    public static let limit = 1_024
+    package static let limit = 1_024
 
-    public init(_ modifiers: [ThemeModifier]) {
+    package init(_ modifiers: [ThemeModifier]) {
         self.modifiers = modifiers
         var radices = [Int](repeating: 1, count: modifiers.count)
         var product = 1
@@ -26,7 +26,7 @@ public struct Numbering: Sendable, Hashable {
     }
 
     /// The context of each modifier in a permutation.
-    public func contexts(of permutation: Int) -> [String: String] {
+    package func contexts(of permutation: Int) -> [String: String] {
         var contexts: [String: String] = [:]
         for (modifier, radix) in zip(modifiers, radices) where !modifier.contexts.isEmpty {
             contexts[modifier.name] = modifier.contexts[(permutation / radix) % modifier.contexts.count]
@@ -35,7 +35,7 @@ public struct Numbering: Sendable, Hashable {
     }
 
     /// The permutation of every modifier's default context.
-    public var defaultIndex: Int {
+    package var defaultIndex: Int {
         zip(modifiers, radices).reduce(0) { sum, pair in
             sum + (pair.0.contexts.firstIndex(of: pair.0.defaultContext) ?? 0) * pair.1
         }
@@ -43,7 +43,7 @@ public struct Numbering: Sendable, Hashable {
 
     /// The permutation of some contexts (a modifier left out takes its default context), or nil
     /// when a modifier or context is unknown.
-    public func permutation(of contexts: [String: String]) -> Int? {
+    package func permutation(of contexts: [String: String]) -> Int? {
         for name in contexts.keys where !modifiers.contains(where: { $0.name == name }) { return nil }
         var number = 0
         for (modifier, radix) in zip(modifiers, radices) where !modifier.contexts.isEmpty {

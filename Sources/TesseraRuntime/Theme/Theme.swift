@@ -35,7 +35,7 @@ public struct Theme: Sendable {
 
     /// How many distinct values it stores for all its permutations (a token that does not vary
     /// is stored once).
-    public var storedValueCount: Int { storage.scalars.count }
+    package var storedValueCount: Int { storage.scalars.count }
 
     /// The chosen context of each modifier.
     public var contexts: [String: String] {
@@ -64,7 +64,7 @@ public struct Theme: Sendable {
     }
 
     /// The same theme in the default permutation.
-    public var inDefaultContexts: Theme { Theme(storage: storage) }
+    package var inDefaultContexts: Theme { Theme(storage: storage) }
 
     /// Whether the two are the same compiled theme in the same permutation.
     public func isIdentical(to other: Theme) -> Bool {

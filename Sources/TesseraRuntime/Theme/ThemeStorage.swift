@@ -76,7 +76,7 @@ package struct ThemeValueColumn: Sendable {
         case encoded(ThemeFile.EncodedValues)
     }
 
-    package let base: Base
+    public let base: Base
     package let baseCount: Int
     /// Values added after the base (by overrides), from index `baseCount`.
     package var appended: [TokenValue] = []

@@ -64,7 +64,7 @@ public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Compa
 /// platforms the UI adapters scale with `UIFontMetrics`, which follows the same table.
 public enum DynamicType {
     /// Point sizes, per text style, in `ContentSizeCategory.allCases` order (xS … AX5).
-    public static let pointSizes: [TextStyle: [Double]] = [
+    package static let pointSizes: [TextStyle: [Double]] = [
         .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
         .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
         .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56],
@@ -79,7 +79,7 @@ public enum DynamicType {
     ]
 
     /// The leading (line height) of each text style at the default category, in points.
-    public static let defaultLeading: [TextStyle: Double] = [
+    package static let defaultLeading: [TextStyle: Double] = [
         .largeTitle: 41, .title1: 34, .title2: 28, .title3: 25, .headline: 22, .body: 22, .callout: 21,
         .subheadline: 20, .footnote: 18, .caption1: 16, .caption2: 13,
     ]
