@@ -68,17 +68,17 @@ public struct Build: Sendable {
                 .components(separatedBy: ".").first ?? "tokens"
         let context = GenerationContext(permutations, name: name, tiers: options.tiers)
         // Generate everything in memory, the outputs side by side.
-        let selected = configuration.outputs.filter { swiftInto == nil || $0.kind.isSwift }
+        let selected = configuration.outputs.filter { swiftInto == nil || type(of: $0.options).isSwiftSource }
         let sourceDescription = configuration.resolver ?? configuration.sources.joined(separator: ", ")
         let generated = Parallel.map(selected.count) { index in
             generate(selected[index], context: context, permutations: permutations, sourceDescription: sourceDescription)
         }
         var files: [File] = []
         var swiftParts: [String] = []
-        let catalogs = selected.filter { $0.kind == .assets }.map { configuration.absolute($0.path) }
+        let catalogs = selected.filter { type(of: $0.options).ownsFolder }.map { configuration.absolute($0.path) }
         for (output, result) in zip(selected, generated) {
             report.diagnostics += result.diagnostics
-            if output.kind.isSwift, swiftInto != nil {
+            if type(of: output.options).isSwiftSource, swiftInto != nil {
                 swiftParts += result.files.map { String(decoding: $0.bytes, as: UTF8.self) }
             } else {
                 files += result.files
@@ -127,54 +127,12 @@ public struct Build: Sendable {
         permutations: ResolvedPermutations, sourceDescription: String) -> (files: [File], diagnostics: [Diagnostic])
     {
         let path = configuration.absolute(output.path)
-        switch output.kind {
-        case .swift: return swiftFile(output.swift, path: path, context: context, sourceDescription: sourceDescription)
-        case .registry: return swiftFile(output.registry, path: path, context: context, sourceDescription: sourceDescription)
-        case .enums: return swiftFile(output.enums, path: path, context: context, sourceDescription: sourceDescription)
-        case .components: return swiftFile(output.components, path: path, context: context, sourceDescription: sourceDescription)
-        case .assets:
-            return (output.assets.emit(context).map { File(path: (path as NSString).appendingPathComponent($0.path), bytes: $0.bytes) }, [])
-        case .css:
-            var emitter = output.css
-            emitter.sourceDescription = sourceDescription
-            return ([File(path: path, bytes: Array(emitter.emit(context).utf8))], [])
-        case .bundle:
-            return ([File(path: path, bytes: Array(output.bundle.emit(context).utf8))], [])
-        case .catalog:
-            var catalog = output.catalog
-            catalog.contrastPairs = configuration.lint.contrastPairs
-            catalog.level = configuration.lint.level
-            let page = catalog.emit(context)
-            return ([File(path: (path as NSString).appendingPathComponent("index.html"), bytes: Array(page.utf8))], [])
-        case .template:
-            let templatePath = configuration.absolute(output.template ?? "")
-            do {
-                let template = try TemplateEmitter(path: templatePath)
-                return ([File(path: path, bytes: Array(template.emit(context).utf8))], [])
-            } catch {
-                let (line, column, problem): (Int, Int, String) = switch error {
-                case .unreadable(let reason): (0, 0, reason)
-                case .invalid(let line, let column, let problem): (line, column, problem)
-                }
-                return ([], [Diagnostic(.templateInvalid(templatePath, problem: problem),
-                    at: SourceLocation(file: templatePath, line: line, column: column))])
-            }
-        case .theme:
-            do {
-                return ([File(path: path, bytes: try Theme.compile(permutations).encoded())], [])
-            } catch {
-                return ([], [Diagnostic(.outputNotWritten(path, reason: "\(error)"), at: output.location)])
-            }
+        let made = output.options.generate(OutputInput(context: context, permutations: permutations, configuration: configuration,
+            path: path, location: output.location, sourceDescription: sourceDescription))
+        let files = made.files.map { file in
+            File(path: file.path.isEmpty ? path : (path as NSString).appendingPathComponent(file.path), bytes: file.bytes)
         }
-    }
-
-    private func swiftFile(_ emitter: some SwiftSourceEmitter, path: String, context: GenerationContext, sourceDescription: String)
-        -> (files: [File], diagnostics: [Diagnostic])
-    {
-        var emitter = emitter
-        emitter.sourceDescription = sourceDescription
-        let (text, found) = emitter.emit(context)
-        return ([File(path: path, bytes: Array(text.utf8))], found)
+        return (files, made.diagnostics)
     }
 
     /// What decides whether a build's outputs are current besides the inputs: the
@@ -187,11 +145,12 @@ public struct Build: Sendable {
         return hash
     }
 
-    /// The permutations (nil on an error), the files read, and the diagnostics.
+    /// The permutations (nil on an error), the files read (the tokens', then the outputs' own
+    /// inputs, such as templates), and the diagnostics.
     private func resolve() -> (ResolvedPermutations?, [String], [Diagnostic]) {
-        let templates = configuration.outputs.compactMap { $0.template }.map(configuration.absolute)
+        let read = configuration.outputs.flatMap { $0.options.inputs }.map(configuration.absolute)
         let system = TokenSystem.load(configuration, options: options)
-        return (system.permutations, system.files.map(\.path) + templates, system.diagnostics)
+        return (system.permutations, system.files.map(\.path) + read, system.diagnostics)
     }
 }
 

@@ -26,35 +26,30 @@ import Yams
 /// lint: { contrast: { pairs: [{ foreground: "color.text.*", background: "color.background.*" }] } }
 /// ```
 ///
-/// Unknown settings and wrong values are errors at their line and column, with the closest
-/// known setting suggested.
+/// Each output's kind names a type in an `OutputRegistry` (`.standard` unless given), which
+/// reads the entry's settings and makes its files (`BuildOutput`). Unknown settings and wrong
+/// values are errors at their line and column, with the closest known setting suggested.
 public struct BuildConfiguration: Sendable {
-    public enum Kind: String, Sendable, CaseIterable {
-        case swift, assets, css, bundle, template, theme, registry, enums, components, catalog
-
-        /// Whether the output is Swift source (what the build plugin compiles).
-        public var isSwift: Bool { self == .swift || self == .registry || self == .enums || self == .components }
-    }
-
-    /// One output: where it goes and how it is made.
+    /// One output: where it goes, and its settings, read by its kind's type (`BuildOutput`),
+    /// which makes its files.
     public struct Output: Sendable {
-        public var kind: Kind
+        /// The entry's settings: a value of the type its kind names in the registry.
+        public var options: any BuildOutput
         /// Absolute, or relative to the configuration's folder.
         public var path: String
-        public var swift = SwiftEmitter()
-        public var assets = AssetCatalogEmitter()
-        public var css = CSSEmitter()
-        public var bundle = BundleEmitter()
-        public var registry = RegistryEmitter()
-        public var enums = EnumEmitter(enums: [])
-        public var components = ComponentEmitter()
-        public var catalog = CatalogEmitter()
-        /// The root name of the `swift` output whose members an `enums` or `components` output uses.
-        public var link: String?
-        /// The template file of a `template` output.
-        public var template: String?
         /// Where in the configuration the output is, for diagnostics.
         public var location: SourceLocation
+
+        public init(_ options: any BuildOutput, path: String, location: SourceLocation) {
+            self.options = options
+            self.path = path
+            self.location = location
+        }
+
+        public var kind: OutputKind { type(of: options).kind }
+
+        /// The settings as an output type's, when the output is of that type.
+        public func options<Kind: BuildOutput>(as type: Kind.Type) -> Kind? { options as? Kind }
     }
 
     /// The configuration file.
@@ -84,21 +79,11 @@ public struct BuildConfiguration: Sendable {
     }
 
     static let topKeys = ["name", "resolver", "sources", "strict", "outputs", "lint"]
-    static let outputKeys: [Kind: [String]] = [
-        .swift: ["path", "flavor", "name", "access"],
-        .assets: ["path", "namespaces", "wideGamut", "contexts"],
-        .css: ["path", "prefix", "selector"],
-        .bundle: ["path", "pretty"],
-        .template: ["path", "template"],
-        .theme: ["path"],
-        .registry: ["path", "name", "access", "short"],
-        .enums: ["path", "name", "access", "tokens", "enums"],
-        .components: ["path", "group", "groups", "access", "tokens"],
-        .catalog: ["path", "title"],
-    ]
-
-    /// Reads a configuration file: the configuration, or nil with the errors.
-    public static func load(_ path: String) -> (configuration: BuildConfiguration?, diagnostics: [Diagnostic]) {
+    /// Reads a configuration file: the configuration, or nil with the errors. Each output's kind
+    /// is looked up in `outputs`.
+    public static func load(_ path: String, outputs: OutputRegistry = .standard)
+        -> (configuration: BuildConfiguration?, diagnostics: [Diagnostic])
+    {
         guard let data = FileManager.default.contents(atPath: path) else {
             return (nil, [Diagnostic(.configMissing("a readable file", in: "the configuration '\(path)'"),
                 at: SourceLocation(file: path, line: 0, column: 0))])
@@ -106,12 +91,14 @@ public struct BuildConfiguration: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             return (nil, [Diagnostic(.configSyntax("the file is not UTF-8"), at: SourceLocation(file: path, line: 1, column: 1))])
         }
-        return parse(text, file: path)
+        return parse(text, file: path, outputs: outputs)
     }
 
     /// Reads a configuration's text.
-    public static func parse(_ text: String, file: String) -> (configuration: BuildConfiguration?, diagnostics: [Diagnostic]) {
-        var reader = Reader(file: file)
+    public static func parse(_ text: String, file: String, outputs: OutputRegistry = .standard)
+        -> (configuration: BuildConfiguration?, diagnostics: [Diagnostic])
+    {
+        var reader = Reader(file: file, outputs: outputs)
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -129,6 +116,8 @@ public struct BuildConfiguration: Sendable {
     /// Walks the YAML and reports what is wrong, where.
     struct Reader {
         let file: String
+        /// The kinds of output there are.
+        var outputs: OutputRegistry = .standard
         var diagnostics: [Diagnostic] = []
 
         static func describe(_ error: YamlError) -> (Int, Int, String) {
@@ -246,29 +235,12 @@ public struct BuildConfiguration: Sendable {
             return configuration
         }
 
-        /// Points each `enums` and `components` output at the `swift` output it names.
+        /// Lets each output find the others it uses (`enums` and `components` the `swift` output
+        /// they name).
         mutating func linkOutputs(_ outputs: inout [Output]) {
-            let swift = outputs.filter { $0.kind == .swift }
-            let names = swift.map(\.swift.rootName)
-            for index in outputs.indices where outputs[index].kind == .enums || outputs[index].kind == .components {
-                let output = outputs[index]
-                guard let name = output.link else {
-                    if output.kind == .components {
-                        report(.configMissing("tokens (the name of the 'swift' output whose values the components start from)",
-                            in: "a 'components' output"), at: output.location)
-                    }
-                    continue
-                }
-                guard let target = swift.first(where: { $0.swift.rootName == name }) else {
-                    let notes = Suggestions.closest(to: name, in: names).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
-                    report(.configInvalidValue("tokens", expected: names.isEmpty ? "the name of a 'swift' output, and there is none"
-                        : "the name of a 'swift' output (\(names.joined(separator: ", ")))", found: "'\(name)'"),
-                        at: output.location, notes: notes)
-                    continue
-                }
-                let link = SwiftLink(rootName: target.swift.rootName, flavor: target.swift.flavor)
-                outputs[index].enums.link = link
-                outputs[index].components.link = link
+            for index in outputs.indices {
+                let all = outputs
+                diagnostics += outputs[index].options.link(to: all, at: outputs[index].location)
             }
         }
 
@@ -288,89 +260,26 @@ public struct BuildConfiguration: Sendable {
         }
 
         mutating func output(_ node: Node) -> Output? {
-            let kinds = Kind.allCases.map(\.rawValue)
+            let kinds = outputs.kinds.map(\.rawValue)
             guard case .mapping(let mapping) = node, mapping.count == 1, let (keyNode, settings) = mapping.first,
                 let name = keyNode.string
             else {
-                report(.configInvalidValue("outputs", expected: "entries of one kind each (\(kinds.joined(separator: ", "))), such as '- swift: { path: Tokens.swift }'",
+                report(.configInvalidValue("outputs", expected: "entries of one kind each (\(kinds.joined(separator: ", "))), such as '- \(kinds.first ?? "swift"): { path: Tokens.swift }'",
                     found: Self.kind(node)), at: node)
                 return nil
             }
-            guard let kind = Kind(rawValue: name) else {
+            guard let type = outputs[OutputKind(name)] else {
                 let notes = Suggestions.closest(to: name, in: kinds).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
                 report(.configUnknownKey(name, in: "outputs", known: kinds), at: keyNode, notes: notes)
                 return nil
             }
-            var output = Output(kind: kind, path: "", location: location(keyNode))
-            var hasPath = false
-            var hasEnums = false
-            for (key, _, value) in members(settings, known: BuildConfiguration.outputKeys[kind]!, place: "a '\(name)' output") {
-                switch key {
-                case "path":
-                    if let path = string(value, key: key) {
-                        output.path = path
-                        hasPath = true
-                    }
-                case "flavor": output.swift.flavor = choice(value, key: key, SwiftEmitter.Flavor.self) ?? .runtime
-                case "name":
-                    guard let text = typeName(value, key: key) else { continue }
-                    switch kind {
-                    case .registry: output.registry.name = text
-                    case .enums: output.enums.container = text
-                    default: output.swift.rootName = text
-                    }
-                case "access":
-                    let level = choice(value, key: key, SwiftEmitter.AccessLevel.self) ?? .public
-                    output.swift.accessLevel = level
-                    output.registry.accessLevel = level
-                    output.enums.accessLevel = level
-                    output.components.accessLevel = level
-                case "short": output.registry.shortFiles = strings(value, key: key)
-                case "tokens": output.link = typeName(value, key: key)
-                case "group": output.components.group = string(value, key: key) ?? output.components.group
-                case "groups": output.components.groups = strings(value, key: key)
-                case "enums":
-                    hasEnums = true
-                    guard case .mapping(let pairs) = value, !pairs.isEmpty else {
-                        report(.configInvalidValue(key, expected: "a mapping of enum name to group, such as '{ ColourType: Accent }'",
-                            found: Self.kind(value)), at: value)
-                        continue
-                    }
-                    for (name, group) in pairs {
-                        guard let enumName = typeName(name, key: "enums"), let group = group.string else {
-                            if name.string != nil, group.string == nil {
-                                report(.configInvalidValue(name.string!, expected: "a group path", found: Self.kind(group)), at: group)
-                            }
-                            continue
-                        }
-                        output.enums.enums.append(EnumEmitter.Definition(name: enumName, group: group))
-                    }
-                case "namespaces": output.assets.namespaces = bool(value, key: key) ?? true
-                case "wideGamut": output.assets.wideGamut = bool(value, key: key) ?? true
-                case "contexts":
-                    guard case .mapping(let pairs) = value else {
-                        report(.configInvalidValue(key, expected: "a mapping of modifier to context", found: Self.kind(value)), at: value)
-                        continue
-                    }
-                    for (modifier, context) in pairs {
-                        if let modifier = modifier.string, let context = string(context, key: modifier) {
-                            output.assets.contexts[modifier] = context
-                        }
-                    }
-                case "prefix": output.css.prefix = string(value, key: key) ?? ""
-                case "selector": output.css.selector = string(value, key: key) ?? ":root"
-                case "pretty": output.bundle.pretty = bool(value, key: key) ?? true
-                case "template": output.template = string(value, key: key)
-                case "title": output.catalog.title = string(value, key: key)
-                default: break
-                }
-            }
-            if !hasPath { report(.configMissing("path", in: "a '\(name)' output"), at: keyNode) }
-            if kind == .template && output.template == nil { report(.configMissing("template", in: "a 'template' output"), at: keyNode) }
-            if kind == .enums && !hasEnums {
-                report(.configMissing("enums (a mapping of enum name to group)", in: "an 'enums' output"), at: keyNode)
-            }
-            return output
+            let members = members(settings, known: ["path"] + type.settings, place: "a '\(name)' output")
+            var reading = OutputSettings(kind: type.kind, location: location(keyNode), members: members, file: file)
+            let path = reading.string("path")
+            if path == nil { reading.missingPath() }
+            let options = type.init(&reading)
+            diagnostics += reading.diagnostics
+            return Output(options, path: path ?? "", location: location(keyNode))
         }
     }
 

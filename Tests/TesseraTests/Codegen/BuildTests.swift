@@ -253,3 +253,97 @@ import Testing
         #expect(css.contains("[data-brand=\"ocean\"] {"))
     }
 }
+
+/// An output of the test's own: each token's path with a suffix, in one file or a file each.
+struct PathListOutput: BuildOutput {
+    static let kind: OutputKind = "paths"
+    static let settings = ["suffix", "split"]
+
+    var suffix = ""
+    var split = false
+
+    init(_ settings: inout OutputSettings) {
+        suffix = settings.string("suffix") ?? suffix
+        split = settings.bool("split") ?? split
+    }
+
+    func generate(_ input: OutputInput) -> OutputFiles {
+        let lines = input.context.tokens.map { $0.path + suffix }
+        guard split else { return OutputFiles(text: lines.joined(separator: "\n") + "\n") }
+        return OutputFiles(lines.enumerated().map { OutputFiles.File(path: "\($0.offset).txt", text: $0.element + "\n") })
+    }
+}
+
+@Suite struct OutputRegistryTests {
+    @Test func aRegisteredOutputIsReadAndBuilt() throws {
+        let folder = try Codegen.temporaryFolder("registry")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tokens = folder.appendingPathComponent("tokens")
+        try FileManager.default.createDirectory(at: tokens, withIntermediateDirectories: true)
+        try Data(##"{"color": {"$type": "color", "bg": {"$value": "#ffffff"}, "fg": {"$value": "{color.bg}"}}}"##.utf8)
+            .write(to: tokens.appendingPathComponent("base.tokens.json"))
+        let file = folder.appendingPathComponent("tessera.yml")
+        try Data("""
+            sources: [tokens]
+            outputs:
+              - paths: { path: out/paths.txt, suffix: ";" }
+              - paths: { path: out/each, split: true }
+              - css: { path: out/tokens.css }
+            """.utf8).write(to: file)
+        let registry = OutputRegistry.standard.registering(PathListOutput.self)
+        #expect(registry.kinds.last == "paths")
+        let (loaded, diagnostics) = BuildConfiguration.load(file.path, outputs: registry)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let configuration = try #require(loaded)
+        #expect(configuration.outputs.map(\.kind) == ["paths", "paths", .css])
+        #expect(configuration.outputs[0].options(as: PathListOutput.self)?.suffix == ";")
+        #expect(configuration.outputs[1].options(as: PathListOutput.self)?.split == true)
+
+        let report = Build(configuration).run()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(report.written.count == 4)
+        let out = folder.appendingPathComponent("out")
+        #expect(try String(contentsOf: out.appendingPathComponent("paths.txt"), encoding: .utf8) == "color.bg;\ncolor.fg;\n")
+        #expect(try String(contentsOf: out.appendingPathComponent("each/0.txt"), encoding: .utf8) == "color.bg\n")
+        #expect(try String(contentsOf: out.appendingPathComponent("each/1.txt"), encoding: .utf8) == "color.fg\n")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tokens.css").path))
+
+        // The standard registry has no such kind.
+        let (none, problems) = BuildConfiguration.load(file.path)
+        #expect(none == nil)
+        #expect(problems.map(\.id) == [.configUnknownKey, .configUnknownKey])
+        #expect(problems.map { $0.location?.line } == [3, 4])
+    }
+
+    @Test func anUnknownKindIsLocatedAndListsTheRegisteredKinds() {
+        let registry = OutputRegistry([SwiftOutput.self, PathListOutput.self])
+        let (configuration, diagnostics) = BuildConfiguration.parse("""
+            sources: [tokens]
+            outputs:
+              - swift: { path: Tokens.swift }
+              - pahts: { path: paths.txt }
+              - css: { path: tokens.css }
+            """, file: "tessera.yml", outputs: registry)
+        #expect(configuration == nil)
+        #expect(diagnostics.map(\.id) == [.configUnknownKey, .configUnknownKey])
+        #expect(diagnostics.map { $0.location?.line } == [4, 5])
+        #expect(diagnostics[0].location?.column == 5)
+        #expect(diagnostics[0].message == "'pahts' is not a setting of outputs (settings: swift, paths)")
+        #expect(diagnostics[0].notes.first?.message == "did you mean 'paths'?")
+    }
+
+    @Test func aRegisteredOutputsSettingsAreCheckedLikeTheOthers() {
+        let (configuration, diagnostics) = BuildConfiguration.parse("""
+            sources: [tokens]
+            outputs:
+              - paths: { split: maybe, sufix: ";" }
+            """, file: "tessera.yml", outputs: OutputRegistry.standard.registering(PathListOutput.self))
+        #expect(configuration == nil)
+        #expect(diagnostics.map(\.id) == [.configUnknownKey, .configInvalidValue, .configMissing])
+        #expect(diagnostics[0].message == "'sufix' is not a setting of a 'paths' output (settings: path, suffix, split)")
+        #expect(diagnostics[0].notes.first?.message == "did you mean 'suffix'?")
+        #expect(diagnostics[1].message.contains("true or false"))
+        #expect(diagnostics[1].location?.column == 21)
+        #expect(diagnostics[2].message == "a 'paths' output needs 'path'")
+    }
+}

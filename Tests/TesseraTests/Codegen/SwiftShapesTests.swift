@@ -200,10 +200,10 @@ import Testing
             """, file: "tessera.yml")
         let configuration = good.configuration
         #expect(good.diagnostics.isEmpty, "\(good.diagnostics)")
-        #expect(configuration?.outputs[1].enums.link == SwiftLink(rootName: "Palette", flavor: .static))
-        #expect(configuration?.outputs[1].enums.enums == [.init(name: "ColourType", group: "color")])
-        #expect(configuration?.outputs[2].components.groups == ["button"])
-        #expect(configuration?.outputs[3].registry.shortFiles == ["palette.json"])
+        #expect(configuration?.outputs[1].options(as: EnumsOutput.self)?.emitter.link == SwiftLink(rootName: "Palette", flavor: .static))
+        #expect(configuration?.outputs[1].options(as: EnumsOutput.self)?.emitter.enums == [.init(name: "ColourType", group: "color")])
+        #expect(configuration?.outputs[2].options(as: ComponentsOutput.self)?.emitter.groups == ["button"])
+        #expect(configuration?.outputs[3].options(as: RegistryOutput.self)?.emitter.shortFiles == ["palette.json"])
 
         let bad = BuildConfiguration.parse("""
             resolver: app.resolver.json

@@ -1,0 +1,34 @@
+import Tessera
+import TesseraGenerate
+
+extension OutputKind {
+    public static let assets: OutputKind = "assets"
+}
+
+/// `- assets: { path: Generated/Tokens.xcassets, namespaces: true, wideGamut: true,
+/// contexts: { brand: ocean } }`: an asset catalog with a color set per color token
+/// (`AssetCatalogEmitter`). Color sets an earlier build wrote there and this one does not are
+/// removed.
+public struct AssetsOutput: BuildOutput {
+    public static let kind = OutputKind.assets
+    public static let settings = ["namespaces", "wideGamut", "contexts"]
+    public static var ownsFolder: Bool { true }
+
+    public var emitter = AssetCatalogEmitter()
+
+    public init(_ emitter: AssetCatalogEmitter = AssetCatalogEmitter()) { self.emitter = emitter }
+
+    public init(_ settings: inout OutputSettings) {
+        emitter.namespaces = settings.bool("namespaces") ?? true
+        emitter.wideGamut = settings.bool("wideGamut") ?? true
+        for (modifier, context) in settings.entries("contexts", expected: "a mapping of modifier to context") ?? [] {
+            if let modifier = modifier.text, let context = settings.string(context, key: modifier) {
+                emitter.contexts[modifier] = context
+            }
+        }
+    }
+
+    public func generate(_ input: OutputInput) -> OutputFiles {
+        OutputFiles(emitter.emit(input.context).map { OutputFiles.File(path: $0.path, bytes: $0.bytes) })
+    }
+}

@@ -1,0 +1,56 @@
+import Tessera
+import TesseraGenerate
+
+extension OutputKind {
+    public static let swift: OutputKind = "swift"
+}
+
+/// `- swift: { path: Generated/Tokens.swift, flavor: runtime, name: Tokens, access: public }`:
+/// the tokens as Swift source (`SwiftEmitter`).
+public struct SwiftOutput: BuildOutput {
+    public static let kind = OutputKind.swift
+    public static let settings = ["flavor", "name", "access"]
+    public static var isSwiftSource: Bool { true }
+
+    public var emitter = SwiftEmitter()
+
+    public init(_ emitter: SwiftEmitter = SwiftEmitter()) { self.emitter = emitter }
+
+    public init(_ settings: inout OutputSettings) {
+        emitter.flavor = settings.choice("flavor", SwiftEmitter.Flavor.self) ?? .runtime
+        emitter.rootName = settings.typeName("name") ?? emitter.rootName
+        emitter.accessLevel = settings.choice("access", SwiftEmitter.AccessLevel.self) ?? .public
+    }
+
+    public func generate(_ input: OutputInput) -> OutputFiles { emitter.files(input) }
+
+    /// The `swift` output an output that uses one names in `tokens` (`required` when it cannot
+    /// do without), among a configuration's outputs: its link, or nil with what is wrong.
+    static func link(_ name: String?, required: Bool, kind: OutputKind, among outputs: [BuildConfiguration.Output],
+        at location: SourceLocation) -> (link: SwiftLink?, diagnostics: [Diagnostic])
+    {
+        let swift = outputs.compactMap { $0.options(as: SwiftOutput.self)?.emitter }
+        let names = swift.map(\.rootName)
+        guard let name else {
+            guard required else { return (nil, []) }
+            return (nil, [Diagnostic(.configMissing("tokens (the name of the 'swift' output whose values the components start from)",
+                in: "a '\(kind)' output"), at: location)])
+        }
+        guard let target = swift.first(where: { $0.rootName == name }) else {
+            let notes = Suggestions.closest(to: name, in: names).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+            return (nil, [Diagnostic(.configInvalidValue("tokens", expected: names.isEmpty ? "the name of a 'swift' output, and there is none"
+                : "the name of a 'swift' output (\(names.joined(separator: ", ")))", found: "'\(name)'"), at: location, notes: notes)])
+        }
+        return (SwiftLink(rootName: target.rootName, flavor: target.flavor), [])
+    }
+}
+
+extension SwiftSourceEmitter {
+    /// The one file of a Swift output, its header naming the tokens' source.
+    func files(_ input: OutputInput) -> OutputFiles {
+        var emitter = self
+        emitter.sourceDescription = input.sourceDescription
+        let (text, found) = emitter.emit(input.context)
+        return OutputFiles(text: text, diagnostics: found)
+    }
+}
