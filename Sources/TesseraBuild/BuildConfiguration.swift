@@ -66,13 +66,13 @@ public struct BuildConfiguration: Sendable {
     public var folder: String { (file as NSString).deletingLastPathComponent }
 
     /// Whether a path names a folder.
-    public static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// An absolute path for a path in the configuration.
-    public func absolute(_ path: String) -> String {
+    package func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         let base = folder.isEmpty ? FileManager.default.currentDirectoryPath : folder
         return ((base as NSString).appendingPathComponent(path) as NSString).standardizingPath

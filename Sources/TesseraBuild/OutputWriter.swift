@@ -7,17 +7,17 @@ import TesseraQuality
 /// renamed into place, so that a failure while writing leaves the previous outputs as they
 /// were; a file whose bytes are already there is not touched. The work is spread over the
 /// cores (a catalog is thousands of small files).
-public enum OutputWriter {
-    public struct Failure: Error, Sendable {
-        public let path: String
-        public let reason: String
+package enum OutputWriter {
+    package struct Failure: Error, Sendable {
+        package let path: String
+        package let reason: String
     }
 
     /// Writes one file (absolute path) the same way: a temporary file renamed into place, its
     /// folder made when missing, nothing touched when the bytes are already there. Whether
     /// it was written.
     @discardableResult
-    public static func write(_ bytes: [UInt8], at path: String) throws(Failure) -> Bool {
+    package static func write(_ bytes: [UInt8], at path: String) throws(Failure) -> Bool {
         !(try write([Build.File(path: path, bytes: bytes)]).written.isEmpty)
     }
 

@@ -24,24 +24,24 @@ import TesseraQuality
 ///     for dimensions `points`
 ///   - `varies`, and `values`: per permutation, `permutation` (its name), `contexts`, and the value as above
 ///   - `isFirst`, `isLast` for separators
-public struct TemplateEmitter: Sendable {
-    public let template: MustacheTemplate
-    public let path: String
+package struct TemplateEmitter: Sendable {
+    package let template: MustacheTemplate
+    package let path: String
 
-    public enum Failure: Error, Sendable {
+    package enum Failure: Error, Sendable {
         case unreadable(String)
         case invalid(line: Int, column: Int, problem: String)
     }
 
     /// Reads and parses a template file.
-    public init(path: String) throws(Failure) {
+    package init(path: String) throws(Failure) {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw .unreadable("no readable UTF-8 file there")
         }
         try self.init(text: text, path: path)
     }
 
-    public init(text: String, path: String = "template") throws(Failure) {
+    package init(text: String, path: String = "template") throws(Failure) {
         self.path = path
         do {
             template = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + text)
@@ -52,13 +52,13 @@ public struct TemplateEmitter: Sendable {
         }
     }
 
-    public func emit(_ context: GenerationContext) -> String {
+    package func emit(_ context: GenerationContext) -> String {
         template.render(Self.context(context))
     }
 
     /// The template context as Mustache reads it: dictionaries, arrays, strings, numbers and
     /// booleans.
-    public static func context(_ context: GenerationContext) -> [String: Any] {
+    package static func context(_ context: GenerationContext) -> [String: Any] {
         let writer = JSONWriter()
         let permutations: [[String: Any]] = (0..<context.numbering.count).map { permutation in
             let contexts = context.contexts(of: permutation)

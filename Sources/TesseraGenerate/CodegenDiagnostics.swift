@@ -2,16 +2,16 @@ import Tessera
 
 extension DiagnosticID {
     // MARK: Configuration (`tessera.yml`)
-    public static let configSyntax: DiagnosticID = "config.syntax"
-    public static let configUnknownKey: DiagnosticID = "config.unknown-key"
-    public static let configInvalidValue: DiagnosticID = "config.invalid-value"
-    public static let configMissing: DiagnosticID = "config.missing"
+    package static let configSyntax: DiagnosticID = "config.syntax"
+    package static let configUnknownKey: DiagnosticID = "config.unknown-key"
+    package static let configInvalidValue: DiagnosticID = "config.invalid-value"
+    package static let configMissing: DiagnosticID = "config.missing"
 
     // MARK: Outputs
-    public static let swiftNameCollision: DiagnosticID = "output.name-collision"
-    public static let outputNotWritten: DiagnosticID = "output.not-written"
-    public static let outputSkipped: DiagnosticID = "output.skipped"
-    public static let templateInvalid: DiagnosticID = "output.template-invalid"
+    package static let swiftNameCollision: DiagnosticID = "output.name-collision"
+    package static let outputNotWritten: DiagnosticID = "output.not-written"
+    package static let outputSkipped: DiagnosticID = "output.skipped"
+    package static let templateInvalid: DiagnosticID = "output.template-invalid"
 }
 
 extension DiagnosticMessage {

@@ -2,11 +2,11 @@ import Tessera
 
 /// A `swift` output of the same build that another Swift output refers to for values: its root
 /// name and flavor say how each token's member is spelled and typed.
-public struct SwiftLink: Sendable, Hashable {
-    public var rootName: String
-    public var flavor: SwiftEmitter.Flavor
+package struct SwiftLink: Sendable, Hashable {
+    package var rootName: String
+    package var flavor: SwiftEmitter.Flavor
 
-    public init(rootName: String, flavor: SwiftEmitter.Flavor) {
+    package init(rootName: String, flavor: SwiftEmitter.Flavor) {
         self.rootName = rootName
         self.flavor = flavor
     }
@@ -103,14 +103,14 @@ struct MemberNames {
 ///     public static let themeNavigationBottomHighlight = "theme/navigation/bottom/highlight"
 /// }
 /// ```
-public struct RegistryEmitter: Sendable {
-    public var name: String
-    public var accessLevel: SwiftEmitter.AccessLevel
+package struct RegistryEmitter: Sendable {
+    package var name: String
+    package var accessLevel: SwiftEmitter.AccessLevel
     /// Files (by name) whose tokens are written `{Group.name}`.
-    public var shortFiles: [String]
-    public var sourceDescription: String
+    package var shortFiles: [String]
+    package var sourceDescription: String
 
-    public init(name: String = "ThemeTokens", accessLevel: SwiftEmitter.AccessLevel = .public,
+    package init(name: String = "ThemeTokens", accessLevel: SwiftEmitter.AccessLevel = .public,
         shortFiles: [String] = ["colors.json"], sourceDescription: String = "design tokens")
     {
         self.name = name
@@ -119,7 +119,7 @@ public struct RegistryEmitter: Sendable {
         self.sourceDescription = sourceDescription
     }
 
-    public func emit(_ context: GenerationContext) -> (text: String, diagnostics: [Diagnostic]) {
+    package func emit(_ context: GenerationContext) -> (text: String, diagnostics: [Diagnostic]) {
         let access = accessLevel.keyword
         var names = MemberNames(file: context.document.files.first?.path ?? "")
         var output = SwiftEmitter.header(sourceDescription)
@@ -155,13 +155,13 @@ public struct RegistryEmitter: Sendable {
 /// some of its tokens — a subgroup, or a group in the token's `roleGroups` (`roleGroupKeys`)
 /// — a check and a list: `isTextRole` and `textRoles` for an enum named `…Role`,
 /// `isAccentType` and `accentTypes` for one named `…Type`. Deprecated tokens are left out.
-public struct EnumEmitter: Sendable {
+package struct EnumEmitter: Sendable {
     /// One enum: its name and the group (dot-separated) whose tokens are its cases.
-    public struct Definition: Sendable, Hashable {
-        public var name: String
-        public var group: String
+    package struct Definition: Sendable, Hashable {
+        package var name: String
+        package var group: String
 
-        public init(name: String, group: String) {
+        package init(name: String, group: String) {
             self.name = name
             self.group = group
         }
@@ -169,17 +169,17 @@ public struct EnumEmitter: Sendable {
 
     /// The `$extensions` whose `roleGroups` name groups a token is in (the Gentle importer
     /// writes `dev.tessera.gentle`).
-    public static let roleGroupKeys = ["dev.tessera", "dev.tessera.gentle"]
+    package static let roleGroupKeys = ["dev.tessera", "dev.tessera.gentle"]
 
-    public var enums: [Definition]
+    package var enums: [Definition]
     /// The enum the others are nested in (`AppTheming`); nil for top-level enums.
-    public var container: String?
-    public var accessLevel: SwiftEmitter.AccessLevel
+    package var container: String?
+    package var accessLevel: SwiftEmitter.AccessLevel
     /// The `swift` output whose members `token` returns.
-    public var link: SwiftLink?
-    public var sourceDescription: String
+    package var link: SwiftLink?
+    package var sourceDescription: String
 
-    public init(enums: [Definition], container: String? = nil, accessLevel: SwiftEmitter.AccessLevel = .public,
+    package init(enums: [Definition], container: String? = nil, accessLevel: SwiftEmitter.AccessLevel = .public,
         link: SwiftLink? = nil, sourceDescription: String = "design tokens")
     {
         self.enums = enums
@@ -189,7 +189,7 @@ public struct EnumEmitter: Sendable {
         self.sourceDescription = sourceDescription
     }
 
-    public func emit(_ context: GenerationContext) -> (text: String, diagnostics: [Diagnostic]) {
+    package func emit(_ context: GenerationContext) -> (text: String, diagnostics: [Diagnostic]) {
         let access = accessLevel.keyword
         let file = context.document.files.first?.path ?? ""
         var diagnostics: [Diagnostic] = []
@@ -305,16 +305,16 @@ public struct EnumEmitter: Sendable {
 ///
 /// The components are the child groups of `group`, or the groups `groups` lists. Deprecated
 /// tokens are left out.
-public struct ComponentEmitter: Sendable {
+package struct ComponentEmitter: Sendable {
     /// The group whose child groups are the components.
-    public var group: String
+    package var group: String
     /// The components' groups, when given: these instead of `group`'s children.
-    public var groups: [String]
-    public var accessLevel: SwiftEmitter.AccessLevel
-    public var link: SwiftLink
-    public var sourceDescription: String
+    package var groups: [String]
+    package var accessLevel: SwiftEmitter.AccessLevel
+    package var link: SwiftLink
+    package var sourceDescription: String
 
-    public init(group: String = "component", groups: [String] = [], accessLevel: SwiftEmitter.AccessLevel = .public,
+    package init(group: String = "component", groups: [String] = [], accessLevel: SwiftEmitter.AccessLevel = .public,
         link: SwiftLink = SwiftLink(rootName: "Tokens", flavor: .static), sourceDescription: String = "design tokens")
     {
         self.group = group
@@ -324,7 +324,7 @@ public struct ComponentEmitter: Sendable {
         self.sourceDescription = sourceDescription
     }
 
-    public func emit(_ context: GenerationContext) -> (text: String, diagnostics: [Diagnostic]) {
+    package func emit(_ context: GenerationContext) -> (text: String, diagnostics: [Diagnostic]) {
         let access = accessLevel.keyword
         let file = context.document.files.first?.path ?? ""
         let references = link.references(context)

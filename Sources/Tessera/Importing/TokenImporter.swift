@@ -78,7 +78,7 @@ public struct ImporterRegistry: Sendable {
 
     /// This registry with the importer called `name` used for every file named (in a directory,
     /// for the files it or the `.json` extension recognizes); nil when no importer has the name.
-    package func forcing(_ name: String) -> ImporterRegistry? {
+    public func forcing(_ name: String) -> ImporterRegistry? {
         guard let chosen = importers.first(where: { $0.name == name.lowercased() }) else { return nil }
         var registry = self
         registry.forced = chosen

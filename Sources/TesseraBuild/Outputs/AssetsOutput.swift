@@ -9,16 +9,16 @@ extension OutputKind {
 /// contexts: { brand: ocean } }`: an asset catalog with a color set per color token
 /// (`AssetCatalogEmitter`). Color sets an earlier build wrote there and this one does not are
 /// removed.
-public struct AssetsOutput: BuildOutput {
-    public static let kind = OutputKind.assets
-    public static let settings = ["namespaces", "wideGamut", "contexts"]
-    public static var ownsFolder: Bool { true }
+package struct AssetsOutput: BuildOutput {
+    package static let kind = OutputKind.assets
+    package static let settings = ["namespaces", "wideGamut", "contexts"]
+    package static var ownsFolder: Bool { true }
 
-    public var emitter = AssetCatalogEmitter()
+    package var emitter = AssetCatalogEmitter()
 
-    public init(_ emitter: AssetCatalogEmitter = AssetCatalogEmitter()) { self.emitter = emitter }
+    package init(_ emitter: AssetCatalogEmitter = AssetCatalogEmitter()) { self.emitter = emitter }
 
-    public init(_ settings: inout OutputSettings) {
+    package init(_ settings: inout OutputSettings) {
         emitter.namespaces = settings.bool("namespaces") ?? true
         emitter.wideGamut = settings.bool("wideGamut") ?? true
         for (modifier, context) in settings.entries("contexts", expected: "a mapping of modifier to context") ?? [] {
@@ -28,7 +28,7 @@ public struct AssetsOutput: BuildOutput {
         }
     }
 
-    public func generate(_ input: OutputInput) -> OutputFiles {
+    package func generate(_ input: OutputInput) -> OutputFiles {
         OutputFiles(emitter.emit(input.context).map { OutputFiles.File(path: $0.path, bytes: $0.bytes) })
     }
 }

@@ -7,19 +7,19 @@ extension OutputKind {
 
 /// `- bundle: { path: Generated/tokens.bundle.json, pretty: true }`: every permutation
 /// resolved, as JSON (`BundleEmitter`).
-public struct BundleOutput: BuildOutput {
-    public static let kind = OutputKind.bundle
-    public static let settings = ["pretty"]
+package struct BundleOutput: BuildOutput {
+    package static let kind = OutputKind.bundle
+    package static let settings = ["pretty"]
 
-    public var emitter = BundleEmitter()
+    package var emitter = BundleEmitter()
 
-    public init(_ emitter: BundleEmitter = BundleEmitter()) { self.emitter = emitter }
+    package init(_ emitter: BundleEmitter = BundleEmitter()) { self.emitter = emitter }
 
-    public init(_ settings: inout OutputSettings) {
+    package init(_ settings: inout OutputSettings) {
         emitter.pretty = settings.bool("pretty") ?? true
     }
 
-    public func generate(_ input: OutputInput) -> OutputFiles {
+    package func generate(_ input: OutputInput) -> OutputFiles {
         OutputFiles(text: emitter.emit(input.context))
     }
 }

@@ -7,20 +7,20 @@ extension OutputKind {
 
 /// `- css: { path: web/tokens.css, prefix: ds, selector: ":root" }`: CSS custom properties
 /// (`CSSEmitter`).
-public struct CSSOutput: BuildOutput {
-    public static let kind = OutputKind.css
-    public static let settings = ["prefix", "selector"]
+package struct CSSOutput: BuildOutput {
+    package static let kind = OutputKind.css
+    package static let settings = ["prefix", "selector"]
 
-    public var emitter = CSSEmitter()
+    package var emitter = CSSEmitter()
 
-    public init(_ emitter: CSSEmitter = CSSEmitter()) { self.emitter = emitter }
+    package init(_ emitter: CSSEmitter = CSSEmitter()) { self.emitter = emitter }
 
-    public init(_ settings: inout OutputSettings) {
+    package init(_ settings: inout OutputSettings) {
         emitter.prefix = settings.string("prefix") ?? ""
         emitter.selector = settings.string("selector") ?? ":root"
     }
 
-    public func generate(_ input: OutputInput) -> OutputFiles {
+    package func generate(_ input: OutputInput) -> OutputFiles {
         var emitter = emitter
         emitter.sourceDescription = input.sourceDescription
         return OutputFiles(text: emitter.emit(input.context))

@@ -9,19 +9,19 @@ extension OutputKind {
 /// `- catalog: { path: catalog, title: App tokens }`: a browsable page of every token
 /// (`CatalogEmitter`), `index.html` in the folder `path` names, with contrast badges for the
 /// `lint:` section's pairs.
-public struct CatalogOutput: BuildOutput {
-    public static let kind = OutputKind.catalog
-    public static let settings = ["title"]
+package struct CatalogOutput: BuildOutput {
+    package static let kind = OutputKind.catalog
+    package static let settings = ["title"]
 
-    public var emitter = CatalogEmitter()
+    package var emitter = CatalogEmitter()
 
-    public init(_ emitter: CatalogEmitter = CatalogEmitter()) { self.emitter = emitter }
+    package init(_ emitter: CatalogEmitter = CatalogEmitter()) { self.emitter = emitter }
 
-    public init(_ settings: inout OutputSettings) {
+    package init(_ settings: inout OutputSettings) {
         emitter.title = settings.string("title")
     }
 
-    public func generate(_ input: OutputInput) -> OutputFiles {
+    package func generate(_ input: OutputInput) -> OutputFiles {
         var emitter = emitter
         emitter.contrastPairs = input.configuration.lint.contrastPairs
         emitter.level = input.configuration.lint.level

@@ -8,21 +8,21 @@ extension OutputKind {
 /// `- enums: { path: Generated/AppTheming.swift, name: AppTheming, tokens: Tokens,
 /// enums: { ColourType: Accent } }`: an enum per group (`EnumEmitter`), whose cases return the
 /// members of the `swift` output `tokens` names.
-public struct EnumsOutput: BuildOutput {
-    public static let kind = OutputKind.enums
-    public static let settings = ["name", "access", "tokens", "enums"]
-    public static var isSwiftSource: Bool { true }
+package struct EnumsOutput: BuildOutput {
+    package static let kind = OutputKind.enums
+    package static let settings = ["name", "access", "tokens", "enums"]
+    package static var isSwiftSource: Bool { true }
 
-    public var emitter = EnumEmitter(enums: [])
+    package var emitter = EnumEmitter(enums: [])
     /// The root name of the `swift` output whose members the cases return.
-    public var tokens: String?
+    package var tokens: String?
 
-    public init(_ emitter: EnumEmitter, tokens: String? = nil) {
+    package init(_ emitter: EnumEmitter, tokens: String? = nil) {
         self.emitter = emitter
         self.tokens = tokens
     }
 
-    public init(_ settings: inout OutputSettings) {
+    package init(_ settings: inout OutputSettings) {
         emitter.container = settings.typeName("name")
         emitter.accessLevel = settings.choice("access", SwiftEmitter.AccessLevel.self) ?? .public
         tokens = settings.typeName("tokens")
@@ -42,11 +42,11 @@ public struct EnumsOutput: BuildOutput {
         }
     }
 
-    public mutating func link(to outputs: [BuildConfiguration.Output], at location: SourceLocation) -> [Diagnostic] {
+    package mutating func link(to outputs: [BuildConfiguration.Output], at location: SourceLocation) -> [Diagnostic] {
         let (link, diagnostics) = SwiftOutput.link(tokens, required: false, kind: Self.kind, among: outputs, at: location)
         if let link { emitter.link = link }
         return diagnostics
     }
 
-    public func generate(_ input: OutputInput) -> OutputFiles { emitter.files(input) }
+    package func generate(_ input: OutputInput) -> OutputFiles { emitter.files(input) }
 }

@@ -7,20 +7,20 @@ extension OutputKind {
 
 /// `- registry: { path: Generated/ThemeTokens.swift, name: ThemeTokens, short: [colors.json] }`:
 /// every token's path as a string constant (`RegistryEmitter`).
-public struct RegistryOutput: BuildOutput {
-    public static let kind = OutputKind.registry
-    public static let settings = ["name", "access", "short"]
-    public static var isSwiftSource: Bool { true }
+package struct RegistryOutput: BuildOutput {
+    package static let kind = OutputKind.registry
+    package static let settings = ["name", "access", "short"]
+    package static var isSwiftSource: Bool { true }
 
-    public var emitter = RegistryEmitter()
+    package var emitter = RegistryEmitter()
 
-    public init(_ emitter: RegistryEmitter = RegistryEmitter()) { self.emitter = emitter }
+    package init(_ emitter: RegistryEmitter = RegistryEmitter()) { self.emitter = emitter }
 
-    public init(_ settings: inout OutputSettings) {
+    package init(_ settings: inout OutputSettings) {
         emitter.name = settings.typeName("name") ?? emitter.name
         emitter.accessLevel = settings.choice("access", SwiftEmitter.AccessLevel.self) ?? .public
         emitter.shortFiles = settings.strings("short") ?? emitter.shortFiles
     }
 
-    public func generate(_ input: OutputInput) -> OutputFiles { emitter.files(input) }
+    package func generate(_ input: OutputInput) -> OutputFiles { emitter.files(input) }
 }

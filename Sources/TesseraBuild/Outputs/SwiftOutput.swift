@@ -7,22 +7,22 @@ extension OutputKind {
 
 /// `- swift: { path: Generated/Tokens.swift, flavor: runtime, name: Tokens, access: public }`:
 /// the tokens as Swift source (`SwiftEmitter`).
-public struct SwiftOutput: BuildOutput {
-    public static let kind = OutputKind.swift
-    public static let settings = ["flavor", "name", "access"]
-    public static var isSwiftSource: Bool { true }
+package struct SwiftOutput: BuildOutput {
+    package static let kind = OutputKind.swift
+    package static let settings = ["flavor", "name", "access"]
+    package static var isSwiftSource: Bool { true }
 
-    public var emitter = SwiftEmitter()
+    package var emitter = SwiftEmitter()
 
-    public init(_ emitter: SwiftEmitter = SwiftEmitter()) { self.emitter = emitter }
+    package init(_ emitter: SwiftEmitter = SwiftEmitter()) { self.emitter = emitter }
 
-    public init(_ settings: inout OutputSettings) {
+    package init(_ settings: inout OutputSettings) {
         emitter.flavor = settings.choice("flavor", SwiftEmitter.Flavor.self) ?? .runtime
         emitter.rootName = settings.typeName("name") ?? emitter.rootName
         emitter.accessLevel = settings.choice("access", SwiftEmitter.AccessLevel.self) ?? .public
     }
 
-    public func generate(_ input: OutputInput) -> OutputFiles { emitter.files(input) }
+    package func generate(_ input: OutputInput) -> OutputFiles { emitter.files(input) }
 
     /// The `swift` output an output that uses one names in `tokens` (`required` when it cannot
     /// do without), among a configuration's outputs: its link, or nil with what is wrong.

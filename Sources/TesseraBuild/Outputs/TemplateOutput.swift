@@ -8,23 +8,23 @@ extension OutputKind {
 /// `- template: { path: Generated/Tokens.kt, template: templates/kotlin.mustache }`: a Mustache
 /// template rendered with the tokens (`TemplateEmitter`). The template is an input of the
 /// build: a change to it generates again.
-public struct TemplateOutput: BuildOutput {
-    public static let kind = OutputKind.template
-    public static let settings = ["template"]
+package struct TemplateOutput: BuildOutput {
+    package static let kind = OutputKind.template
+    package static let settings = ["template"]
 
     /// The template file, relative to the configuration's folder.
-    public var template: String
+    package var template: String
 
-    public init(template: String) { self.template = template }
+    package init(template: String) { self.template = template }
 
-    public init(_ settings: inout OutputSettings) {
+    package init(_ settings: inout OutputSettings) {
         template = settings.string("template") ?? ""
         if template.isEmpty { settings.missing("template") }
     }
 
-    public var inputs: [String] { [template] }
+    package var inputs: [String] { [template] }
 
-    public func generate(_ input: OutputInput) -> OutputFiles {
+    package func generate(_ input: OutputInput) -> OutputFiles {
         let path = input.configuration.absolute(template)
         do {
             return OutputFiles(text: try TemplateEmitter(path: path).emit(input.context))

@@ -6,15 +6,15 @@ extension OutputKind {
 }
 
 /// `- theme: { path: Generated/App.theme }`: the compiled theme file a runtime `Theme` loads.
-public struct ThemeOutput: BuildOutput {
-    public static let kind = OutputKind.theme
-    public static let settings: [String] = []
+package struct ThemeOutput: BuildOutput {
+    package static let kind = OutputKind.theme
+    package static let settings: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public init(_ settings: inout OutputSettings) {}
+    package init(_ settings: inout OutputSettings) {}
 
-    public func generate(_ input: OutputInput) -> OutputFiles {
+    package func generate(_ input: OutputInput) -> OutputFiles {
         do {
             return OutputFiles([OutputFiles.File(bytes: try Theme.compile(input.permutations).encoded())])
         } catch {
