@@ -105,7 +105,9 @@ public struct ResolvedPermutations: Sendable {
                 at: SourceAnchor(file: resolver.file, offset: 0).location())
             return Outcome(permutations: nil, diagnostics: composer.diagnostics + [diagnostic])
         }
-        let report = composer.checkAllPermutations()
+        // Checking every permutation resolves each one; the report keeps their tokens, so none
+        // is resolved twice.
+        let report = composer.checkAllPermutations(keepingTokens: true)
         guard !report.hasErrors else { return Outcome(permutations: nil, diagnostics: report.diagnostics) }
         let modifiers = resolver.modifiers.map { modifier in
             ThemeModifier(name: modifier.name, contexts: modifier.contextNames,
@@ -114,8 +116,13 @@ public struct ResolvedPermutations: Sendable {
         let numbering = Numbering(modifiers)
         var resolved: [ResolvedTokens] = []
         for permutation in 0..<numbering.count {
+            let contexts = numbering.contexts(of: permutation)
+            if let tokens = report.tokens[contexts] {
+                resolved.append(tokens)
+                continue
+            }
             do {
-                resolved.append(try composer.resolve(contexts: numbering.contexts(of: permutation)).tokens())
+                resolved.append(try composer.resolve(contexts: contexts).tokens())
             } catch {
                 return Outcome(permutations: nil, diagnostics: report.diagnostics + error.errors)
             }

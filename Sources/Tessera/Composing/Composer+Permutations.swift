@@ -17,6 +17,9 @@ extension Composer {
         /// for each other permutation, the tokens it resolved again (all of them when it had to
         /// be resolved whole).
         public var tokensResolved = 0
+        /// Each checked permutation's tokens by its contexts, when they were asked to be kept
+        /// (`checkAllPermutations(keepingTokens: true)`), so they are not resolved again.
+        package var tokens: [[String: String]: ResolvedTokens] = [:]
 
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -40,10 +43,17 @@ extension Composer {
     /// - Complexity: the base permutation is resolved whole; each other one, when it only
     ///   redefines tokens, costs what it changes (see `resolve(contexts:)`).
     public func checkAllPermutations() -> PermutationReport {
-        locked { checkingAllPermutations() }
+        locked { checkingAllPermutations(keepingTokens: false) }
     }
 
-    private func checkingAllPermutations() -> PermutationReport {
+    /// `checkAllPermutations()`, keeping each permutation's tokens in the report when
+    /// `keepingTokens` (what compiling every permutation reads; otherwise each is let go as soon
+    /// as it is checked).
+    package func checkAllPermutations(keepingTokens: Bool) -> PermutationReport {
+        locked { checkingAllPermutations(keepingTokens: keepingTokens) }
+    }
+
+    private func checkingAllPermutations(keepingTokens: Bool) -> PermutationReport {
         guard let resolver else {
             return PermutationReport(permutationCount: 0, diagnostics: problemsFound, variesAlong: [:], base: nil)
         }
@@ -81,8 +91,10 @@ extension Composer {
         var variesAlong: [String: Set<TokenPath>] = [:]
         var limiters = [base.limiter]
         var tokensResolved = base.document.count
+        var kept: [[String: String]: ResolvedTokens] = [:]
         for (number, contexts) in permutations.enumerated() {
             let state = contexts == baseContexts ? base : resolveState(contexts: contexts)
+            if keepingTokens { kept[contexts] = state.resolved }
             // What merging each permutation's sources finds is counted where it occurs.
             for diagnostic in state.mergeDiagnostics {
                 if extra[diagnostic] == nil { mergeOrder.append(diagnostic) }
@@ -133,7 +145,8 @@ extension Composer {
         let limited = options.finish(WarningLimiter.limit(notices + merged + contextDiagnostics, to: warningLimit, seenBy: limiters))
         let basePermutation = permutation(base, contexts: baseContexts, seenBy: [base.limiter])
         return PermutationReport(permutationCount: permutations.count, diagnostics: limited,
-            variesAlong: variesAlong.mapValues { $0.sorted().map(\.string) }, base: basePermutation, tokensResolved: tokensResolved)
+            variesAlong: variesAlong.mapValues { $0.sorted().map(\.string) }, base: basePermutation, tokensResolved: tokensResolved,
+            tokens: kept)
     }
 
     private func label(_ contexts: [String: String], in resolver: ResolverDocument) -> String {
