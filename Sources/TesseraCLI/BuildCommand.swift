@@ -5,7 +5,7 @@ import TesseraBuild
 import TesseraGenerate
 import TesseraQuality
 
-struct BuildOutputs: ParsableCommand {
+struct BuildOutputs: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Generate every output 'tessera.yml' lists: Swift, asset catalogs, CSS, a resolved bundle, templates.",
@@ -29,30 +29,30 @@ struct BuildOutputs: ParsableCommand {
 
     @OptionGroup var diagnostics: DiagnosticsOption
 
-    func run() throws {
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
         let configFile = (config as NSString).isAbsolutePath
             ? config : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(config)
         let configSource = SourceFile(path: config, bytes: Array(FileManager.default.contents(atPath: configFile) ?? Data()))
         let (loaded, problems) = BuildConfiguration.load(configFile)
         guard let configuration = loaded else {
-            diagnostics.diagnosticsFormat.write(DiagnosticBag(problems.map { relabel($0, configFile) }), files: [configSource])
-            finish(1)
+            diagnostics.write(DiagnosticBag(problems.map { relabel($0, configFile) }), files: [configSource], to: &io)
+            return .failure
         }
         let start = DispatchTime.now()
         let report = Build(configuration, stateFolder: state, swiftInto: swiftInto).run()
         let files = [configSource] + sourceFiles(of: report.diagnostics)
         if !report.diagnostics.isEmpty {
-            diagnostics.diagnosticsFormat.write(DiagnosticBag(report.diagnostics), files: files)
+            diagnostics.write(DiagnosticBag(report.diagnostics), files: files, to: &io)
         }
-        guard report.succeeded else { finish(1) }
+        guard report.succeeded else { return .failure }
         if !quiet {
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             let summary = report.upToDate
                 ? "up to date (\(report.unchanged.count) files), \(String(format: "%.0f", milliseconds)) ms"
                 : "\(report.written.count) files written, \(report.unchanged.count) unchanged, \(String(format: "%.0f", milliseconds)) ms"
-            FileHandle.standardError.write(Data("tessera build: \(summary)\n".utf8))
+            io.write("tessera build: \(summary)\n", to: .standardError)
         }
-        finish(0)
+        return .success
     }
 
     private func relabel(_ diagnostic: Diagnostic, _ absolute: String) -> Diagnostic {
@@ -62,7 +62,7 @@ struct BuildOutputs: ParsableCommand {
     }
 }
 
-struct Init: ParsableCommand {
+struct Init: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a commented starter 'tessera.yml' for the token files in a folder.",
         discussion: "An existing tessera.yml is never replaced.")
@@ -70,7 +70,7 @@ struct Init: ParsableCommand {
     @Argument(help: "The folder of the token files (default: the current folder).")
     var folder = "."
 
-    func run() throws {
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
         let target = (folder as NSString).appendingPathComponent("tessera.yml")
         guard !FileManager.default.fileExists(atPath: target) else {
             throw ValidationError("'\(target)' exists already; it is left as it is")
@@ -88,7 +88,8 @@ struct Init: ParsableCommand {
         guard FileManager.default.createFile(atPath: target, contents: Data(text.utf8)) else {
             throw ValidationError("cannot write '\(target)'")
         }
-        FileHandle.standardError.write(Data("wrote \(target); edit its outputs, then run 'tessera build'\n".utf8))
+        io.write("wrote \(target); edit its outputs, then run 'tessera build'\n", to: .standardError)
+        return .success
     }
 }
 

@@ -6,7 +6,7 @@ enum CompatFormat: String, ExpressibleByArgument, CaseIterable {
     case text, tsv
 }
 
-struct Compat: ParsableCommand {
+struct Compat: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare what the ConfigTokens apps' ConfigParser returns with what Tessera resolves, lookup by lookup.",
         discussion: """
@@ -29,7 +29,7 @@ struct Compat: ParsableCommand {
 
     @OptionGroup var diagnostics: DiagnosticsOption
 
-    func run() throws {
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
         var calls: [ConfigParserLookup.Call]?
         if let lookups {
             guard let text = try? String(contentsOfFile: lookups, encoding: .utf8) else {
@@ -47,10 +47,10 @@ struct Compat: ParsableCommand {
         let report = ConfigParserReport(folder: folder, calls: calls)
         // Errors explain the lookups Tessera has no value for; warnings are for `tessera validate`.
         let errors = DiagnosticBag(report.result.diagnostics.all.filter { $0.severity == .error })
-        diagnostics.write(errors, files: report.result.files)
+        diagnostics.write(errors, files: report.result.files, to: &io)
         let text = format == .tsv ? Self.tsv(report) : Self.text(report, all: all)
-        FileHandle.standardOutput.write(Data(text.utf8))
-        finish(report.entries.allSatisfy { $0.verdict == .agrees } ? 0 : 1)
+        io.write(text, to: .standardOutput)
+        return report.entries.allSatisfy { $0.verdict == .agrees } ? .success : .failure
     }
 
     static func tsv(_ report: ConfigParserReport) -> String {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Tessera
 
-struct Compile: ParsableCommand {
+struct Compile: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Compile every permutation of a token system into a theme file that apps load without parsing JSON.",
         discussion: """
@@ -18,7 +18,7 @@ struct Compile: ParsableCommand {
     @Option(help: "Sign the file with this private key (made by 'tessera keygen'); apps that require a signature load only files signed by a key they trust.")
     var sign: String?
 
-    func run() throws {
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
         var signer: ThemeFile.Signer?
         if let sign {
             let text: String
@@ -42,8 +42,8 @@ struct Compile: ParsableCommand {
             bag.append(contentsOf: compilation.diagnostics)
             files = composer.files
             guard let compiled = compilation.theme else {
-                options.report(bag, files: files)
-                finish(1)
+                options.report(bag, files: files, to: &io)
+                return .failure
             }
             theme = compiled
         } else {
@@ -51,28 +51,28 @@ struct Compile: ParsableCommand {
             bag = result.diagnostics
             files = result.files
             guard let tokens = try? result.tokens() else {
-                options.report(bag, files: files)
-                finish(1)
+                options.report(bag, files: files, to: &io)
+                return .failure
             }
             theme = Theme.compile(tokens)
         }
-        options.report(bag, files: files)
+        options.report(bag, files: files, to: &io)
         let url = URL(fileURLWithPath: output)
         do {
             try theme.write(to: url, signer: signer)
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write '\(output)': \(error)\n".utf8))
-            finish(1)
+            io.write("error: cannot write '\(output)': \(error)\n", to: .standardError)
+            return .failure
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-        FileHandle.standardError.write(Data(("compiled \(theme.count) tokens in \(theme.permutationCount) permutation"
+        io.write("compiled \(theme.count) tokens in \(theme.permutationCount) permutation"
             + "\(theme.permutationCount == 1 ? "" : "s") (\(theme.storedValueCount) values stored) to \(output), \(size) bytes"
-            + (signer == nil ? "" : ", signed") + "\n").utf8))
-        finish(0)
+            + (signer == nil ? "" : ", signed") + "\n", to: .standardError)
+        return .success
     }
 }
 
-struct Keygen: ParsableCommand {
+struct Keygen: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Make an Ed25519 key pair for signing compiled themes: NAME.key (secret) and NAME.pub (built into the app).")
 
@@ -82,7 +82,7 @@ struct Keygen: ParsableCommand {
     @Flag(help: "Replace existing key files.")
     var force = false
 
-    func run() throws {
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
         let key = ThemeSigningKey()
         let privatePath = name + ".key"
         let publicPath = name + ".pub"
@@ -94,9 +94,10 @@ struct Keygen: ParsableCommand {
             chmod(privatePath, 0o600)
             try Data(key.publicKeyFileText.utf8).write(to: URL(fileURLWithPath: publicPath), options: .atomic)
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write the key files: \(error.localizedDescription)\n".utf8))
-            finish(1)
+            io.write("error: cannot write the key files: \(error.localizedDescription)\n", to: .standardError)
+            return .failure
         }
-        FileHandle.standardError.write(Data("wrote \(privatePath) (keep it secret) and \(publicPath)\n".utf8))
+        io.write("wrote \(privatePath) (keep it secret) and \(publicPath)\n", to: .standardError)
+        return .success
     }
 }

@@ -6,7 +6,7 @@ enum ConversionTarget: String, ExpressibleByArgument, CaseIterable {
     case dtcg
 }
 
-struct Convert: ParsableCommand {
+struct Convert: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Write sources of any format read as DTCG 2025.10 token files, with a resolver document where they have modes.",
         discussion: """
@@ -35,7 +35,7 @@ struct Convert: ParsableCommand {
         if paths.isEmpty { throw ValidationError("give the sources to convert") }
     }
 
-    func run() throws {
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
         let importers = source.importers
         let options = PipelineOptions(importers: importers)
         let conversion: DTCGConversion
@@ -51,16 +51,16 @@ struct Convert: ParsableCommand {
             files = result.files
             conversion = DTCGConversion(result, name: name ?? "tokens")
         }
-        diagnostics.write(bag, files: files)
-        guard !bag.hasErrors else { finish(1) }
+        diagnostics.write(bag, files: files, to: &io)
+        guard !bag.hasErrors else { return .failure }
         do {
             try conversion.write(to: output)
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write into '\(output)': \(error.localizedDescription)\n".utf8))
-            finish(1)
+            io.write("error: cannot write into '\(output)': \(error.localizedDescription)\n", to: .standardError)
+            return .failure
         }
         let listing = conversion.files.map { ($0.path as NSString).lastPathComponent }.joined(separator: "\n")
-        FileHandle.standardOutput.write(Data((listing + "\n").utf8))
-        finish(0)
+        io.write(listing + "\n", to: .standardOutput)
+        return .success
     }
 }

@@ -21,32 +21,33 @@ struct SystemOptions: ParsableArguments {
     var options: PipelineOptions { PipelineOptions(strict: strict, importers: source.importers) }
 
     /// The configuration: `--config`, else `tessera.yml` when it exists (or when `required`).
-    /// Exits 1 with its errors when it cannot be read.
-    func configuration(required: Bool) -> BuildConfiguration? {
+    /// Throws exit code 1, its errors written, when it cannot be read.
+    func configuration(required: Bool, io: inout CommandIO) throws -> BuildConfiguration? {
         let path = config ?? "tessera.yml"
         guard config != nil || required || FileManager.default.fileExists(atPath: path) else { return nil }
         let absolute = (path as NSString).isAbsolutePath ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         let (loaded, problems) = BuildConfiguration.load(absolute)
         let source = SourceFile(path: absolute, bytes: Array(FileManager.default.contents(atPath: absolute) ?? Data()))
-        if !problems.isEmpty { diagnostics.write(DiagnosticBag(problems), files: [source]) }
-        guard let loaded else { finish(1) }
+        if !problems.isEmpty { diagnostics.write(DiagnosticBag(problems), files: [source], to: &io) }
+        guard let loaded else { throw ExitCode.failure }
         return loaded
     }
 
-    /// The system at `paths`, or the configuration's; exits 1 with the errors when it does not resolve.
-    func load(_ paths: [String], configuration: BuildConfiguration?) -> (TokenSystem, GenerationContext) {
+    /// The system at `paths`, or the configuration's; throws exit code 1, the errors written, when
+    /// it does not resolve.
+    func load(_ paths: [String], configuration: BuildConfiguration?, io: inout CommandIO) throws -> (TokenSystem, GenerationContext) {
         let system = paths.isEmpty && configuration != nil ? TokenSystem.load(configuration!, options: options) : TokenSystem.load(paths, options: options)
         let name = configuration?.name ?? ((paths.first ?? configuration?.resolver ?? "tokens") as NSString).lastPathComponent
             .components(separatedBy: ".").first ?? "tokens"
         guard let context = system.context(name: name) else {
-            diagnostics.write(DiagnosticBag(system.diagnostics), files: system.files)
-            finish(1)
+            diagnostics.write(DiagnosticBag(system.diagnostics), files: system.files, to: &io)
+            throw ExitCode.failure
         }
         return (system, context)
     }
 }
 
-struct Lint: ParsableCommand {
+struct Lint: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the tokens against the lint rules in every permutation: contrast, naming, descriptions, modes, duplicates, use.",
         discussion: """
@@ -85,20 +86,20 @@ struct Lint: ParsableCommand {
         return result
     }
 
-    func run() throws {
-        let configuration = system.configuration(required: paths.isEmpty)
-        let (loaded, context) = system.load(paths, configuration: configuration)
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
+        let configuration = try system.configuration(required: paths.isEmpty, io: &io)
+        let (loaded, context) = try system.load(paths, configuration: configuration, io: &io)
         var settings = configuration?.lint ?? LintConfiguration()
         for (rule, severity) in try severities() { settings.severities[rule] = severity }
         let folders = usage + (configuration.map { config in settings.usage.map(config.absolute) } ?? [])
         let subject = LintSubject(context, permutations: loaded.permutations!, usage: folders.isEmpty ? nil : UsageIndex(folders: folders))
         let found = settings.linter.run(subject)
         let bag = DiagnosticBag(loaded.diagnostics.filter { $0.severity == .error } + found)
-        system.diagnostics.write(bag, files: loaded.files + sourceFiles(of: found, besides: loaded.files))
+        system.diagnostics.write(bag, files: loaded.files + sourceFiles(of: found, besides: loaded.files), to: &io)
         if bag.all.isEmpty, system.diagnostics.diagnosticsFormat == .text {
-            FileHandle.standardError.write(Data("tessera lint: \(context.tokens.count) tokens in \(context.numbering.count) permutation\(context.numbering.count == 1 ? "" : "s"): no findings\n".utf8))
+            io.write("tessera lint: \(context.tokens.count) tokens in \(context.numbering.count) permutation\(context.numbering.count == 1 ? "" : "s"): no findings\n", to: .standardError)
         }
-        finish(bag.hasErrors ? 1 : 0)
+        return bag.hasErrors ? .failure : .success
     }
 }
 
@@ -106,7 +107,7 @@ enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, markdown
 }
 
-struct Diff: ParsableCommand {
+struct Diff: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare two versions of the tokens per token and per permutation, and say what semantic-version bump the change is.",
         discussion: """
@@ -131,8 +132,8 @@ struct Diff: ParsableCommand {
         if git == nil, paths.count != 2 { throw ValidationError("give OLD and NEW, or --git REV and the paths to compare") }
     }
 
-    func run() throws {
-        let configuration = paths.isEmpty ? system.configuration(required: true) : nil
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
+        let configuration = paths.isEmpty ? try system.configuration(required: true, io: &io) : nil
         let newPaths = paths.isEmpty ? (configuration.map { config in (config.resolver.map { [$0] } ?? config.sources).map(config.absolute) } ?? []) : (git == nil ? [paths[1]] : paths)
         var oldPaths = git == nil ? [paths[0]] : []
         var checkout: String?
@@ -142,31 +143,32 @@ struct Diff: ParsableCommand {
                 checkout = folder
                 oldPaths = mapped
             } catch {
-                FileHandle.standardError.write(Data("tessera diff: \(error)\n".utf8))
-                finish(2)
+                io.write("tessera diff: \(error)\n", to: .standardError)
+                return ExitCode(2)
             }
         }
-        let old = resolve(oldPaths, label: git.map { "the version in \($0)" } ?? "OLD", checkout: checkout)
-        let new = resolve(newPaths, label: "NEW", checkout: checkout)
+        let old = try resolve(oldPaths, label: git.map { "the version in \($0)" } ?? "OLD", checkout: checkout, io: &io)
+        let new = try resolve(newPaths, label: "NEW", checkout: checkout, io: &io)
         let diff = TokenDiff(old: old, new: new)
         let output = switch format {
         case .text: diff.text
         case .json: diff.json
         case .markdown: diff.markdown
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        io.write(output, to: .standardOutput)
         if let checkout { try? FileManager.default.removeItem(atPath: checkout) }
-        finish(diff.isBreaking ? 1 : 0)
+        return diff.isBreaking ? .failure : .success
     }
 
-    /// The version at `paths`; exits 2 (removing the checkout) when it does not resolve.
-    func resolve(_ paths: [String], label: String, checkout: String?) -> GenerationContext {
+    /// The version at `paths`; throws exit code 2 (the checkout removed, the errors written) when it
+    /// does not resolve.
+    func resolve(_ paths: [String], label: String, checkout: String?, io: inout CommandIO) throws -> GenerationContext {
         let loaded = TokenSystem.load(paths, options: system.options)
         guard let context = loaded.context(name: "tokens") else {
             if let checkout { try? FileManager.default.removeItem(atPath: checkout) }
-            FileHandle.standardError.write(Data("tessera diff: \(label) does not resolve\n".utf8))
-            system.diagnostics.write(DiagnosticBag(loaded.diagnostics.filter { $0.severity == .error }), files: loaded.files)
-            finish(2)
+            io.write("tessera diff: \(label) does not resolve\n", to: .standardError)
+            system.diagnostics.write(DiagnosticBag(loaded.diagnostics.filter { $0.severity == .error }), files: loaded.files, to: &io)
+            throw ExitCode(2)
         }
         return context
     }
@@ -233,7 +235,7 @@ enum GitRevision {
     }
 }
 
-struct Catalog: ParsableCommand {
+struct Catalog: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a browsable HTML catalog of the tokens: every permutation side by side, specimens, scales, contrast badges, search.",
         discussion: "The page (DIR/index.html) is self-contained: it loads nothing from the network. Contrast badges come from the lint pairs of tessera.yml.")
@@ -249,9 +251,9 @@ struct Catalog: ParsableCommand {
 
     @OptionGroup var system: SystemOptions
 
-    func run() throws {
-        let configuration = system.configuration(required: paths.isEmpty)
-        let (_, context) = system.load(paths, configuration: configuration)
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
+        let configuration = try system.configuration(required: paths.isEmpty, io: &io)
+        let (_, context) = try system.load(paths, configuration: configuration, io: &io)
         let lint = configuration?.lint ?? LintConfiguration()
         let emitter = CatalogEmitter(title: title ?? configuration?.outputs.first { $0.kind == .catalog }?.catalog.title,
             contrastPairs: lint.contrastPairs, level: lint.level)
@@ -261,10 +263,10 @@ struct Catalog: ParsableCommand {
         do {
             try OutputWriter.write(Array(page.utf8), at: target)
         } catch {
-            FileHandle.standardError.write(Data("tessera catalog: cannot write '\(target)': \(error.reason)\n".utf8))
-            finish(1)
+            io.write("tessera catalog: cannot write '\(target)': \(error.reason)\n", to: .standardError)
+            return .failure
         }
-        FileHandle.standardError.write(Data("tessera catalog: \(target) (\(context.tokens.count) tokens, \(CatalogEmitter.columns(context).count) columns)\n".utf8))
-        finish(0)
+        io.write("tessera catalog: \(target) (\(context.tokens.count) tokens, \(CatalogEmitter.columns(context).count) columns)\n", to: .standardError)
+        return .success
     }
 }

@@ -18,7 +18,7 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 
     /// Writes diagnostics to standard error in this format.
-    func write(_ bag: DiagnosticBag, files: [SourceFile]) {
+    func write(_ bag: DiagnosticBag, files: [SourceFile], to io: inout CommandIO) {
         let sorted = bag.sorted
         let text: String
         switch self {
@@ -30,7 +30,7 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             text = (try? String(decoding: encoder.encode(sorted), as: UTF8.self) + "\n") ?? "[]\n"
         }
-        FileHandle.standardError.write(Data(text.utf8))
+        io.write(text, to: .standardError)
     }
 }
 
@@ -43,8 +43,8 @@ struct DiagnosticsOption: ParsableArguments {
 
     /// Writes `bag` to standard error; in json, an empty array when it is empty, so that a script always
     /// has an array to read.
-    func write(_ bag: DiagnosticBag, files: [SourceFile]) {
-        diagnosticsFormat.write(bag, files: files)
+    func write(_ bag: DiagnosticBag, files: [SourceFile], to io: inout CommandIO) {
+        diagnosticsFormat.write(bag, files: files, to: &io)
     }
 }
 
@@ -142,15 +142,15 @@ struct CommonOptions: ParsableArguments {
         TokenPipeline.run(paths: paths, options: pipelineOptions)
     }
 
-    func report(_ result: PipelineResult, extra: [Diagnostic] = []) {
+    func report(_ result: PipelineResult, extra: [Diagnostic] = [], to io: inout CommandIO) {
         var bag = result.diagnostics
         bag.append(contentsOf: extra)
-        report(bag, files: result.files)
+        report(bag, files: result.files, to: &io)
     }
 
     /// Writes diagnostics to standard error in the chosen format.
-    func report(_ bag: DiagnosticBag, files: [SourceFile]) {
-        diagnostics.write(bag, files: files)
+    func report(_ bag: DiagnosticBag, files: [SourceFile], to io: inout CommandIO) {
+        diagnostics.write(bag, files: files, to: &io)
     }
 
     /// The permutation the inputs choose, with everything found on the way: the resolver's and
@@ -160,13 +160,13 @@ struct CommonOptions: ParsableArguments {
     }
 }
 
-struct Validate: ParsableCommand {
+struct Validate: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Check token files; exit 0 when there is no error, 1 when there is any, 2 for a usage mistake.")
 
     @OptionGroup var options: CommonOptions
 
-    func run() throws {
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
         if let paths = options.systemPaths {
             let composer = options.composer(for: paths)
             var bag = DiagnosticBag()
@@ -175,13 +175,12 @@ struct Validate: ParsableCommand {
             } else {
                 bag = DiagnosticBag(try options.permutation(of: composer).diagnostics)
             }
-            options.report(bag, files: composer.files)
-            finish(bag.hasErrors ? 1 : 0)
+            options.report(bag, files: composer.files, to: &io)
+            return bag.hasErrors ? .failure : .success
         }
         let result = options.run()
-        options.report(result)
-        // Exit here: tearing down a large token set object by object only costs time.
-        finish(result.hasErrors ? 1 : 0)
+        options.report(result, to: &io)
+        return result.hasErrors ? .failure : .success
     }
 }
 
@@ -189,7 +188,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case flat, json
 }
 
-struct Resolve: ParsableCommand {
+struct Resolve: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Print every token with its resolved value (nothing is printed when there is an error).")
 
@@ -204,15 +203,15 @@ struct Resolve: ParsableCommand {
     /// `--token` as a dot-separated path.
     var path: String? { token?.replacingOccurrences(of: "/", with: ".") }
 
-    func run() throws {
-        if let paths = options.systemPaths { try runWithResolver(paths) }
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
+        if let paths = options.systemPaths { return try executeWithResolver(paths, io: &io) }
         let result = options.run()
         let tokens = try? result.tokens()
         let extra = tokens.map(notFound(in:)) ?? []
-        options.report(result, extra: extra)
-        guard let tokens, extra.isEmpty else { throw ExitCode(1) }
-        FileHandle.standardOutput.write(Data(output(tokens).utf8))
-        finish(0)
+        options.report(result, extra: extra, to: &io)
+        guard let tokens, extra.isEmpty else { return .failure }
+        io.write(output(tokens), to: .standardOutput)
+        return .success
     }
 
     /// The error for a `--token` that names no token or group, with a "did you mean".
@@ -237,20 +236,20 @@ struct Resolve: ParsableCommand {
 
 extension Resolve {
     /// Prints the permutation the inputs choose.
-    func runWithResolver(_ paths: [String]) throws -> Never {
+    func executeWithResolver(_ paths: [String], io: inout CommandIO) throws -> ExitCode {
         let composer = options.composer(for: paths)
         let permutation = try options.permutation(of: composer)
         var bag = DiagnosticBag(permutation.diagnostics)
         let tokens = try? permutation.tokens()
         if let tokens { bag.append(contentsOf: notFound(in: tokens)) }
-        options.report(bag, files: composer.files)
-        guard let tokens, !bag.hasErrors else { finish(1) }
-        FileHandle.standardOutput.write(Data(output(tokens).utf8))
-        finish(0)
+        options.report(bag, files: composer.files, to: &io)
+        guard let tokens, !bag.hasErrors else { return .failure }
+        io.write(output(tokens), to: .standardOutput)
+        return .success
     }
 }
 
-struct Contexts: ParsableCommand {
+struct Contexts: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "List a resolver's modifiers, their contexts and defaults, and how many permutations there are.")
 
@@ -270,14 +269,14 @@ struct Contexts: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func execute(_ io: inout CommandIO) throws -> ExitCode {
         let path = file ?? resolver ?? ""
         let composer = ImporterRegistry.standard.composer(at: path, options: PipelineOptions()) ?? Composer(resolverAt: path)
         guard let document = composer.resolver else {
             var bag = DiagnosticBag()
             bag.append(contentsOf: composer.diagnostics)
-            diagnostics.write(bag, files: composer.files)
-            finish(1)
+            diagnostics.write(bag, files: composer.files, to: &io)
+            return .failure
         }
         let report = composer.checkAllPermutations()
         var lines: [String] = []
@@ -288,16 +287,10 @@ struct Contexts: ParsableCommand {
                 + " — changes \(varying) token\(varying == 1 ? "" : "s") on its own")
         }
         lines.append("\(document.permutationCount) permutation\(document.permutationCount == 1 ? "" : "s")")
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        io.write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
         var bag = DiagnosticBag()
         bag.append(contentsOf: report.diagnostics)
-        diagnostics.write(bag, files: composer.files)
-        finish(bag.hasErrors ? 1 : 0)
+        diagnostics.write(bag, files: composer.files, to: &io)
+        return bag.hasErrors ? .failure : .success
     }
-}
-
-/// Ends the process with `code` once everything is written, skipping the teardown of the loaded
-/// token set.
-func finish(_ code: Int32) -> Never {
-    exit(code)
 }

@@ -2,15 +2,24 @@ import Foundation
 import Testing
 
 @testable import Tessera
+@testable import TesseraCLI
 @testable import TesseraModel
 @testable import TesseraRuntime
 
 /// The command-line contract: exit codes, output formats and diagnostics on stderr.
 struct CommandLineTests {
-    struct Run {
+    struct Run: Equatable {
         let status: Int32
         let stdout: String
         let stderr: String
+    }
+
+    /// `tessera arguments`, run in this process as the binary runs it (parsed, run, its errors
+    /// turned into messages and exit codes), with what it writes captured.
+    func tessera(_ arguments: [String]) throws -> Run {
+        var io = CommandIO.captured
+        let code = TesseraCommand.run(arguments, io: &io)
+        return Run(status: code.rawValue, stdout: io.output, stderr: io.errors)
     }
 
     static let binary: URL = {
@@ -18,10 +27,13 @@ struct CommandLineTests {
         return products.appendingPathComponent("tessera")
     }()
 
-    func tessera(_ arguments: [String]) throws -> Run {
+    /// `tessera arguments`, run by the built binary: for the contract end to end (exit codes,
+    /// which stream gets what). Help is wrapped to 80 columns, as in the tests run in this process.
+    func binary(_ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "COLUMNS" }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -48,6 +60,46 @@ struct CommandLineTests {
          "space": {"$type": "dimension", "m": {"$value": {"value": 16, "unit": "px"}}},
          "ratio": {"$type": "number", "$value": 1.5}}
         """##
+
+    // MARK: The binary
+
+    /// The built binary ends with the command's exit code, results on standard output and
+    /// diagnostics on standard error; ArgumentParser's help on standard output with 0, its usage
+    /// errors on standard error with 2.
+    @Test func theBinaryExitsWithTheCommandsCodeAndStreams() throws {
+        let clean = try binary(["validate", try write(Self.good)])
+        #expect(clean == Run(status: 0, stdout: "", stderr: ""))
+        let path = try write(##"{"a": {"$type": "number", "$value": "{b}"}}"##)
+        let failed = try binary(["validate", path])
+        #expect(failed.status == 1 && failed.stdout.isEmpty)
+        #expect(failed.stderr.hasPrefix("\(path):1:37: error: unknown reference '{b}'") && failed.stderr.hasSuffix("1 error, 0 warnings\n"))
+        let resolved = try binary(["resolve", try write(Self.good), "--token", "ratio"])
+        #expect(resolved == Run(status: 0, stdout: "ratio\tnumber\t1.5\n", stderr: ""))
+        let help = try binary(["--help"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: Design tokens for Swift") && help.stderr.isEmpty)
+        let unknown = try binary(["validate", "--no-such-flag", path])
+        #expect(unknown.status == 2 && unknown.stdout.isEmpty)
+        #expect(unknown.stderr.hasPrefix("Error: Unknown option '--no-such-flag'\n"))
+    }
+
+    /// Running a command in this process gives what the binary gives, byte for byte: exit code,
+    /// standard output and standard error.
+    @Test(arguments: [
+        [], ["--help"], ["--version"], ["help", "resolve"], ["resolve", "-h"], ["frobnicate"], ["validate"],
+        ["validate", "GOOD"], ["validate", "BAD"], ["validate", "--diagnostics-format", "json", "BAD"],
+        ["resolve", "GOOD", "--format", "json"], ["resolve", "GOOD", "--token", "colr"], ["resolve", "--format", "yaml", "GOOD"],
+        ["resolve", "--resolver", "RESOLVER", "--input", "theme=drak"], ["resolve", "--resolver", "RESOLVER", "--input", "theme"],
+        ["contexts", "RESOLVER"], ["init", "FOLDER"], ["lint", "RESOLVER", "--rule", "contrst=off"],
+    ])
+    func inProcessRunsAsTheBinaryDoes(_ arguments: [String]) throws {
+        let resolver = try writeResolver()
+        let folder = (resolver as NSString).deletingLastPathComponent
+        try Data().write(to: URL(fileURLWithPath: folder).appendingPathComponent("tessera.yml"))
+        let files = ["GOOD": (folder as NSString).appendingPathComponent("base.tokens.json"), "RESOLVER": resolver, "FOLDER": folder,
+                     "BAD": try write(##"{"a": {"$type": "number", "$value": "{b}"}}"##)]
+        let arguments = arguments.map { files[$0] ?? $0 }
+        #expect(try tessera(arguments) == binary(arguments))
+    }
 
     // MARK: Resolvers
 
