@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Xcode asset catalogs: a real one read two ways, and catalogs written for each rule.
 struct AssetCatalogImporterTests {
@@ -198,19 +196,5 @@ struct AssetCatalogImporterTests {
         let token = dark.partialTokens["label"]
         #expect(token?.extensions?["dev.tessera"]?["colorset"]?["systemColors"]?["dark"]?.string == "labelColor")
         #expect(dark.diagnostics.map(\.id) == [.colorsetSystemColor])
-    }
-
-    /// The command line reads a catalog as a system with modes, and a folder walk leaves it alone.
-    @Test func theCommandLineReadsCatalogs() throws {
-        let tessera = CommandLineTests()
-        let dark = try tessera.tessera(["resolve", Self.openedx, "--input", "appearance=dark", "--token", "assignmentStroke"])
-        #expect(dark.status == 0)
-        #expect(dark.stdout == "assignmentStroke\tcolor\t#8e9baeff\n")
-        let folder = (try tessera.write(#"{"a": {"$type": "number", "$value": 1}}"#) as NSString).deletingLastPathComponent
-        try FileManager.default.copyItem(atPath: Self.openedx, toPath: (folder as NSString).appendingPathComponent("Assets.xcassets"))
-        let walked = try tessera.tessera(["validate", folder])
-        #expect(walked.status == 0 && walked.stderr.isEmpty, "\(walked.stderr)")
-        let forced = try tessera.tessera(["resolve", "--source-format", "nope", folder])
-        #expect(forced.status == 2 && forced.stderr.contains("asset-catalog"))
     }
 }

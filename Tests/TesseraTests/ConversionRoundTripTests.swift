@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// `convert` to DTCG, then resolving what it wrote, gives exactly the values of resolving the
 /// source, in every permutation, for every format.
@@ -104,23 +102,5 @@ struct ConversionRoundTripTests {
         let positions = names.map { converted.range(of: "\"\($0)\"")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(converted)")
-    }
-
-    /// The command line converts, and writes nothing when the source has an error.
-    @Test func theCommandLineConverts() throws {
-        let tessera = CommandLineTests()
-        let folder = temporaryFolder()
-        let run = try tessera.tessera(["convert", AssetCatalogImporterTests.openedx, "--to", "dtcg", "-o", folder])
-        #expect(run.status == 0)
-        #expect(run.stdout == "Assets.resolver.json\nany.tokens.json\nappearance-light.tokens.json\nappearance-dark.tokens.json\n")
-        let resolved = try tessera.tessera(["resolve", (folder as NSString).appendingPathComponent("Assets.resolver.json"),
-            "--input", "appearance=dark", "--token", "assignmentStroke"])
-        #expect(resolved.stdout == "assignmentStroke\tcolor\t#8e9baeff\n")
-
-        let broken = try tessera.write(#"{"a": {"$type": "color", "$value": "{missing}"}}"#)
-        let empty = temporaryFolder()
-        let failed = try tessera.tessera(["convert", broken, "-o", empty])
-        #expect(failed.status == 1)
-        #expect(!FileManager.default.fileExists(atPath: empty))
     }
 }

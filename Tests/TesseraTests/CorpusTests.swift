@@ -1,9 +1,8 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Real design systems: every token file parses with no error of its own. References into
 /// sibling files are composed by the systems' resolver files; here a file's unknown references

@@ -1,9 +1,8 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Figma variables: a real REST response compared with another tool's reading of it, and
 /// responses written for each rule.

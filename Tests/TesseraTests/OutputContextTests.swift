@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 struct OutputContextTests {
     @Test(arguments: [
@@ -44,8 +42,7 @@ struct OutputContextTests {
 struct StreamedOutputTests {
     static func permutations() -> [(String, ResolvedTokens)] {
         var found: [(String, ResolvedTokens)] = []
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/app.resolver.json").path
+        let examples = repositoryRoot.appendingPathComponent("Examples/app.resolver.json").path
         let corpus = ["adobe-spectrum", "github-primer", "microsoft-fluent"].map {
             fixtures.appendingPathComponent("dtcg-examples/\($0).resolver.json").path
         }

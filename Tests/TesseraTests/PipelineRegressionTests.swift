@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Each defect the differential check found where the ways to resolve a permutation used to
 /// disagree, as a case of its own.

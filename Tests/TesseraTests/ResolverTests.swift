@@ -1,10 +1,9 @@
 import Foundation
-import Testing
 import TesseraDifferential
+import TesseraTestSupport
+import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// The Resolver Module 2025.10: every rule it states, each with its own diagnostic at its place,
 /// and composition: sources merged in order, contexts chosen by input, aliases resolved on the

@@ -1,18 +1,16 @@
 import Foundation
-import Testing
 import TesseraDifferential
+import TesseraTestSupport
+import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Bad input never crashes or hangs: thousands of mutated token files all come back with
 /// diagnostics, each located inside its file.
 struct RobustnessTests {
 
     static let seeds: [String] = {
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/tokens")
+        let examples = repositoryRoot.appendingPathComponent("Examples/tokens")
         let names = ["primitives.tokens.json", "semantic.tokens.json", "components.tokens.json"]
         return names.map { try! String(contentsOf: examples.appendingPathComponent($0), encoding: .utf8) }
     }()

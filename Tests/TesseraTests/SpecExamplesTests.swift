@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Every JSON example of the Format specification (2025.10): valid examples resolve with no
 /// error, invalid ones are rejected with the right id. Fragments that the specification shows

@@ -1,9 +1,8 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Tokens Studio math, checked against the expressions and results its transforms are tested
 /// with (`Fixtures/tokens-studio/test/spec/checkAndEvaluateMath.expected.json`).

@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// The corpus systems' values (colors, dimensions, durations, numbers, font weights, cubic
 /// Béziers, shadows, borders, typography), resolved through their resolvers, agree with the CSS

@@ -1,9 +1,8 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Tokens Studio files from its transforms' own tests, resolved and compared value by value
 /// with the CSS those transforms are tested to write

@@ -1,8 +1,8 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
 
-@testable import Tessera
-@testable import TesseraModel
 @testable import TesseraRuntime
 
 @Suite struct ThemeOverridesTests {

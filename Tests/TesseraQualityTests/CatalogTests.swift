@@ -1,9 +1,10 @@
 import Foundation
 import Tessera
-@testable import TesseraBuild
-@testable import TesseraGenerate
-@testable import TesseraQuality
+import TesseraGenerate
+import TesseraTestSupport
 import Testing
+
+@testable import TesseraQuality
 
 /// The catalog page's content, read back from its HTML. (Scripts/catalog-browser.sh renders it
 /// in Chromium and compares the drawn colors.)
@@ -92,15 +93,5 @@ import Testing
         #expect(!page.contains("<script>alert"))
         #expect(page.contains("a&lt;b"))
         #expect(page.contains("&quot;quoted&quot; &amp; &lt;b&gt;"))
-    }
-
-    @Test func catalogCommandWritesThePage() throws {
-        let folder = TestScratch.root.appendingPathComponent("catalog-cli")
-        let run = try CommandLineTests().tessera(["catalog", "--config", Codegen.root.appendingPathComponent("Examples/tessera.yml").path,
-            "-o", folder.path])
-        #expect(run.status == 0, "\(run.stderr)")
-        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(page.hasPrefix("<!doctype html>"))
-        #expect(page.contains(#"class="badge"#))
     }
 }

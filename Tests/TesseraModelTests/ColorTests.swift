@@ -1,8 +1,6 @@
+import TesseraModel
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 struct ColorTests {
     static func close(_ a: [Double], _ b: [Double], _ tolerance: Double) -> Bool {

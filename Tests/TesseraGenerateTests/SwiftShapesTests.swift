@@ -1,15 +1,14 @@
 import Foundation
 import Tessera
-@testable import TesseraBuild
-@testable import TesseraGenerate
-@testable import TesseraQuality
+import TesseraGenerate
+import TesseraTestSupport
 import Testing
 
 /// The seeds' shapes: the path registry and `AppTheming` enums of the ConfigTokens apps, the
 /// role enums of the Gentle spec, and component token structs with per-instance overrides.
 @Suite struct SwiftShapesTests {
-    static var configTokens: String { Codegen.fixtures.appendingPathComponent("config-tokens").path }
-    static var gentle: String { Codegen.fixtures.appendingPathComponent("gentle/gentle-0.6.0.json").path }
+    static var configTokens: String { sharedFixtures.appendingPathComponent("config-tokens").path }
+    static var gentle: String { sharedFixtures.appendingPathComponent("gentle/gentle-0.6.0.json").path }
 
     /// The four-file layout, read as a folder.
     static func configTokensContext() throws -> GenerationContext {
@@ -187,37 +186,5 @@ import Testing
         #expect(text.contains("static let backgroundRoles: [Self]"))
         let (_, empty) = EnumEmitter(enums: [.init(name: "Nothing", group: "no.such.group")]).emit(context)
         #expect(empty.map(\.id) == [.outputSkipped])
-    }
-
-    @Test func configurationLinksOutputsByName() {
-        let good = BuildConfiguration.parse("""
-            resolver: app.resolver.json
-            outputs:
-              - swift: { path: A.swift, flavor: static, name: Palette }
-              - enums: { path: B.swift, name: AppTheming, tokens: Palette, enums: { ColourType: color } }
-              - components: { path: C.swift, groups: [button], tokens: Palette }
-              - registry: { path: D.swift, short: [palette.json] }
-            """, file: "tessera.yml")
-        let configuration = good.configuration
-        #expect(good.diagnostics.isEmpty, "\(good.diagnostics)")
-        #expect(configuration?.outputs[1].enums.link == SwiftLink(rootName: "Palette", flavor: .static))
-        #expect(configuration?.outputs[1].enums.enums == [.init(name: "ColourType", group: "color")])
-        #expect(configuration?.outputs[2].components.groups == ["button"])
-        #expect(configuration?.outputs[3].registry.shortFiles == ["palette.json"])
-
-        let bad = BuildConfiguration.parse("""
-            resolver: app.resolver.json
-            outputs:
-              - swift: { path: A.swift, name: Palette }
-              - enums: { path: B.swift, tokens: Palete, enums: { ColourType: color } }
-              - components: { path: C.swift }
-              - enums: { path: E.swift }
-            """, file: "tessera.yml")
-        #expect(bad.configuration == nil)
-        #expect(bad.diagnostics.map(\.id) == [.configMissing, .configInvalidValue, .configMissing])
-        #expect(bad.diagnostics.first?.location?.line == 6)
-        let wrong = bad.diagnostics.first { $0.id == .configInvalidValue }
-        #expect(wrong?.location?.line == 4)
-        #expect(wrong?.notes.first?.message == "did you mean 'Palette'?")
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Logging
+import Tessera
+import TesseraRuntime
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraRuntime
 
 @Suite struct ThemeStoreTests {
     @Test func layersComposeInOrder() throws {
@@ -183,8 +183,7 @@ struct CollectingHandler: LogHandler {
 }
 
 @Suite struct ConfigParserFacadeTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/config-tokens")
+    static let folder = sharedFixtures.appendingPathComponent("config-tokens")
 
     func facade() throws -> (ConfigParserFacade, CollectedLogs) {
         let logs = CollectedLogs()

@@ -1,12 +1,12 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 /// TesseraUI compiles only on Apple platforms. Here its files are type-checked against stand-in
 /// UIKit and SwiftUI modules (`Tests/StandIns`) that declare exactly the Apple signatures the
 /// adapters use, and the modules this package built.
 @Suite struct UIAdapterTypeCheckTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = repositoryRoot
 
     /// The folder of the built modules.
     static var modules: URL? { Codegen.modules }

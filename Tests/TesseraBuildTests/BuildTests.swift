@@ -1,9 +1,10 @@
 import Foundation
 import Tessera
-@testable import TesseraBuild
-@testable import TesseraGenerate
-@testable import TesseraQuality
+import TesseraBuild
+import TesseraTestSupport
 import Testing
+
+@testable import TesseraGenerate
 
 @Suite struct BuildConfigurationTests {
     @Test func unknownKeysAreLocatedWithASuggestion() {
@@ -251,5 +252,37 @@ import Testing
         #expect(darkBlock.contains("--color-background-default:"))
         #expect(!darkBlock.contains("--space-"))
         #expect(css.contains("[data-brand=\"ocean\"] {"))
+    }
+
+    @Test func configurationLinksOutputsByName() {
+        let good = BuildConfiguration.parse("""
+            resolver: app.resolver.json
+            outputs:
+              - swift: { path: A.swift, flavor: static, name: Palette }
+              - enums: { path: B.swift, name: AppTheming, tokens: Palette, enums: { ColourType: color } }
+              - components: { path: C.swift, groups: [button], tokens: Palette }
+              - registry: { path: D.swift, short: [palette.json] }
+            """, file: "tessera.yml")
+        let configuration = good.configuration
+        #expect(good.diagnostics.isEmpty, "\(good.diagnostics)")
+        #expect(configuration?.outputs[1].enums.link == SwiftLink(rootName: "Palette", flavor: .static))
+        #expect(configuration?.outputs[1].enums.enums == [.init(name: "ColourType", group: "color")])
+        #expect(configuration?.outputs[2].components.groups == ["button"])
+        #expect(configuration?.outputs[3].registry.shortFiles == ["palette.json"])
+
+        let bad = BuildConfiguration.parse("""
+            resolver: app.resolver.json
+            outputs:
+              - swift: { path: A.swift, name: Palette }
+              - enums: { path: B.swift, tokens: Palete, enums: { ColourType: color } }
+              - components: { path: C.swift }
+              - enums: { path: E.swift }
+            """, file: "tessera.yml")
+        #expect(bad.configuration == nil)
+        #expect(bad.diagnostics.map(\.id) == [.configMissing, .configInvalidValue, .configMissing])
+        #expect(bad.diagnostics.first?.location?.line == 6)
+        let wrong = bad.diagnostics.first { $0.id == .configInvalidValue }
+        #expect(wrong?.location?.line == 4)
+        #expect(wrong?.notes.first?.message == "did you mean 'Palette'?")
     }
 }

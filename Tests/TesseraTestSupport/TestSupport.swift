@@ -1,27 +1,25 @@
 import Foundation
 import Testing
 
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
+import Tessera
 
 /// Runs the whole pipeline on in-memory files.
-func pipeline(_ texts: [String: String], strict: Bool = false) -> PipelineResult {
+package func pipeline(_ texts: [String: String], strict: Bool = false) -> PipelineResult {
     let files = texts.keys.sorted().map { SourceFile(path: $0, text: texts[$0]!) }
     return TokenPipeline.run(files: files, options: PipelineOptions(strict: strict))
 }
 
-func pipeline(_ text: String, strict: Bool = false) -> PipelineResult {
+package func pipeline(_ text: String, strict: Bool = false) -> PipelineResult {
     pipeline(["tokens.json": text], strict: strict)
 }
 
 /// A source text in which `⊙` marks where diagnostics are expected; the markers are removed
 /// and their 1-based line and column (in Unicode scalars) recorded in order.
-struct MarkedSource {
-    let text: String
-    let marks: [(line: Int, column: Int)]
+package struct MarkedSource {
+    package let text: String
+    package let marks: [(line: Int, column: Int)]
 
-    init(_ marked: String) {
+    package init(_ marked: String) {
         var text = ""
         var marks: [(Int, Int)] = []
         var line = 1
@@ -45,7 +43,7 @@ struct MarkedSource {
 }
 
 /// Asserts that the diagnostics with `severity` or worse are exactly `ids`, at the marks, in order.
-func expectDiagnostics(
+package func expectDiagnostics(
     _ marked: String, _ ids: [DiagnosticID], severity: Severity = .error, strict: Bool = false,
     fileName: String = "tokens.json", sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) {
@@ -68,10 +66,31 @@ func expectDiagnostics(
 }
 
 
-/// The folder of copied fixtures.
-let fixtures: URL = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
+/// The repository's root folder (Examples, Sources, Tests/StandIns, .build), found from this file.
+package let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The fixtures that several test targets read (copied into this target's bundle).
+package let sharedFixtures: URL = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
+
+/// The folder of the built products: the test bundles, the modules and the `tessera` binary.
+package let productsFolder: URL = Bundle.module.bundleURL.deletingLastPathComponent()
 
 /// One token's resolved flat text, or nil.
-func flat(_ result: PipelineResult, _ path: String) -> String? {
+package func flat(_ result: PipelineResult, _ path: String) -> String? {
     result.partialTokens[path]?.value.flatText
+}
+
+/// Every token's `$value` object by path, read with JSONSerialization.
+package func rawTokenValues(_ path: String) throws -> [String: NSObject] {
+    let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] ?? [:]
+    var found: [String: NSObject] = [:]
+    func walk(_ node: [String: Any], _ names: [String]) {
+        if let value = node["$value"] as? NSObject { found[names.joined(separator: ".")] = value }
+        for (key, child) in node where !key.hasPrefix("$") {
+            if let child = child as? [String: Any] { walk(child, names + [key]) }
+        }
+    }
+    walk(root, [])
+    return found
 }

@@ -1,8 +1,8 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
 
-@testable import Tessera
-@testable import TesseraModel
 @testable import TesseraRuntime
 
 /// Every token of `a` and `b` agrees in every permutation, by value, alias and type.

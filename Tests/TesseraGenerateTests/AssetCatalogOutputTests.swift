@@ -1,8 +1,7 @@
 import Foundation
 import Tessera
-import TesseraBuild
 import TesseraGenerate
-import TesseraQuality
+import TesseraTestSupport
 import Testing
 
 @Suite struct AssetCatalogOutputTests {

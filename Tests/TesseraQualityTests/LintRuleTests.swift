@@ -1,14 +1,14 @@
 import Foundation
 import Tessera
-@testable import TesseraBuild
-@testable import TesseraGenerate
-@testable import TesseraQuality
+import TesseraGenerate
+import TesseraQuality
+import TesseraTestSupport
 import Testing
 
 /// Every rule on the fixture `Fixtures/lint`: the tokens that fail at their exact places, and
 /// no others (so each passing case is shown to pass).
 @Suite struct LintRuleTests {
-    static let resolver = Codegen.fixtures.appendingPathComponent("lint/lint.resolver.json").path
+    static let resolver = sharedFixtures.appendingPathComponent("lint/lint.resolver.json").path
 
     static func subject(usage: UsageIndex? = nil) throws -> LintSubject {
         let permutations = try Codegen.permutations(resolver)
@@ -101,7 +101,7 @@ import Testing
         let dark = try #require(found.first { $0.location?.file.hasSuffix("dark.tokens.json") == true })
         #expect(dark.message.contains("in theme=dark, contrast=standard (1 of 4 permutations)"))
         let fix = try #require(dark.fixIts.first)
-        let text = try String(contentsOfFile: Codegen.fixtures.appendingPathComponent("lint/dark.tokens.json").path, encoding: .utf8)
+        let text = try String(contentsOfFile: sharedFixtures.appendingPathComponent("lint/dark.tokens.json").path, encoding: .utf8)
         let range = fix.edit.range
         let bytes = Array(text.utf8)
         #expect(String(decoding: bytes[range], as: UTF8.self) == "\"#444444\"")
@@ -110,7 +110,7 @@ import Testing
         let folder = TestScratch.root.appendingPathComponent("lint-fix")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["base.tokens.json", "sizes.tokens.json", "high.tokens.json", "lint.resolver.json"] {
-            let source = Codegen.fixtures.appendingPathComponent("lint/\(name)")
+            let source = sharedFixtures.appendingPathComponent("lint/\(name)")
             let target = folder.appendingPathComponent(name)
             try? FileManager.default.removeItem(at: target)
             try FileManager.default.copyItem(at: source, to: target)

@@ -1,13 +1,12 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
 
-@testable import Tessera
-@testable import TesseraModel
 @testable import TesseraRuntime
 
 /// The example system compiled: every permutation of the resolver.
-let exampleResolver = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/app.resolver.json").path
+let exampleResolver = repositoryRoot.appendingPathComponent("Examples/app.resolver.json").path
 
 func compiledExample() throws -> (Theme, Composer) {
     let composer = Composer(resolverAt: exampleResolver)

@@ -1,5 +1,6 @@
 import Foundation
-import Tessera
+import TesseraModel
+import TesseraTestSupport
 import Testing
 
 /// Contrast and color difference against published reference values.

@@ -1,35 +1,35 @@
 import Foundation
 import Tessera
-import TesseraBuild
 import TesseraGenerate
-import TesseraQuality
 import Testing
 
 /// Shared by the code generation tests: contexts from resolvers, golden files, and swiftc.
-enum Codegen {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = root.appendingPathComponent("Tests/TesseraTests/Fixtures")
+package enum Codegen {
+    /// The repository's root folder.
+    package static let root = repositoryRoot
+    package static let fixtures = root.appendingPathComponent("Tests/TesseraTests/Fixtures")
+    /// The golden files, in the source tree (where recording writes them).
+    package static let golden = root.appendingPathComponent("Tests/TesseraTestSupport/Fixtures/golden")
 
     /// Every permutation of a resolver (or a system an importer reads), resolved.
-    static func permutations(_ path: String) throws -> ResolvedPermutations {
+    package static func permutations(_ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ResolvedPermutations {
         let options = PipelineOptions()
         let composer = options.importers.composer(for: [path], options: options) ?? Composer(resolverAt: path, options: options)
         let outcome = ResolvedPermutations.resolve(composer)
         let errors = outcome.diagnostics.filter { $0.severity == .error }
-        return try #require(outcome.permutations, "\(errors.prefix(3))")
+        return try #require(outcome.permutations, "\(errors.prefix(3))", sourceLocation: sourceLocation)
     }
 
-    static func context(_ path: String, name: String = "tokens") throws -> GenerationContext {
-        GenerationContext(try permutations(path), name: name)
+    package static func context(_ path: String, name: String = "tokens", sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> GenerationContext {
+        GenerationContext(try permutations(path, sourceLocation: sourceLocation), name: name)
     }
 
-    static var example: String { root.appendingPathComponent("Examples/app.resolver.json").path }
+    package static var example: String { root.appendingPathComponent("Examples/app.resolver.json").path }
 
     /// Compares `text` with a golden file; `TESSERA_RECORD_GOLDEN=1` writes it instead (never
     /// when `CI` is set).
-    static func expectGolden(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let url = fixtures.appendingPathComponent("golden/\(name)")
+    package static func expectGolden(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let url = golden.appendingPathComponent(name)
         let environment = ProcessInfo.processInfo.environment
         if environment["TESSERA_RECORD_GOLDEN"] == "1", environment["CI"] == nil {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -46,7 +46,7 @@ enum Codegen {
     }
 
     /// The folder of the built modules: the one holding this test bundle.
-    static var modules: URL? {
+    package static var modules: URL? {
         var url = Bundle.main.bundleURL
         for _ in 0..<4 {
             if FileManager.default.fileExists(atPath: url.appendingPathComponent("Modules/Tessera.swiftmodule").path) {
@@ -59,7 +59,7 @@ enum Codegen {
 
     /// The C modules the runtime's dependencies import (declared in their checkouts), which code
     /// importing the built modules needs to find.
-    static let moduleMapFlags: [String] = {
+    package static let moduleMapFlags: [String] = {
         let checkouts = root.appendingPathComponent(".build/checkouts")
         return (FileManager.default.enumerator(atPath: checkouts.path)?.compactMap { $0 as? String } ?? [])
             .filter { $0.hasSuffix("/include/module.modulemap") && $0.contains("/Sources/") }
@@ -67,7 +67,7 @@ enum Codegen {
             .flatMap { ["-Xcc", "-fmodule-map-file=" + checkouts.appendingPathComponent($0).path] }
     }()
 
-    static func swiftc(_ arguments: [String]) throws -> (Int32, String) {
+    package static func swiftc(_ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swiftc"] + (arguments.contains("-I") ? moduleMapFlags : []) + arguments
@@ -80,7 +80,7 @@ enum Codegen {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
-    static func run(_ executable: URL) throws -> (Int32, String) {
+    package static func run(_ executable: URL) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = executable
         let pipe = Pipe()
@@ -92,7 +92,7 @@ enum Codegen {
     }
 
     /// Sources (by file name) compiled with no dependency into a program, run: what it prints.
-    static func runProgram(_ sources: [String: String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+    package static func runProgram(_ sources: [String: String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
         let work = try temporaryFolder("program")
         defer { try? FileManager.default.removeItem(at: work) }
         var paths: [String] = []
@@ -109,19 +109,19 @@ enum Codegen {
         return printed
     }
 
-    static func temporaryFolder(_ name: String) throws -> URL {
+    package static func temporaryFolder(_ name: String) throws -> URL {
         let url = TestScratch.root.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// Stand-in UIKit and SwiftUI modules built into `folder`.
-    static func buildStandIns(into folder: URL) throws {
+    package static func buildStandIns(into folder: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         for module in ["UIKit", "SwiftUI"] {
             let (status, output) = try swiftc(["-emit-module", "-parse-as-library", "-module-name", module, "-I", folder.path,
                 root.appendingPathComponent("Tests/StandIns/\(module).swift").path,
                 "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path])
-            #expect(status == 0, "\(module) stand-in: \(output)")
+            #expect(status == 0, "\(module) stand-in: \(output)", sourceLocation: sourceLocation)
         }
     }
 }

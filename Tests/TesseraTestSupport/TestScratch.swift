@@ -2,8 +2,8 @@ import Foundation
 
 /// One scratch folder per test process, removed when the process exits: tests make their
 /// files and folders inside it (`TestScratch.root.appendingPathComponent(…)`).
-enum TestScratch {
-    static let root: URL = {
+package enum TestScratch {
+    package static let root: URL = {
         let url = folder
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(at: TestScratch.folder) }

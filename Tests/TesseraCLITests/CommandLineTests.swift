@@ -1,9 +1,9 @@
 import Foundation
+import Tessera
+import TesseraBuild
+import TesseraQuality
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// The command-line contract: exit codes, output formats and diagnostics on stderr.
 struct CommandLineTests {
@@ -13,10 +13,7 @@ struct CommandLineTests {
         let stderr: String
     }
 
-    static let binary: URL = {
-        let products = Bundle.module.bundleURL.deletingLastPathComponent()
-        return products.appendingPathComponent("tessera")
-    }()
+    static let binary = productsFolder.appendingPathComponent("tessera")
 
     func tessera(_ arguments: [String]) throws -> Run {
         let process = Process()
@@ -33,6 +30,12 @@ struct CommandLineTests {
         return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
     }
+
+    static func figmaExport(_ collection: String) -> String {
+        sharedFixtures.appendingPathComponent("figma-export/\(collection)").path
+    }
+
+    static let configTokens = sharedFixtures.appendingPathComponent("config-tokens").path
 
     func write(_ text: String, name: String = "tokens.json") throws -> String {
         let directory = TestScratch.root.appendingPathComponent("cli-\(UUID().uuidString)")
@@ -84,10 +87,10 @@ struct CommandLineTests {
     /// Several files of one system on the command line are read as that system, with its
     /// modifiers (Figma's export: a collection's folder and the collection it aliases).
     @Test func filesOfOneSystemAreReadTogether() throws {
-        let dark = try tessera(["resolve", FigmaExportImporterTests.primitives, FigmaExportImporterTests.theme,
+        let dark = try tessera(["resolve", Self.figmaExport("Primitives"), Self.figmaExport("Theme"),
             "--input", "Theme=Dark", "--token", "bg.accent"])
         #expect(dark.status == 0 && dark.stdout == "bg.accent\tcolor\t#1a1a1aff\n", "\(dark.stderr)")
-        let gentle = try tessera(["validate", GentleImporterTests.older])
+        let gentle = try tessera(["validate", sharedFixtures.appendingPathComponent("gentle/gentle-0.4.0.json").path])
         #expect(gentle.status == 0 && gentle.stderr.contains("note: the spec is version 0.4.0"))
     }
 
@@ -232,7 +235,7 @@ struct CommandLineTests {
     /// `compat` exits 1 when a lookup differs, lists only the differences by default, and
     /// prints every lookup as tab-separated fields for scripts.
     @Test func compatReportsTheLookupsThatDiffer() throws {
-        let pitfalls = fixtures.appendingPathComponent("config-tokens-pitfalls").path
+        let pitfalls = sharedFixtures.appendingPathComponent("config-tokens-pitfalls").path
         let text = try tessera(["compat", pitfalls])
         #expect(text.status == 1)
         #expect(text.stdout.contains("c theme/chain/a: parser-wrong\n"))
@@ -247,10 +250,10 @@ struct CommandLineTests {
             + "c\ttheme/chain/a\t#00000000\t#017cffff\tparser-wrong\treferences deeper than 3: theme/chain/a → theme.chain.b"
             + " → theme.chain.c → theme.chain.d → theme.chain.e\n")
 
-        let agreeing = try tessera(["compat", TextStylesImporterTests.folder])
+        let agreeing = try tessera(["compat", Self.configTokens])
         #expect(agreeing.status == 0)
         // As in every command, json diagnostics are an array even when there are none.
-        let json = try tessera(["compat", TextStylesImporterTests.folder, "--diagnostics-format", "json"])
+        let json = try tessera(["compat", Self.configTokens, "--diagnostics-format", "json"])
         let decoded = try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [Any]
         #expect(decoded?.isEmpty == true, "\(json.stderr)")
         let bad = try tessera(["compat", pitfalls, "--lookups", try write("q nothing\n", name: "lookups.txt")])
