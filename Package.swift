@@ -72,6 +72,9 @@ let package = Package(
         // Random token systems and the differential check that resolves them several ways.
         .target(name: "TesseraDifferential", dependencies: ["Tessera"]),
         .executableTarget(name: "tessera-differential", dependencies: ["TesseraDifferential"]),
+        // The real token sets of the shared corpus (outside the repository), checked against
+        // Tessera: `swift run tessera-conformance ../shared/corpus`.
+        .executableTarget(name: "tessera-conformance", dependencies: ["Tessera", "TesseraGenerate", "TesseraQuality"]),
         .plugin(name: "TesseraPlugin", capability: .buildTool(), dependencies: ["TesseraCLI"]),
         // Helpers every test target shares (scratch folders, marked sources, code generation,
         // fixtures used by several targets); a library, not a test target.

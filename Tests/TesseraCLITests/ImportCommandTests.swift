@@ -5,7 +5,7 @@ import Testing
 
 /// Systems other formats hold, read and converted by the command line.
 struct ImportCommandTests {
-    static let catalog = Codegen.fixtures.appendingPathComponent("openedx-colorsets/Assets.xcassets").path
+    static let catalog = sharedFixtures.appendingPathComponent("asset-catalog/Assets.xcassets").path
 
     func temporaryFolder() -> String {
         TestScratch.root.appendingPathComponent("convert-\(UUID().uuidString)").path
@@ -14,9 +14,9 @@ struct ImportCommandTests {
     /// The command line reads a catalog as a system with modes, and a folder walk leaves it alone.
     @Test func theCommandLineReadsCatalogs() throws {
         let tessera = CommandLineTests()
-        let dark = try tessera.tessera(["resolve", Self.catalog, "--input", "appearance=dark", "--token", "assignmentStroke"])
+        let dark = try tessera.tessera(["resolve", Self.catalog, "--input", "appearance=dark", "--token", "outline"])
         #expect(dark.status == 0)
-        #expect(dark.stdout == "assignmentStroke\tcolor\t#8e9baeff\n")
+        #expect(dark.stdout == "outline\tcolor\t#9aa5b1ff\n")
         let folder = (try tessera.write(#"{"a": {"$type": "number", "$value": 1}}"#) as NSString).deletingLastPathComponent
         try FileManager.default.copyItem(atPath: Self.catalog, toPath: (folder as NSString).appendingPathComponent("Assets.xcassets"))
         let walked = try tessera.tessera(["validate", folder])
@@ -33,8 +33,8 @@ struct ImportCommandTests {
         #expect(run.status == 0)
         #expect(run.stdout == "Assets.resolver.json\nany.tokens.json\nappearance-light.tokens.json\nappearance-dark.tokens.json\n")
         let resolved = try tessera.tessera(["resolve", (folder as NSString).appendingPathComponent("Assets.resolver.json"),
-            "--input", "appearance=dark", "--token", "assignmentStroke"])
-        #expect(resolved.stdout == "assignmentStroke\tcolor\t#8e9baeff\n")
+            "--input", "appearance=dark", "--token", "outline"])
+        #expect(resolved.stdout == "outline\tcolor\t#9aa5b1ff\n")
 
         let broken = try tessera.write(#"{"a": {"$type": "color", "$value": "{missing}"}}"#)
         let empty = temporaryFolder()

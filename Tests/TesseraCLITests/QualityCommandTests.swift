@@ -96,7 +96,7 @@ import Testing
         #expect(page.contains(#"class="badge"#))
     }
 
-    static let examples = Codegen.fixtures.appendingPathComponent("dtcg-examples")
+    static let system = sharedFixtures.appendingPathComponent("themed-system")
 
     static func git(_ arguments: [String], in folder: URL) throws {
         let process = Process()
@@ -109,29 +109,30 @@ import Testing
         #expect(process.terminationStatus == 0, "git \(arguments)")
     }
 
-    /// A history of Primer in git: `tessera diff --git HEAD` reads the committed version with
-    /// git and names each change; removing the tooltip component is breaking.
-    @Test func primerHistoryInGit() throws {
-        let repository = TestScratch.root.appendingPathComponent("primer-history")
+    /// A history of a system in git: `tessera diff --git HEAD` reads the committed version with
+    /// git and names each change; removing the tooltip component is breaking. (The conformance
+    /// script does the same with a real system.)
+    @Test func historyInGit() throws {
+        let repository = TestScratch.root.appendingPathComponent("themed-history")
         try? FileManager.default.removeItem(at: repository)
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.examples.appendingPathComponent("github-primer"), to: repository.appendingPathComponent("github-primer"))
-        let resolver = repository.appendingPathComponent("github-primer.resolver.json")
-        try FileManager.default.copyItem(at: Self.examples.appendingPathComponent("github-primer.resolver.json"), to: resolver)
+        try FileManager.default.copyItem(at: Self.system, to: repository.appendingPathComponent("system"))
+        let resolver = repository.appendingPathComponent("system/themed.resolver.json")
         try Self.git(["init", "-q"], in: repository)
         try Self.git(["add", "."], in: repository)
         try Self.git(["commit", "-q", "-m", "v1"], in: repository)
 
         // v2: the tooltip component is gone, fgColor.muted is deprecated, fgColor.sponsors is
         // renamed to fgColor.sponsorship, and base.color.neutral.9 is recolored in light.
-        let tooltip = repository.appendingPathComponent("github-primer/component/tooltip.tokens.json")
+        let tooltip = repository.appendingPathComponent("system/component/tooltip.tokens.json")
         let tooltipTokens = try rawTokenValues(tooltip.path).keys.sorted()
+        #expect(tooltipTokens == ["tooltip.bgColor", "tooltip.fgColor", "tooltip.padding"])
         try FileManager.default.removeItem(at: tooltip)
         var resolverText = try String(contentsOf: resolver, encoding: .utf8)
-        resolverText = resolverText.replacingOccurrences(of: #"{ "$ref": "./github-primer/component/tooltip.tokens.json" },"#, with: "")
-            .replacingOccurrences(of: #"{ "$ref": "./github-primer/component/tooltip.tokens.json" }"#, with: "")
+        resolverText = resolverText.replacingOccurrences(of: #",\#n        { "$ref": "./component/tooltip.tokens.json" }"#, with: "")
+        #expect(!resolverText.contains("tooltip"))
         try Data(resolverText.utf8).write(to: resolver)
-        let fgColor = repository.appendingPathComponent("github-primer/functional/color/fgColor.tokens.json")
+        let fgColor = repository.appendingPathComponent("system/functional/fgColor.tokens.json")
         var fg = try JSONSerialization.jsonObject(with: Data(contentsOf: fgColor)) as! [String: Any]
         var group = fg["fgColor"] as! [String: Any]
         var muted = group["muted"] as! [String: Any]
@@ -140,7 +141,7 @@ import Testing
         group["sponsorship"] = group.removeValue(forKey: "sponsors")
         fg["fgColor"] = group
         try JSONSerialization.data(withJSONObject: fg, options: [.prettyPrinted, .sortedKeys]).write(to: fgColor)
-        let light = repository.appendingPathComponent("github-primer/base/color/light/light.tokens.json")
+        let light = repository.appendingPathComponent("system/base/color/light.tokens.json")
         var palette = try JSONSerialization.jsonObject(with: Data(contentsOf: light)) as! [String: Any]
         var color = ((palette["base"] as! [String: Any])["color"] as! [String: Any])
         var neutral = color["neutral"] as! [String: Any]

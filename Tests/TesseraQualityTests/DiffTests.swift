@@ -6,27 +6,28 @@ import Testing
 
 @testable import TesseraQuality
 
-/// `tessera diff` on real systems: Primer's and Spectrum's themes as two versions of one set,
-/// and a history of Primer's files in git (a component removed, a token renamed, one
-/// deprecated, one recolored).
+/// `tessera diff` on a system in the shape of the public design systems (the fixture
+/// `themed-system`): its light and dark palettes, and its themes on a shared base, as two
+/// versions of one set. (The conformance script does the same on real systems.)
 @Suite struct DiffTests {
-    static let examples = Codegen.fixtures.appendingPathComponent("dtcg-examples")
+    static let system = sharedFixtures.appendingPathComponent("themed-system")
 
     static func context(_ paths: [String]) throws -> GenerationContext {
         let system = TokenSystem.load(paths)
         return try #require(system.context(name: "x"), "\(system.diagnostics.filter { $0.severity == .error }.prefix(3))")
     }
 
-    /// Primer's light and dark base palettes: the same paths, so only values change (a patch),
-    /// and exactly the tokens whose written values differ; the hex values are the components
-    /// read independently.
-    @Test func primerLightToDarkIsAPatch() throws {
-        let light = Self.examples.appendingPathComponent("github-primer/base/color/light/light.tokens.json").path
-        let dark = Self.examples.appendingPathComponent("github-primer/base/color/dark/dark.tokens.json").path
+    /// The light and dark base palettes: the same paths, so only values change (a patch), and
+    /// exactly the tokens whose written values differ; the hex values are the components read
+    /// independently.
+    @Test func lightToDarkIsAPatch() throws {
+        let light = Self.system.appendingPathComponent("base/color/light.tokens.json").path
+        let dark = Self.system.appendingPathComponent("base/color/dark.tokens.json").path
         let diff = TokenDiff(old: try Self.context([light]), new: try Self.context([dark]))
         let (before, after) = (try rawTokenValues(light), try rawTokenValues(dark))
         #expect(Set(before.keys) == Set(after.keys))
         let differing = before.keys.filter { before[$0] != after[$0] }
+        #expect(differing.count == 8, "every color but base.color.neutral.5 differs")
         #expect(diff.bump == .patch)
         #expect(!diff.isBreaking)
         #expect(Set(diff.changes.map(\.path)) == Set(differing), "\(diff.changes.count) changes, \(differing.count) differ")
@@ -42,23 +43,24 @@ import Testing
         }
     }
 
-    /// Spectrum's light and dark themes, each on its shared base: a patch, per token.
-    @Test func spectrumThemesArePatches() throws {
-        let base = Self.examples.appendingPathComponent("adobe-spectrum/base.tokens.json").path
-        let folder = TestScratch.root.appendingPathComponent("spectrum-diff")
+    /// The light and dark palettes, each under the functional colors that refer to them: a
+    /// patch, per token.
+    @Test func themesOnASharedBaseArePatches() throws {
+        let base = Self.system.appendingPathComponent("functional/fgColor.tokens.json").path
+        let folder = TestScratch.root.appendingPathComponent("themes-diff")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for theme in ["light", "dark"] {
             let target = folder.appendingPathComponent(theme)
             try? FileManager.default.removeItem(at: target)
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: base, toPath: target.appendingPathComponent("1-base.tokens.json").path)
-            try FileManager.default.copyItem(atPath: Self.examples.appendingPathComponent("adobe-spectrum/theme-\(theme).tokens.json").path,
+            try FileManager.default.copyItem(atPath: Self.system.appendingPathComponent("base/color/\(theme).tokens.json").path,
                 toPath: target.appendingPathComponent("2-theme.tokens.json").path)
         }
         let diff = TokenDiff(old: try Self.context([folder.appendingPathComponent("light").path]),
             new: try Self.context([folder.appendingPathComponent("dark").path]))
         #expect(diff.bump == .patch)
-        #expect(diff.changes.count > 100)
+        #expect(diff.changes.count == 14, "8 palette colors and the 6 functional colors that refer to them: \(diff.changes.map(\.path))")
         #expect(diff.markdown.hasPrefix("## Design tokens: patch (values only)"))
     }
 

@@ -7,7 +7,6 @@ import Testing
 package enum Codegen {
     /// The repository's root folder.
     package static let root = repositoryRoot
-    package static let fixtures = root.appendingPathComponent("Tests/TesseraTests/Fixtures")
     /// The golden files, in the source tree (where recording writes them).
     package static let golden = root.appendingPathComponent("Tests/TesseraTestSupport/Fixtures/golden")
 

@@ -43,10 +43,8 @@ struct StreamedOutputTests {
     static func permutations() -> [(String, ResolvedTokens)] {
         var found: [(String, ResolvedTokens)] = []
         let examples = repositoryRoot.appendingPathComponent("Examples/app.resolver.json").path
-        let corpus = ["adobe-spectrum", "github-primer", "microsoft-fluent"].map {
-            fixtures.appendingPathComponent("dtcg-examples/\($0).resolver.json").path
-        }
-        for path in [examples] + corpus {
+        let themed = sharedFixtures.appendingPathComponent("themed-system/themed.resolver.json").path
+        for path in [examples, themed] {
             let composer = Composer(resolverAt: path)
             for contexts in (composer.resolver?.permutations ?? []).prefix(8) {
                 found.append(("\(path) \(contexts)", composer.resolve(inputs: contexts).partialTokens))

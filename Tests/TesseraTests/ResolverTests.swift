@@ -297,18 +297,4 @@ struct ResolverTests {
         guard let location = found.first?.location, let mark = source.marks.first else { return }
         #expect(location.line == mark.line && location.column == mark.column, "\(location.line):\(location.column)")
     }
-
-    @Test func specResolverExamplesAreRead() throws {
-        let directory = fixtures.appendingPathComponent("spec-examples/resolver")
-        let names = try FileManager.default.subpathsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonc") }
-        #expect(names.count >= 20)
-        for name in names {
-            let data = try Data(contentsOf: directory.appendingPathComponent(name))
-            // Fragments and illustrations: reading never crashes, and whole resolvers come back.
-            let (document, diagnostics) = ResolverDocument.read(SourceFile(path: name, bytes: Array(data)))
-            if data.contains(Array("resolutionOrder".utf8)), !name.hasSuffix(".jsonc") {
-                #expect(document != nil, "\(name): \(diagnostics.map(\.message))")
-            }
-        }
-    }
 }
