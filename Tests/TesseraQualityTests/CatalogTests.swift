@@ -61,8 +61,9 @@ import Testing
         #expect(page.contains(#"<tr class="token" id="t-space.xl""#))
         #expect(Self.matches(#"id="t-space\.xl"[^\n]*\n[^\n]*\n<td colspan="10"><div class="bar" style="width: 44px">"#, in: page).count == 1)
         #expect(Self.matches(#"id="t-radius\.md"[^\n]*\n[^\n]*\n<td colspan="10"><div class="radius" style="border-radius: 12px">"#, in: page).count == 1)
-        // Typography at its size (font.size.title is 28px), the shadow as a box-shadow.
-        #expect(page.contains("font-size: 28px"))
+        // Typography at its size (typography.title takes font.size.title, 28px), the shadow as a box-shadow.
+        #expect(Self.matches(#"id="t-typography\.title"[^\n]*\n[^\n]*\n<td colspan="10"><div class="specimen" style="[^"]*; font-size: 28px; "#,
+            in: page).count == 1)
         #expect(page.contains("box-shadow: 0px 1px 2px 0px #00000029, 0px 8px 24px -4px #00000029"))
         #expect(page.contains(#"<input id="search" type="search""#))
     }

@@ -288,13 +288,16 @@ struct ResolverTests {
     ]
 
     @Test(arguments: cases)
-    func ruleIsDiagnosedAtItsPlace(_ testCase: Case) {
+    func ruleIsDiagnosedAtItsPlace(_ testCase: Case) throws {
         let source = MarkedSource(testCase.marked)
+        #expect(source.marks.count == 1, "each case marks the one place of its diagnostic")
         let (document, diagnostics) = ResolverDocument.read(SourceFile(path: "t.resolver.json", text: source.text))
         #expect(document != nil)
         let found = diagnostics.filter { $0.severity >= testCase.severity }
         #expect(found.map(\.id) == [testCase.id], "\(found.map { "\($0.message) [\($0.id)]" })")
-        guard let location = found.first?.location, let mark = source.marks.first else { return }
+        let diagnostic = try #require(found.first, "no diagnostic")
+        let location = try #require(diagnostic.location, "\(diagnostic.id) has no location")
+        let mark = try #require(source.marks.first)
         #expect(location.line == mark.line && location.column == mark.column, "\(location.line):\(location.column)")
     }
 }
