@@ -72,15 +72,34 @@ let package = Package(
         // Random token systems and the differential check that resolves them several ways.
         .target(name: "TesseraDifferential", dependencies: ["Tessera"]),
         .executableTarget(name: "tessera-differential", dependencies: ["TesseraDifferential"]),
+        // The real token sets of the shared corpus (outside the repository), checked against
+        // Tessera: `swift run tessera-conformance ../shared/corpus`.
+        .executableTarget(name: "tessera-conformance", dependencies: ["Tessera", "TesseraGenerate", "TesseraQuality"]),
         .plugin(name: "TesseraPlugin", capability: .buildTool(), dependencies: ["TesseraCLI"]),
-        .testTarget(
-            name: "TesseraTests",
-            dependencies: [
-                "TesseraModel", "Tessera", "TesseraRuntime", "TesseraGenerate", "TesseraQuality", "TesseraBuild", "TesseraCLI",
-                "TesseraDifferential",
-            ],
+        // Helpers every test target shares (scratch folders, marked sources, code generation,
+        // fixtures used by several targets); a library, not a test target.
+        .target(
+            name: "TesseraTestSupport",
+            dependencies: ["Tessera", "TesseraGenerate"],
+            path: "Tests/TesseraTestSupport",
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "TesseraModelTests", dependencies: ["TesseraModel", "TesseraTestSupport"]),
+        // Themes for these tests are compiled from tokens with Tessera.
+        .testTarget(
+            name: "TesseraRuntimeTests",
+            dependencies: ["TesseraRuntime", "Tessera", "TesseraTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "TesseraTests",
+            dependencies: ["Tessera", "TesseraDifferential", "TesseraTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "TesseraGenerateTests", dependencies: ["TesseraGenerate", "TesseraTestSupport"]),
+        .testTarget(name: "TesseraQualityTests", dependencies: ["TesseraQuality", "TesseraTestSupport"]),
+        .testTarget(name: "TesseraBuildTests", dependencies: ["TesseraBuild", "TesseraTestSupport"]),
+        // Runs the built `tessera` binary.
+        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraBuild", "TesseraQuality", "TesseraTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,24 +34,24 @@ for target in "${targets[@]}"; do
     seeds="$out/seeds/$target"
     rm -rf "$seeds" && mkdir -p "$seeds"
     case "$target" in
-        resolver | codegen | quality) find Examples Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.resolver.json' -exec cp {} "$seeds/" \; ;;
-        text-styles) find Tests/TesseraTests/Fixtures Fuzz/seeds -iname 'textStyles*.json' -exec cp {} "$seeds/" \; ;;
+        resolver | codegen | quality) find Examples Tests/TesseraTestSupport/Fixtures Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.resolver.json' -exec cp {} "$seeds/" \; ;;
+        text-styles) find Tests/TesseraTestSupport/Fixtures Fuzz/seeds -iname 'textStyles*.json' -exec cp {} "$seeds/" \; ;;
         figma) cp Fuzz/seeds/figma/*.json "$seeds/" ;;
-        gentle) cp Tests/TesseraTests/Fixtures/gentle/*.json "$seeds/" ;;
+        gentle) cp Tests/TesseraTestSupport/Fixtures/gentle/*.json "$seeds/" ;;
         figma-export)
             n=0
             while IFS= read -r file; do n=$((n + 1)); cp "$file" "$seeds/export-$n.json"; done \
-                < <(find Tests/TesseraTests/Fixtures/figma-export -name '*.json' | sort) ;;
+                < <(find Tests/TesseraTestSupport/Fixtures/figma-export -name '*.json' | sort) ;;
         theme-file)
             # Compiled themes of the example (signed and not) and of a token of every type.
             swift run -q tessera compile Examples/app.resolver.json -o "$seeds/example.theme" >/dev/null 2>&1
             swift run -q tessera compile Fuzz/seeds/all-types.tokens.json -o "$seeds/all-types.theme" >/dev/null 2>&1 ;;
-        tokens-studio) cp Fuzz/seeds/tokens-studio/*.json Tests/TesseraTests/Fixtures/tokens-studio/test/integration/tokens/*.json "$seeds/" ;;
+        tokens-studio) cp Fuzz/seeds/tokens-studio/*.json Tests/TesseraTests/Fixtures/tokens-studio/tokens/*.json "$seeds/" ;;
         colorset)
             n=0
             while IFS= read -r file; do n=$((n + 1)); cp "$file" "$seeds/colorset-$n.json"; done \
-                < <(find Tests/TesseraTests/Fixtures -path '*.colorset/Contents.json' | sort) ;;
-        *) find Examples Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.json' -size -200k -exec cp {} "$seeds/" \; ;;
+                < <(find Tests/TesseraTestSupport/Fixtures -path '*.colorset/Contents.json' | sort) ;;
+        *) find Examples Tests/TesseraTestSupport/Fixtures Tests/TesseraTests/Fixtures Fuzz/seeds -name '*.json' -size -200k -exec cp {} "$seeds/" \; ;;
     esac
     dict="-dict=../../Fuzz/dtcg.dict"
     [ "$target" = theme-file ] && dict=""

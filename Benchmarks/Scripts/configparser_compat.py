@@ -39,7 +39,7 @@ def main():
                        check=True, stdout=subprocess.DEVNULL)
         failed = compare(args, seed_binary, folder, os.path.join(folder, "lookups.txt"), f"{args.tokens} tokens")
         # The fixture of the parser's pitfalls, every lookup the report makes of it.
-        pitfalls = os.path.join(os.path.dirname(__file__), "../../Tests/TesseraTests/Fixtures/config-tokens-pitfalls")
+        pitfalls = os.path.join(os.path.dirname(__file__), "../../Tests/TesseraTestSupport/Fixtures/config-tokens-pitfalls")
         every = subprocess.run([args.tessera, "compat", pitfalls, "--format", "tsv"], capture_output=True, text=True).stdout
         lookups = os.path.join(work, "pitfalls.txt")
         with open(lookups, "w") as out:

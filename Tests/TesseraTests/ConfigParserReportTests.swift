@@ -1,15 +1,14 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// The ConfigTokens apps' `ConfigParser`, reproduced, and the report that sets its answers
 /// beside Tessera's. Expected answers are worked out by hand from the algorithm as the seed
 /// document describes it.
 struct ConfigParserReportTests {
-    static let pitfalls = fixtures.appendingPathComponent("config-tokens-pitfalls").path
+    static let pitfalls = sharedFixtures.appendingPathComponent("config-tokens-pitfalls").path
 
     typealias Call = ConfigParserLookup.Call
 

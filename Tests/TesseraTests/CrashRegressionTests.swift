@@ -1,9 +1,8 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Inputs that once crashed (a trap or a stack overflow) or hung, each now a located
 /// diagnostic. Inputs found by the fuzzers (Fuzz/) are added here as they are fixed.

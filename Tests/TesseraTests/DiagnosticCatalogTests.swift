@@ -1,9 +1,8 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// One case per diagnostic not covered by the type and resolution tables, each at its place.
 struct DiagnosticCatalogTests {

@@ -1,5 +1,7 @@
-import Testing
+import Tessera
 import TesseraDifferential
+import TesseraTestSupport
+import Testing
 
 /// Random resolvers resolved four ways (from the base permutation, whole, flattened by hand
 /// into one document, and that document with its groups renamed) must agree on every value and

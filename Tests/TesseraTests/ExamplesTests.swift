@@ -1,16 +1,12 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// The token set in Examples/ is what a new user runs first: it must stay clean, and its
 /// semantic and component tokens must stay tied to the primitives they name.
 struct ExamplesTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/tokens").path
+    static let directory = repositoryRoot.appendingPathComponent("Examples/tokens").path
 
     let result = TokenPipeline.run(paths: [Self.directory], options: PipelineOptions(strict: true))
 

@@ -1,9 +1,8 @@
-import Testing
 import TesseraDifferential
+import TesseraTestSupport
+import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// The order `$extends` expands in is computed from counts and runs of sorted paths; here it is
 /// checked against the definition read plainly (every pair of groups compared) on random

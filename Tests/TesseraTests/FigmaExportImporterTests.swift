@@ -1,16 +1,14 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Figma's own DTCG export (`Fixtures/figma-export`, written for these tests in the shape
 /// Figma writes: a folder per collection, a file per mode naming it in
 /// `com.figma.modeName`, aliases into another collection as `com.figma.aliasData` beside the
 /// value they resolve to).
 struct FigmaExportImporterTests {
-    static let folder = fixtures.appendingPathComponent("figma-export").path
+    static let folder = sharedFixtures.appendingPathComponent("figma-export").path
     static let theme = (folder as NSString).appendingPathComponent("Theme")
     static let primitives = (folder as NSString).appendingPathComponent("Primitives")
 

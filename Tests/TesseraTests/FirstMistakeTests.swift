@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// One mistake, one diagnostic that names it: what a new user's slips are reported as, at
 /// their place, with the edit that repairs them where there is one.

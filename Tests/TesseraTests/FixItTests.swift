@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Every fix-it is an edit of the file: applied to the source, it removes the problem it is
 /// offered for, and the file then validates cleanly. Each case holds exactly one mistake.

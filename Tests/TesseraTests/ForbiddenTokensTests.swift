@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Closed tokens (defined once, never overridden) and forbidden values (a theme that does not
 /// provide a token): build-time diagnostics instead of a surprise in the app.

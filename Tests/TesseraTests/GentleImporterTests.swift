@@ -1,15 +1,14 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Gentle design system specs (`Fixtures/gentle`, written for these tests from the spec's
 /// description: every 0.6.0 role, and the same system as Gentle 0.4.0 wrote it), in both
 /// appearances, their migration, and located diagnostics.
 struct GentleImporterTests {
-    static let folder = fixtures.appendingPathComponent("gentle")
+    static let folder = sharedFixtures.appendingPathComponent("gentle")
     static let current = folder.appendingPathComponent("gentle-0.6.0.json").path
     static let older = folder.appendingPathComponent("gentle-0.4.0.json").path
 

@@ -1,14 +1,12 @@
 import Foundation
-import Testing
-
 import Tessera
+import TesseraTestSupport
+import Testing
 
 /// The code of the "Getting started" article (Tessera.docc/GettingStarted.md), run on the
 /// token set in Examples/ with the public API only: if the article goes wrong, this fails.
 struct GettingStartedTests {
-    static let examples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples")
+    static let examples = repositoryRoot.appendingPathComponent("Examples")
 
     @Test func checkTheTokensAndReadValues() throws {
         let result = TokenPipeline.run(paths: [Self.examples.appendingPathComponent("tokens").path])

@@ -1,8 +1,6 @@
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 struct GroupAndMergeTests {
     @Test func extendsCopiesTokensAndLocalTokensReplaceThemWhole() {

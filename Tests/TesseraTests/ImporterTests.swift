@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// The importer seam: which importer reads which file, the document builder, layers built in
 /// memory composed with modes, and a format plugged in from outside.

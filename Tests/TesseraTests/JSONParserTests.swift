@@ -1,9 +1,8 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Strict RFC 8259: every classic kind of malformed input gets a located error.
 struct JSONParserTests {

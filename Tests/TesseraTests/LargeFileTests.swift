@@ -1,8 +1,7 @@
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Large files are parsed in parts on several cores and indexed in batches; both must give
 /// exactly what parsing on one thread, token by token, gives: the same tokens in the same

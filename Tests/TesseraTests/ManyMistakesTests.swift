@@ -1,8 +1,6 @@
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// One file with twenty-one different mistakes: all are reported in one run, each at its
 /// own line and column, with nothing else.

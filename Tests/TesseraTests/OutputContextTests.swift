@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 struct OutputContextTests {
     @Test(arguments: [
@@ -44,12 +42,9 @@ struct OutputContextTests {
 struct StreamedOutputTests {
     static func permutations() -> [(String, ResolvedTokens)] {
         var found: [(String, ResolvedTokens)] = []
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/app.resolver.json").path
-        let corpus = ["adobe-spectrum", "github-primer", "microsoft-fluent"].map {
-            fixtures.appendingPathComponent("dtcg-examples/\($0).resolver.json").path
-        }
-        for path in [examples] + corpus {
+        let examples = repositoryRoot.appendingPathComponent("Examples/app.resolver.json").path
+        let themed = sharedFixtures.appendingPathComponent("themed-system/themed.resolver.json").path
+        for path in [examples, themed] {
             let composer = Composer(resolverAt: path)
             for contexts in (composer.resolver?.permutations ?? []).prefix(8) {
                 found.append(("\(path) \(contexts)", composer.resolve(inputs: contexts).partialTokens))

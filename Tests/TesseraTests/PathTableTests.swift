@@ -1,9 +1,9 @@
-import Testing
 import TesseraDifferential
+import TesseraTestSupport
+import Testing
 
 @testable import Tessera
 @testable import TesseraModel
-@testable import TesseraRuntime
 
 /// The path table against a plain array model, through single and batch insertions and
 /// lookups, at sizes that make it grow and wrap its probes.

@@ -1,10 +1,9 @@
 import Foundation
-import Testing
 import TesseraDifferential
+import TesseraTestSupport
+import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// A redefinition applied to resolved tokens must give what resolving the edited tokens from
 /// scratch gives: the same values and the same problems, for random edits of a random graph.

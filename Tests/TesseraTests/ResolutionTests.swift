@@ -1,8 +1,7 @@
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 struct ResolutionTests {
     static let palette = ##"""

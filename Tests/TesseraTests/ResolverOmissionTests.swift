@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// A resolver that leaves a set out: the set is reported, and an unknown reference to a token
 /// it defines says where the token is.

@@ -1,10 +1,9 @@
 import Foundation
-import Testing
 import TesseraDifferential
+import TesseraTestSupport
+import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// The Resolver Module 2025.10: every rule it states, each with its own diagnostic at its place,
 /// and composition: sources merged in order, contexts chosen by input, aliases resolved on the
@@ -289,27 +288,16 @@ struct ResolverTests {
     ]
 
     @Test(arguments: cases)
-    func ruleIsDiagnosedAtItsPlace(_ testCase: Case) {
+    func ruleIsDiagnosedAtItsPlace(_ testCase: Case) throws {
         let source = MarkedSource(testCase.marked)
+        #expect(source.marks.count == 1, "each case marks the one place of its diagnostic")
         let (document, diagnostics) = ResolverDocument.read(SourceFile(path: "t.resolver.json", text: source.text))
         #expect(document != nil)
         let found = diagnostics.filter { $0.severity >= testCase.severity }
         #expect(found.map(\.id) == [testCase.id], "\(found.map { "\($0.message) [\($0.id)]" })")
-        guard let location = found.first?.location, let mark = source.marks.first else { return }
+        let diagnostic = try #require(found.first, "no diagnostic")
+        let location = try #require(diagnostic.location, "\(diagnostic.id) has no location")
+        let mark = try #require(source.marks.first)
         #expect(location.line == mark.line && location.column == mark.column, "\(location.line):\(location.column)")
-    }
-
-    @Test func specResolverExamplesAreRead() throws {
-        let directory = fixtures.appendingPathComponent("spec-examples/resolver")
-        let names = try FileManager.default.subpathsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonc") }
-        #expect(names.count >= 20)
-        for name in names {
-            let data = try Data(contentsOf: directory.appendingPathComponent(name))
-            // Fragments and illustrations: reading never crashes, and whole resolvers come back.
-            let (document, diagnostics) = ResolverDocument.read(SourceFile(path: name, bytes: Array(data)))
-            if data.contains(Array("resolutionOrder".utf8)), !name.hasSuffix(".jsonc") {
-                #expect(document != nil, "\(name): \(diagnostics.map(\.message))")
-            }
-        }
     }
 }

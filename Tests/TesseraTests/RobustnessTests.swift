@@ -1,18 +1,17 @@
 import Foundation
-import Testing
 import TesseraDifferential
+import TesseraTestSupport
+import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
-/// Bad input never crashes or hangs: thousands of mutated token files all come back with
-/// diagnostics, each located inside its file.
+/// Bad input never crashes or hangs: thousands of mutated token files, each read with the
+/// example's other files, come back with diagnostics (every one that is no longer well-formed
+/// JSON), each located inside its file.
 struct RobustnessTests {
 
     static let seeds: [String] = {
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/tokens")
+        let examples = repositoryRoot.appendingPathComponent("Examples/tokens")
         let names = ["primitives.tokens.json", "semantic.tokens.json", "components.tokens.json"]
         return names.map { try! String(contentsOf: examples.appendingPathComponent($0), encoding: .utf8) }
     }()
@@ -23,9 +22,15 @@ struct RobustnessTests {
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xED, 0xA0, 0x80]]
 
     @Test(arguments: 0..<3)
-    func mutatedFilesAlwaysComeBackWithLocatedDiagnostics(_ seedIndex: Int) {
+    func mutatedFilesAlwaysComeBackWithLocatedDiagnostics(_ seedIndex: Int) throws {
         var generator = SplitMix64(seed: UInt64(seedIndex + 1) * 7919)
         let original = Array(Self.seeds[seedIndex].utf8)
+        func files(_ mutant: SourceFile) -> [SourceFile] {
+            Self.seeds.indices.map { $0 == seedIndex ? mutant : SourceFile(path: "seed-\($0).json", text: Self.seeds[$0]) }
+        }
+        let clean = TokenPipeline.run(files: files(SourceFile(path: "seed-\(seedIndex).json", bytes: original)))
+        #expect(clean.diagnostics.all.isEmpty, "the example's files read together are clean: \(clean.diagnostics.all.prefix(3))")
+        var diagnosed = 0
         for round in 0..<400 {
             var bytes = original
             for _ in 0...Int.random(in: 0..<4, using: &generator) {
@@ -41,14 +46,25 @@ struct RobustnessTests {
                 }
             }
             let file = SourceFile(path: "mutant-\(seedIndex)-\(round).json", bytes: bytes)
-            let result = TokenPipeline.run(files: [file])
+            let read = files(file)
+            let result = TokenPipeline.run(files: read)
+            // A mutant can still be a valid token file (a changed letter in a name, say); one
+            // that is not even well-formed JSON must be diagnosed.
+            let wellFormed = (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
+            #expect(wellFormed || !result.diagnostics.all.isEmpty, "\(file.path) is malformed JSON, yet no diagnostic")
+            if !result.diagnostics.all.isEmpty { diagnosed += 1 }
             for diagnostic in result.diagnostics.all {
-                guard let location = diagnostic.location else { continue }
-                #expect(location.line >= 1 && location.line <= file.lineStarts.count)
+                guard let location = diagnostic.location else {
+                    Issue.record("\(file.path): \(diagnostic.id) has no location")
+                    continue
+                }
+                let source = try #require(read.first { $0.path == location.file }, "\(diagnostic.id) in \(location.file)")
+                #expect(location.line >= 1 && location.line <= source.lineStarts.count)
                 #expect(location.column >= 1)
             }
             _ = ResolvedEmitter.flat(result.partialTokens)
         }
+        #expect(diagnosed >= 350, "\(diagnosed) of 400 mutants diagnosed")
     }
 }
 

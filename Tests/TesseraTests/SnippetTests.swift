@@ -1,10 +1,8 @@
 import Foundation
-import Testing
+import Tessera
 import TesseraDifferential
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
+import TesseraTestSupport
+import Testing
 
 /// Snippets are read from the bytes around a column, never the whole line, and show control
 /// characters as visible symbols.

@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Under `strict`, everything the 2025.10 modules say must or should not be is an error; by
 /// default the lenient reading stays a warning.

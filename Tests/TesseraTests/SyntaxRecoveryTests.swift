@@ -1,9 +1,8 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// A file with JSON syntax errors is read on past each one, so that every error in it is
 /// reported at its place, first; the classic slips come with the edit that repairs them; and

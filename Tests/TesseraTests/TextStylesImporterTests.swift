@@ -1,13 +1,11 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// The ConfigTokens layout: three DTCG files and `textStyles.json`, read from one folder.
 struct TextStylesImporterTests {
-    static let folder = fixtures.appendingPathComponent("config-tokens").path
+    static let folder = sharedFixtures.appendingPathComponent("config-tokens").path
 
     @Test func theFourFileLayoutResolves() throws {
         let result = TokenPipeline.run(paths: [Self.folder])

@@ -1,9 +1,7 @@
 import Foundation
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Tiers: component → semantic → primitive, never back; a token's tier from `$extensions`,
 /// group prefixes, or the set and file it comes from.

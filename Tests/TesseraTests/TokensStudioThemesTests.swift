@@ -1,9 +1,8 @@
 import Foundation
+import TesseraTestSupport
 import Testing
 
 @testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Tokens Studio sets and themes (`Fixtures/tokens-studio-themes`, written for these tests from
 /// the format's documentation: a folder of sets with `$metadata.json` and `$themes.json`, two

@@ -1,8 +1,6 @@
+import Tessera
+import TesseraTestSupport
 import Testing
-
-@testable import Tessera
-@testable import TesseraModel
-@testable import TesseraRuntime
 
 /// Each type: values that must be accepted (with their flat notation) and values that must be
 /// rejected (with the diagnostic id, at the marked place).

@@ -238,7 +238,7 @@ public final class Composer: @unchecked Sendable {
     }
 
     /// The permutation resolved whole, never from the base one (to check the two agree).
-    func wholePermutation(contexts: [String: String]) -> Permutation {
+    package func wholePermutation(contexts: [String: String]) -> Permutation {
         let state = mergeAndResolve(contexts: contexts)
         return permutation(state, contexts: contexts, seenBy: [state.limiter])
     }
@@ -265,7 +265,7 @@ public final class Composer: @unchecked Sendable {
     }
 
     /// Whether the permutation can be resolved from the base one (see `resolve(contexts:)`).
-    func resolvesAsVariant(contexts: [String: String]) -> Bool {
+    package func resolvesAsVariant(contexts: [String: String]) -> Bool {
         let baseContexts = self.baseContexts
         guard contexts != baseContexts else { return false }
         let base = baseState ?? mergeAndResolve(contexts: baseContexts)

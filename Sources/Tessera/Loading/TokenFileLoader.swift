@@ -42,7 +42,7 @@ public enum TokenFileLoader {
         return files
     }
 
-    static func tokenFiles(in directory: String, importers: ImporterRegistry) -> [String] {
+    package static func tokenFiles(in directory: String, importers: ImporterRegistry) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var found: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -70,7 +70,7 @@ public enum TokenFileLoader {
     /// memory.
     public static let maximumFileSize = 256 << 20
 
-    static func read(_ path: String, maximum: Int = maximumFileSize, diagnostics: inout [Diagnostic]) -> SourceFile? {
+    package static func read(_ path: String, maximum: Int = maximumFileSize, diagnostics: inout [Diagnostic]) -> SourceFile? {
         switch readBytes(path, limit: maximum) {
         case .bytes(let bytes):
             return SourceFile(path: path, bytes: bytes)

@@ -12,10 +12,10 @@ import Foundation
 ///   else with CSS `calc()` rules for units (`4em + 7em` → `11em`; `2em + 20` stays).
 /// - A result is rounded to 4 decimal places and takes the unit back; a part that cannot be
 ///   evaluated is kept as written, and the parts are joined again with one space.
-enum StudioMath {
+package enum StudioMath {
     /// What a value becomes: a unitless number, or text (a number with a unit, several values,
     /// or what could not be evaluated).
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         case number(Double)
         case text(String)
 
@@ -30,7 +30,7 @@ enum StudioMath {
     static let operators: Set<Character> = ["+", "-", "*", "/"]
 
     /// The value with its math evaluated.
-    static func evaluate(_ expression: String) -> Outcome {
+    package static func evaluate(_ expression: String) -> Outcome {
         let reduced = split(expression).map(reduce)
         if reduced.count == 1 { return reduced[0] }
         return .text(reduced.map(\.text).joined(separator: " "))
@@ -192,7 +192,7 @@ enum StudioMath {
     static func round(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
 
     /// A number as JavaScript writes it (`28`, `0.6`, `-72.3333`).
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value == 0 { return "0" }
         if value == value.rounded(), abs(value) < 1e21 { return String(format: "%.0f", value) }
         return "\(value)"

@@ -1,0 +1,156 @@
+import Foundation
+import Tessera
+import TesseraGenerate
+import TesseraQuality
+
+/// The three real design systems: every file reads with no error of its own, every permutation
+/// resolves, resolving from the base agrees with resolving whole, conversion round-trips,
+/// streamed outputs agree with the tree, generated Swift compiles, and diffs between their
+/// themes and versions say what changed.
+struct CorpusChecks {
+    let corpus: Corpus
+
+    func run(_ checks: Checks) {
+        // Every token file parses with no error of its own. References into sibling files are
+        // composed by the systems' resolver files; here a file's unknown references are checked
+        // to exist in its system.
+        for system in Corpus.systems {
+            let files = TokenFileLoader.tokenFiles(in: corpus.system(system).path, importers: .standard)
+                .filter { $0.hasSuffix(".tokens.json") }
+            checks.run("dtcg-examples/\(system): every token file has no error of its own (\(files.count) files)") { check in
+                check.expect(!files.isEmpty, "no token files")
+                for path in files {
+                    let result = TokenPipeline.run(paths: [path])
+                    let own = result.diagnostics.all.filter { $0.severity == .error && $0.id != .referenceUnknown }
+                    check.expect(own.isEmpty, "\(path): \(own.prefix(5).map { "\($0.location?.line ?? 0): \($0.message)" })")
+                }
+            }
+        }
+
+        for system in Corpus.systems {
+            checks.run("dtcg-examples/\(system): the whole folder resolves apart from theme conflicts") { check in
+                let result = TokenPipeline.run(paths: [corpus.system(system).path])
+                let errors = result.diagnostics.all.filter { $0.severity == .error }
+                // Theme files define the same tokens with other values: reported as conflicts, which is correct.
+                let other = errors.filter { $0.id != .mergeConflict }
+                check.expect(other.isEmpty, "\(other.prefix(5).map(\.message))")
+                check.expect(result.partialTokens.count > 100, "\(result.partialTokens.count) tokens")
+            }
+        }
+
+        // Composed by their resolvers, the systems resolve in every permutation with no error.
+        for (system, permutations) in [("github-primer", 12), ("adobe-spectrum", 4), ("microsoft-fluent", 2)] {
+            checks.run("dtcg-examples/\(system): every permutation resolves (\(permutations))") { check in
+                let composer = Composer(resolverAt: corpus.resolver(system))
+                let report = composer.checkAllPermutations()
+                check.expect(report.permutationCount == permutations, "\(report.permutationCount) permutations")
+                let errors = report.diagnostics.filter { $0.severity == .error }
+                check.expect(errors.isEmpty, "\(errors.prefix(5).map { "\($0.message) [\($0.id)]" })")
+                check.expect(report.base.map { $0.partialTokens.count == $0.document.count } == true, "every token resolves")
+                check.expect(report.variesAlong.values.allSatisfy { !$0.isEmpty }, "every modifier changes something")
+            }
+        }
+
+        // Permutations resolved from the base one agree with the same permutations resolved whole.
+        for system in Corpus.systems {
+            checks.run("dtcg-examples/\(system): permutations resolved from the base agree with whole ones") { check in
+                // Every warning listed, so that the two lists can be compared whole.
+                let composer = Composer(resolverAt: corpus.resolver(system), options: PipelineOptions(warningLimit: nil))
+                let resolver = try check.require(composer.resolver)
+                var variants = 0
+                for contexts in resolver.permutations {
+                    if composer.resolvesAsVariant(contexts: contexts) { variants += 1 }
+                    let fast = composer.resolve(contexts: contexts)
+                    let whole = composer.wholePermutation(contexts: contexts)
+                    check.expect(fast.partialTokens.count == whole.partialTokens.count, "\(fast.label(resolver)): token counts")
+                    for token in whole.partialTokens.all where fast.partialTokens.value(token.path) != token.value {
+                        check.record("\(fast.label(resolver)): '\(token.path)' differs")
+                        break
+                    }
+                    check.expect(Set(fast.diagnostics) == Set(whole.diagnostics), "\(fast.label(resolver))")
+                }
+                check.expect(variants > 0, "some permutations are resolved from the base one")
+            }
+        }
+
+        checks.run("dtcg-examples/adobe-spectrum: base, light theme and desktop size resolve together") { check in
+            let dir = corpus.system("adobe-spectrum").path
+            let result = TokenPipeline.run(paths: ["\(dir)/base.tokens.json", "\(dir)/theme-light.tokens.json", "\(dir)/size-desktop.tokens.json"])
+            check.expect(!result.hasErrors, "\(result.diagnostics.all.filter { $0.severity == .error }.prefix(3).map(\.message))")
+            check.expect(result.partialTokens.count == result.document.count, "every token resolves")
+        }
+
+        // `convert` to DTCG, then resolving what it wrote, gives exactly the values of resolving
+        // the source, in every permutation.
+        for system in Corpus.systems {
+            checks.run("dtcg-examples/\(system): converted to DTCG, resolves to the same values") { check in
+                try expectRoundTrip(Composer(resolverAt: corpus.resolver(system)), check)
+            }
+        }
+
+        // The outputs of `tessera resolve` are made straight from the sorted tokens; the tree of
+        // an `OutputContext` is the other way to the same text, and the two must agree.
+        checks.run("dtcg-examples: streamed resolve output is the tree's text") { check in
+            var all: [(String, ResolvedTokens)] = []
+            for system in ["adobe-spectrum", "github-primer", "microsoft-fluent"] {
+                let composer = Composer(resolverAt: corpus.resolver(system))
+                for contexts in (composer.resolver?.permutations ?? []).prefix(8) {
+                    all.append(("\(system) \(contexts)", composer.resolve(inputs: contexts).partialTokens))
+                }
+            }
+            check.expect(all.count > 10, "\(all.count) permutations")
+            for (name, resolved) in all {
+                let context = OutputContext(resolved)
+                check.expect(ResolvedEmitter.flat(resolved) == ResolvedEmitter.flat(context), "\(name)")
+                check.expect(ResolvedEmitter.treeText(resolved.all, document: resolved.document)
+                    == JSONWriter(pretty: true).string(ResolvedEmitter.tree(context)), "\(name)")
+                check.expect(ResolvedEmitter.treeText(resolved.all, document: resolved.document, writer: JSONWriter())
+                    == JSONWriter().string(ResolvedEmitter.tree(context)), "\(name)")
+            }
+        }
+
+        // Generated Swift for the systems type-checks: the runtime flavor against the built
+        // modules, the static flavor with its UIKit and SwiftUI parts against the stand-in modules.
+        for system in Corpus.systems {
+            checks.run("dtcg-examples/\(system): generated Swift type-checks") { check in
+                let modules = try check.require(Toolchain.modules, "the built modules (Modules/Tessera.swiftmodule) are not beside this program")
+                let context = try Toolchain.context(corpus.resolver(system), check)
+                check.expect(context.tokens.count > 100, "\(context.tokens.count) tokens")
+                let work = try Toolchain.temporaryFolder("real-\(system)")
+                defer { try? FileManager.default.removeItem(at: work) }
+                try Toolchain.buildStandIns(into: work, check)
+                let runtime = work.appendingPathComponent("Runtime.swift")
+                let staticFile = work.appendingPathComponent("Static.swift")
+                try Data(SwiftEmitter(flavor: .runtime).emit(context).text.utf8).write(to: runtime)
+                try Data(SwiftEmitter(flavor: .static).emit(context).text.utf8).write(to: staticFile)
+                let (status, output) = try Toolchain.swiftc(["-typecheck", "-swift-version", "6", "-I", modules.path, runtime.path])
+                check.expect(status == 0, "runtime flavor: \(output.prefix(2000))")
+                let (staticStatus, staticOutput) = try Toolchain.swiftc(["-typecheck", "-swift-version", "6", "-I", work.path, staticFile.path])
+                check.expect(staticStatus == 0, "static flavor: \(staticOutput.prefix(2000))")
+                check.expect(!staticOutput.contains("warning"), "\(staticOutput.prefix(2000))")
+            }
+        }
+
+        DiffChecks(corpus: corpus).run(checks)
+    }
+
+    /// Every permutation of the source and of the written resolver, compared line for line.
+    func expectRoundTrip(_ composer: Composer, _ check: Check) throws {
+        let conversion = DTCGConversion(composer)
+        let folder = try Toolchain.temporaryFolder("convert").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try conversion.write(to: folder)
+        let resolverFile = try check.require(conversion.files.first { $0.path.hasSuffix(".resolver.json") }?.path)
+        let again = Composer(resolverAt: (folder as NSString).appendingPathComponent(resolverFile))
+        let permutations = try check.require(composer.resolver?.permutations)
+        check.expect(again.resolver?.permutations.count == permutations.count, "permutation counts")
+        for contexts in permutations {
+            let before = composer.resolve(contexts: contexts)
+            let after = again.resolve(contexts: contexts)
+            check.expect(!after.hasErrors || before.hasErrors, "\(contexts): \(after.diagnostics.map(\.message).prefix(3))")
+            let expected = ResolvedEmitter.flat(before.partialTokens)
+            check.expect(!expected.isEmpty, "\(contexts): nothing resolved")
+            check.expect(ResolvedEmitter.flat(after.partialTokens) == expected, "\(contexts)")
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Tessera
+import TesseraBuild
+import TesseraQuality
+import TesseraTestSupport
+import Testing
+
+/// The `lint:` section of tessera.yml and the quality commands' contract.
+@Suite struct QualityCommandTests {
+    let cli = CommandLineTests()
+    static let lintResolver = sharedFixtures.appendingPathComponent("lint/lint.resolver.json").path
+
+    @Test func lintSectionIsRead() throws {
+        let text = """
+            resolver: app.resolver.json
+            outputs: []
+            lint:
+              usage: [Sources]
+              contrast:
+                level: AAA
+                pairs:
+                  - { foreground: "color.text.*", background: "color.background.*" }
+                  - { foreground: color.focus, background: "color.background.*", kind: non-text }
+              apca: { severity: warning, minimum: 75 }
+              naming: { patterns: { primitive: "^[a-z0-9-]+$" } }
+              descriptions: { tokens: [semantic, "type:color"] }
+              required-modes: { tokens: "type:color", modifiers: [theme] }
+              duplicates: off
+              near-duplicates: { metric: deltaEOK, threshold: 0.01 }
+              gamut: { space: display-p3 }
+              min-font-size: { minimum: 12 }
+              min-touch-target: { severity: error, minimum: 48, tokens: ["**.hit"] }
+            """
+        let (configuration, problems) = BuildConfiguration.parse(text, file: "/p/tessera.yml")
+        #expect(problems.isEmpty, "\(problems.map(\.message))")
+        let lint = try #require(configuration?.lint)
+        #expect(lint.usage == ["Sources"])
+        #expect(lint.level == .aaa)
+        #expect(lint.contrastPairs.map(\.kind) == [.text, .nonText])
+        #expect(lint.contrastPairs[1].location?.line == 9)
+        #expect(lint.apcaMinimum == 75)
+        #expect(lint.severities == ["apca": .warning, "duplicates": .off, "min-touch-target": .error])
+        #expect(lint.naming.map(\.scope) == [.tier(.primitive)])
+        #expect(lint.descriptions == [.tier(.semantic), .type(.color)])
+        #expect(lint.requiredModes.map(\.modifiers) == [["theme"]])
+        #expect(lint.nearDuplicates.metric == .deltaEOK && lint.nearDuplicates.threshold == 0.01)
+        #expect(lint.gamut == .displayP3)
+        #expect(lint.minimumFontSize == 12)
+        #expect(lint.touchTarget.minimum == 48 && lint.touchTarget.scopes == [.glob(PathGlob("**.hit"))])
+    }
+
+    @Test(arguments: [
+        ("lint: { contrasts: error }", 2, 9, "'contrasts' is not a setting of lint"),
+        ("lint: { contrast: loud }", 2, 19, "'contrast' must be one of error, warning, note, off"),
+        ("lint: { naming: { patterns: { primitive: \"([a-z\" } } }", 2, 42, "must be a regular expression"),
+        ("lint: { gamut: { space: rec2020 } }", 2, 25, "must be srgb or display-p3"),
+        ("lint: { contrast: { pairs: [ { foreground: a } ] } }", 2, 30, "a contrast pair needs 'foreground and background'"),
+        ("lint: { min-font-size: { minimum: small } }", 2, 35, "'minimum' must be a number"),
+    ])
+    func lintSectionErrorsAreLocated(section: String, line: Int, column: Int, message: String) {
+        let (_, problems) = BuildConfiguration.parse("resolver: a.resolver.json\n\(section)\noutputs: []\n", file: "/p/tessera.yml")
+        let problem = problems.first
+        #expect(problem?.message.contains(message) == true, "\(problems.map(\.message))")
+        #expect(problem?.location?.line == line)
+        #expect(problem?.location?.column == column)
+    }
+
+    @Test func lintCommandOnTheExample() throws {
+        let example = Codegen.root.appendingPathComponent("Examples/tessera.yml").path
+        let clean = try cli.tessera(["lint", "--config", example])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        // Turning APCA's second opinion into errors fails the run on the dark link color.
+        let strict = try cli.tessera(["lint", "--config", example, "--rule", "apca=error", "--diagnostics-format", "json"])
+        #expect(strict.status == 1)
+        let findings = try JSONSerialization.jsonObject(with: Data(strict.stderr.utf8)) as? [[String: Any]] ?? []
+        #expect(findings.contains { $0["id"] as? String == "lint.apca" && $0["severity"] as? String == "error" })
+        let wrong = try cli.tessera(["lint", "--config", example, "--rule", "contrst=off"])
+        #expect(wrong.status != 0 && wrong.status != 1)
+        #expect(wrong.stderr.contains("did you mean 'contrast'?"))
+    }
+
+    @Test func lintFixtureFailsWithContrastErrors() throws {
+        let run = try cli.tessera(["lint", Self.lintResolver, "--diagnostics-format", "json"])
+        #expect(run.status == 0, "no pairs are declared, so nothing is an error: \(run.stderr)")
+        let rules = Set((try JSONSerialization.jsonObject(with: Data(run.stderr.utf8)) as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        #expect(rules == ["lint.duplicates", "lint.near-duplicates", "lint.deprecated-in-use", "lint.min-font-size", "lint.min-touch-target"])
+    }
+
+    @Test func catalogCommandWritesThePage() throws {
+        let folder = TestScratch.root.appendingPathComponent("catalog-cli")
+        let run = try cli.tessera(["catalog", "--config", Codegen.root.appendingPathComponent("Examples/tessera.yml").path,
+            "-o", folder.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.hasPrefix("<!doctype html>"))
+        #expect(page.contains(#"class="badge"#))
+    }
+
+    static let system = sharedFixtures.appendingPathComponent("themed-system")
+
+    static func git(_ arguments: [String], in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder.path, "-c", "user.name=Tessera", "-c", "user.email=tessera@example.com"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    /// A history of a system in git: `tessera diff --git HEAD` reads the committed version with
+    /// git and names each change; removing the tooltip component is breaking. (The conformance
+    /// script does the same with a real system.)
+    @Test func historyInGit() throws {
+        let repository = TestScratch.root.appendingPathComponent("themed-history")
+        try? FileManager.default.removeItem(at: repository)
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.system, to: repository.appendingPathComponent("system"))
+        let resolver = repository.appendingPathComponent("system/themed.resolver.json")
+        try Self.git(["init", "-q"], in: repository)
+        try Self.git(["add", "."], in: repository)
+        try Self.git(["commit", "-q", "-m", "v1"], in: repository)
+
+        // v2: the tooltip component is gone, fgColor.muted is deprecated, fgColor.sponsors is
+        // renamed to fgColor.sponsorship, and base.color.neutral.9 is recolored in light.
+        let tooltip = repository.appendingPathComponent("system/component/tooltip.tokens.json")
+        let tooltipTokens = try rawTokenValues(tooltip.path).keys.sorted()
+        #expect(tooltipTokens == ["tooltip.bgColor", "tooltip.fgColor", "tooltip.padding"])
+        try FileManager.default.removeItem(at: tooltip)
+        var resolverText = try String(contentsOf: resolver, encoding: .utf8)
+        resolverText = resolverText.replacingOccurrences(of: #",\#n        { "$ref": "./component/tooltip.tokens.json" }"#, with: "")
+        #expect(!resolverText.contains("tooltip"))
+        try Data(resolverText.utf8).write(to: resolver)
+        let fgColor = repository.appendingPathComponent("system/functional/fgColor.tokens.json")
+        var fg = try JSONSerialization.jsonObject(with: Data(contentsOf: fgColor)) as! [String: Any]
+        var group = fg["fgColor"] as! [String: Any]
+        var muted = group["muted"] as! [String: Any]
+        muted["$deprecated"] = "use fgColor.default"
+        group["muted"] = muted
+        group["sponsorship"] = group.removeValue(forKey: "sponsors")
+        fg["fgColor"] = group
+        try JSONSerialization.data(withJSONObject: fg, options: [.prettyPrinted, .sortedKeys]).write(to: fgColor)
+        let light = repository.appendingPathComponent("system/base/color/light.tokens.json")
+        var palette = try JSONSerialization.jsonObject(with: Data(contentsOf: light)) as! [String: Any]
+        var color = ((palette["base"] as! [String: Any])["color"] as! [String: Any])
+        var neutral = color["neutral"] as! [String: Any]
+        var nine = neutral["9"] as! [String: Any]
+        nine["$value"] = ["colorSpace": "srgb", "components": [0.2, 0.2, 0.2], "hex": "#333333"]
+        neutral["9"] = nine
+        color["neutral"] = neutral
+        palette["base"] = ["color": color]
+        try JSONSerialization.data(withJSONObject: palette, options: [.prettyPrinted, .sortedKeys]).write(to: light)
+
+        let run = try cli.tessera(["diff", "--git", "HEAD", resolver.path, "--format", "json"])
+        #expect(run.status == 1, "breaking: \(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(document["bump"] as? String == "major")
+        #expect(document["breaking"] as? Bool == true)
+        let changes = document["changes"] as? [[String: Any]] ?? []
+        func paths(_ kind: String) -> [String] { changes.filter { $0["kind"] as? String == kind }.compactMap { $0["path"] as? String }.sorted() }
+        #expect(paths("removed") == tooltipTokens)
+        #expect(paths("renamed") == ["fgColor.sponsors"])
+        #expect(changes.first { $0["kind"] as? String == "renamed" }?["newPath"] as? String == "fgColor.sponsorship")
+        #expect(paths("deprecated") == ["fgColor.muted"])
+        #expect(paths("added").isEmpty)
+        let recolored = changes.filter { $0["kind"] as? String == "value-changed" && $0["path"] as? String == "base.color.neutral.9" }
+        #expect(recolored.count == 1)
+        #expect(recolored.first?["newValue"] as? String == "#333333")
+        #expect((recolored.first?["permutations"] as? String)?.hasPrefix("theme=light") == true)
+        // fgColor.muted takes neutral.9 in light, so it changes value there too.
+        #expect(paths("value-changed").contains("fgColor.muted"))
+
+        // Markdown for the pull request, and the text summary.
+        let markdown = try cli.tessera(["diff", "--git", "HEAD", resolver.path, "--format", "markdown"])
+        #expect(markdown.stdout.hasPrefix("## Design tokens: major (breaking)"))
+        #expect(markdown.stdout.contains("| `fgColor.sponsors` | `fgColor.sponsorship` |"))
+        // Against itself, nothing changed: exit 0.
+        let same = try cli.tessera(["diff", resolver.path, resolver.path])
+        #expect(same.status == 0)
+        #expect(same.stdout.hasPrefix("tessera diff: no change; no changes"))
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Tessera
+import TesseraGenerate
+import TesseraTestSupport
+import Testing
+
+@Suite struct SwiftOutputTests {
+    @Test func runtimeFlavorMatchesItsGoldenFile() throws {
+        let (text, _) = SwiftEmitter(flavor: .runtime, sourceDescription: "app.resolver.json").emit(try Codegen.context(Codegen.example))
+        try Codegen.expectGolden(text, "Tokens.runtime.swift")
+    }
+
+    @Test func staticFlavorMatchesItsGoldenFile() throws {
+        let (text, _) = SwiftEmitter(flavor: .static, sourceDescription: "app.resolver.json").emit(try Codegen.context(Codegen.example))
+        try Codegen.expectGolden(text, "Tokens.static.swift")
+    }
+
+    @Test func descriptionsDeprecationsAndKeywordsAreValidSwift() throws {
+        let result = pipeline("""
+            {"default": {"$type": "dimension", "$value": {"value": 4, "unit": "px"}, "$description": "Line one\\nline \\"two\\""},
+             "class": {"$type": "number", "$value": 1, "$deprecated": "Use 'default'"},
+             "Type": {"inner": {"$type": "boolean", "$value": true}},
+             "9lives": {"$type": "string", "$value": "a \\\\ b"}}
+            """)
+        let (text, _) = SwiftEmitter(flavor: .runtime).emit(GenerationContext(try result.tokens(), name: "t"))
+        #expect(text.contains("/// Line one\n    /// line \"two\"\n    public static let `default` ="))
+        #expect(text.contains("@available(*, deprecated, message: \"Use 'default'\")\n    public static let `class` ="))
+        #expect(text.contains("public enum Type_ {"))
+        #expect(text.contains("public static let _9lives = TesseraRuntime.TokenKey<String>(\"9lives\", fallback: \"a \\\\ b\")"))
+    }
+
+    @Test func collidingNamesAreToldApartAndReported() throws {
+        let result = pipeline("""
+            {"color": {"$type": "color",
+              "text-primary": {"$value": "#000000"}, "textPrimary": {"$value": "#111111"}, "text_primary": {"$value": "#222222"}}}
+            """)
+        let (text, diagnostics) = SwiftEmitter().emit(GenerationContext(try result.tokens(), name: "t"))
+        #expect(text.contains("static let textPrimary = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>(\"color.text-primary\""))
+        #expect(text.contains("static let textPrimary_2 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>(\"color.textPrimary\""))
+        #expect(text.contains("static let textPrimary_3 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>(\"color.text_primary\""))
+        #expect(diagnostics.map(\.id) == [.swiftNameCollision, .swiftNameCollision])
+        #expect(diagnostics.first?.message.contains("'color.textPrimary' and 'color.text-primary'") == true)
+    }
+
+    /// The runtime flavor's keys, compiled against Tessera and run: each key reads from the
+    /// compiled theme what the theme has at its path, and its fallback is that value too.
+    @Test(.enabled(if: Codegen.modules != nil)) func runtimeKeysCompileAndReadTheTheme() throws {
+        let modules = try #require(Codegen.modules)
+        let permutations = try Codegen.permutations(Codegen.example)
+        let context = GenerationContext(permutations, name: "app")
+        let (text, _) = SwiftEmitter(flavor: .runtime).emit(context)
+        let work = try Codegen.temporaryFolder("runtime-keys")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Data(text.utf8).write(to: work.appendingPathComponent("Tokens.swift"))
+        let theme = Theme.compile(permutations)
+        try theme.write(to: work.appendingPathComponent("App.theme"))
+        let checks = """
+            import Foundation
+            import Tessera
+            let theme = try! Theme(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
+            let dark = try! theme.with(["theme": "dark"])
+            print(dark[Tokens.Color.Background.default].hex, theme[Tokens.Color.Background.default].hex)
+            print(Tokens.Color.Background.default.fallback.hex, Tokens.Card.radius.fallback.value)
+            print(theme[Tokens.Button.Primary.label].fontFamily.first!, theme[Tokens.Card.elevation].layers.count)
+            """
+        try Data(checks.utf8).write(to: work.appendingPathComponent("main.swift"))
+        let (status, _) = try Codegen.swiftc(["-swift-version", "6", "-I", modules.path, "-L", modules.deletingLastPathComponent().path,
+            "-lTessera", work.appendingPathComponent("Tokens.swift").path, work.appendingPathComponent("main.swift").path,
+            "-o", work.appendingPathComponent("check").path])
+        guard status == 0 else {
+            // Without a linkable Tessera library, type-checking is what can be shown.
+            let (typecheck, message) = try Codegen.swiftc(["-typecheck", "-swift-version", "6", "-I", modules.path,
+                work.appendingPathComponent("Tokens.swift").path, work.appendingPathComponent("main.swift").path])
+            #expect(typecheck == 0, "\(message)")
+            return
+        }
+        let (ran, printed) = try Codegen.run(work.appendingPathComponent("check"))
+        #expect(ran == 0)
+        let darkBackground = try theme.with(["theme": "dark"]).value(ThemeColor.self, at: "color.background.default")
+        let lightBackground = try theme.value(ThemeColor.self, at: "color.background.default")
+        #expect(printed.hasPrefix("\(darkBackground.hex) \(lightBackground.hex)\n\(lightBackground.hex) 12.0\n"))
+        #expect(darkBackground.hex != lightBackground.hex)
+    }
+
+    /// The static flavor compiled and run: every token's value in every permutation, printed by
+    /// the generated code, is the value the resolver gives there.
+    @Test func staticValuesCompileAndAgreeWithTheResolver() throws {
+        let context = try Codegen.context(Codegen.example)
+        let (text, _) = SwiftEmitter(flavor: .static).emit(context)
+        let namespace = try namespacePaths(text)
+        var main = "func hex(_ c: TokensValues.Color) -> String { [c.red, c.green, c.blue, c.alpha].map { String(Int(($0 * 255).rounded())) }.joined(separator: \",\") + (c.displayP3 ? \"p3\" : \"\") }\n"
+        main += "for p in 0..<\(context.numbering.count) {\n    let c = TokensValues.Context(permutation: p)\n    precondition(c.permutation == p)\n"
+        var expected = ""
+        var checked = 0
+        for permutation in 0..<context.numbering.count {
+            for token in context.tokens where token.deprecated == nil {
+                guard let swiftPath = namespace[token.path] else { continue }
+                switch token.value(in: permutation) {
+                case .color(let color):
+                    let drawn = ThemeColor(color)
+                    expected += "\(permutation) \(token.path) " + [drawn.red, drawn.green, drawn.blue, drawn.alpha]
+                        .map { String(Int(($0 * 255).rounded())) }.joined(separator: ",") + (drawn.space == .displayP3 ? "p3" : "") + "\n"
+                    if permutation == 0 { main += "    print(p, \"\(token.path)\", hex(Tokens.\(swiftPath).value(in: c)))\n" }
+                    checked += 1
+                case .dimension(let dimension):
+                    expected += "\(permutation) \(token.path) \(dimension.unit == .px ? dimension.value : dimension.value * 16)\n"
+                    if permutation == 0 { main += "    print(p, \"\(token.path)\", Tokens.\(swiftPath).value(in: c))\n" }
+                    checked += 1
+                default: continue
+                }
+            }
+        }
+        main += "}\n"
+        #expect(checked > 100)
+        let work = try Codegen.temporaryFolder("static-values")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Data(text.utf8).write(to: work.appendingPathComponent("Tokens.swift"))
+        try Data(main.utf8).write(to: work.appendingPathComponent("main.swift"))
+        let (status, output) = try Codegen.swiftc(["-swift-version", "6", work.appendingPathComponent("Tokens.swift").path,
+            work.appendingPathComponent("main.swift").path, "-o", work.appendingPathComponent("values").path])
+        try #require(status == 0, "\(output)")
+        let (ran, printed) = try Codegen.run(work.appendingPathComponent("values"))
+        #expect(ran == 0)
+        // The program prints by permutation, then token; the expectation was built the same way.
+        #expect(printed == expected)
+    }
+
+    /// Each token's Swift path (both flavors nest alike), read from the runtime flavor's keys.
+    private func namespacePaths(_ text: String) throws -> [String: String] {
+        var stack: [String] = []
+        var paths: [String: String] = [:]
+        _ = text
+        // The keys of the runtime flavor name each token's path beside its Swift name.
+        let context = try Codegen.context(Codegen.example)
+        let (runtime, _) = SwiftEmitter(flavor: .runtime).emit(context)
+        for line in runtime.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("public enum "), trimmed.hasSuffix("{") {
+                stack.append(String(trimmed.dropFirst(12).dropLast(2)))
+            } else if trimmed == "}" {
+                _ = stack.popLast()
+            } else if trimmed.hasPrefix("public static let "), let equals = trimmed.range(of: " = TesseraRuntime.TokenKey<") {
+                let name = String(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 18)..<equals.lowerBound])
+                let rest = trimmed[equals.upperBound...]
+                guard let open = rest.range(of: ">(\""), let close = rest[open.upperBound...].range(of: "\"") else { continue }
+                paths[String(rest[open.upperBound..<close.lowerBound])] = (stack.dropFirst() + [name]).joined(separator: ".")
+            }
+        }
+        return paths
+    }
+
+    /// Generated Swift for a system in the shape of the public design systems (a palette,
+    /// functional tokens, components; composites of every kind; themes and sizes) type-checks:
+    /// the runtime flavor against Tessera, the static flavor with its UIKit and SwiftUI parts
+    /// against the stand-in modules. (The conformance script does the same for real systems.)
+    @Test(.enabled(if: Codegen.modules != nil), arguments: ["themed-system/themed.resolver.json"])
+    func systemsCompile(_ system: String) throws {
+        let modules = try #require(Codegen.modules)
+        let context = try Codegen.context(sharedFixtures.appendingPathComponent(system).path)
+        #expect(context.tokens.count == 52)
+        let work = try Codegen.temporaryFolder("system")
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Codegen.buildStandIns(into: work)
+        let runtime = work.appendingPathComponent("Runtime.swift")
+        let staticFile = work.appendingPathComponent("Static.swift")
+        try Data(SwiftEmitter(flavor: .runtime).emit(context).text.utf8).write(to: runtime)
+        try Data(SwiftEmitter(flavor: .static).emit(context).text.utf8).write(to: staticFile)
+        let (status, output) = try Codegen.swiftc(["-typecheck", "-swift-version", "6", "-I", modules.path, runtime.path])
+        #expect(status == 0, "runtime flavor: \(output.prefix(2000))")
+        let (staticStatus, staticOutput) = try Codegen.swiftc(["-typecheck", "-swift-version", "6", "-I", work.path, staticFile.path])
+        #expect(staticStatus == 0, "static flavor: \(staticOutput.prefix(2000))")
+        #expect(!staticOutput.contains("warning"), "\(staticOutput.prefix(2000))")
+    }
+}

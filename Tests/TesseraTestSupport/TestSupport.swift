@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+import Tessera
+
+/// Runs the whole pipeline on in-memory files.
+package func pipeline(_ texts: [String: String], strict: Bool = false) -> PipelineResult {
+    let files = texts.keys.sorted().map { SourceFile(path: $0, text: texts[$0]!) }
+    return TokenPipeline.run(files: files, options: PipelineOptions(strict: strict))
+}
+
+package func pipeline(_ text: String, strict: Bool = false) -> PipelineResult {
+    pipeline(["tokens.json": text], strict: strict)
+}
+
+/// A source text in which `⊙` marks where diagnostics are expected; the markers are removed
+/// and their 1-based line and column (in Unicode scalars) recorded in order.
+package struct MarkedSource {
+    package let text: String
+    package let marks: [(line: Int, column: Int)]
+
+    package init(_ marked: String) {
+        var text = ""
+        var marks: [(Int, Int)] = []
+        var line = 1
+        var column = 1
+        for scalar in marked.unicodeScalars {
+            if scalar == "⊙" {
+                marks.append((line, column))
+                continue
+            }
+            text.unicodeScalars.append(scalar)
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        self.text = text
+        self.marks = marks
+    }
+}
+
+/// Asserts that the diagnostics with `severity` or worse are exactly `ids`, at the marks, in order.
+package func expectDiagnostics(
+    _ marked: String, _ ids: [DiagnosticID], severity: Severity = .error, strict: Bool = false,
+    fileName: String = "tokens.json", sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    let source = MarkedSource(marked)
+    let result = pipeline([fileName: source.text], strict: strict)
+    let found = result.diagnostics.sorted.filter { $0.severity >= severity }
+    #expect(found.map(\.id) == ids, "\(found.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) [\($0.id)]" })",
+        sourceLocation: sourceLocation)
+    guard source.marks.count == found.count else {
+        if !source.marks.isEmpty {
+            Issue.record("expected \(source.marks.count) marked diagnostics, found \(found.count)", sourceLocation: sourceLocation)
+        }
+        return
+    }
+    for (mark, diagnostic) in zip(source.marks, found) {
+        #expect(diagnostic.location?.line == mark.line && diagnostic.location?.column == mark.column,
+            "\(diagnostic.id) at \(diagnostic.location?.line ?? 0):\(diagnostic.location?.column ?? 0), expected \(mark.line):\(mark.column)",
+            sourceLocation: sourceLocation)
+    }
+}
+
+
+/// The repository's root folder (Examples, Sources, Tests/StandIns, .build), found from this file.
+package let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The fixtures that several test targets read (copied into this target's bundle).
+package let sharedFixtures: URL = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
+
+/// The folder of the built products: the test bundles, the modules and the `tessera` binary.
+package let productsFolder: URL = Bundle.module.bundleURL.deletingLastPathComponent()
+
+/// One token's resolved flat text, or nil.
+package func flat(_ result: PipelineResult, _ path: String) -> String? {
+    result.partialTokens[path]?.value.flatText
+}
+
+/// Every token's `$value` object by path, read with JSONSerialization.
+package func rawTokenValues(_ path: String) throws -> [String: NSObject] {
+    let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] ?? [:]
+    var found: [String: NSObject] = [:]
+    func walk(_ node: [String: Any], _ names: [String]) {
+        if let value = node["$value"] as? NSObject { found[names.joined(separator: ".")] = value }
+        for (key, child) in node where !key.hasPrefix("$") {
+            if let child = child as? [String: Any] { walk(child, names + [key]) }
+        }
+    }
+    walk(root, [])
+    return found
+}
