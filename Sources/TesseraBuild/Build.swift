@@ -39,6 +39,8 @@ public struct Build: Sendable {
         /// Files written, and files that were already as generated.
         public var written: [String] = []
         public var unchanged: [String] = []
+        /// The files the tokens were read from, for showing the lines diagnostics point at.
+        public var files: [SourceFile] = []
         /// True when the inputs had not changed and nothing was generated.
         package var upToDate = false
         package var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
@@ -60,8 +62,9 @@ public struct Build: Sendable {
             return report
         }
         // Read and resolve.
-        let (resolved, inputs, diagnostics) = resolve()
+        let (resolved, inputs, diagnostics, read) = resolve()
         report.diagnostics += diagnostics
+        report.files = read
         guard let permutations = resolved else { return report }
         let name = configuration.name
             ?? ((configuration.resolver ?? configuration.sources.first ?? configuration.folder) as NSString).lastPathComponent
@@ -138,7 +141,8 @@ public struct Build: Sendable {
     /// What decides whether a build's outputs are current besides the inputs: the
     /// configuration's bytes, the Swift output redirection and the tool's version.
     func configurationFingerprint() -> UInt64 {
-        var hash = BuildState.hash(file: configuration.file) ?? 0
+        var hash = configuration.source.map { file in file.bytes.withUnsafeBytes { ContentHash.of($0) } }
+            ?? BuildState.hash(file: configuration.file) ?? 0
         hash = ContentHash.of(Array((swiftInto ?? "").utf8), seed: hash)
         hash = ContentHash.of(Array(Build.toolVersion.utf8), seed: hash)
         hash = ContentHash.of(Array("\(options.strict)".utf8), seed: hash)
@@ -147,10 +151,10 @@ public struct Build: Sendable {
 
     /// The permutations (nil on an error), the files read (the tokens', then the outputs' own
     /// inputs, such as templates), and the diagnostics.
-    private func resolve() -> (ResolvedPermutations?, [String], [Diagnostic]) {
+    private func resolve() -> (ResolvedPermutations?, [String], [Diagnostic], [SourceFile]) {
         let read = configuration.outputs.flatMap { $0.options.inputs }.map(configuration.absolute)
         let system = TokenSystem.load(configuration, options: options)
-        return (system.permutations, system.files.map(\.path) + read, system.diagnostics)
+        return (system.permutations, system.files.map(\.path) + read, system.diagnostics, system.files)
     }
 }
 

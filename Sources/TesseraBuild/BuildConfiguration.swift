@@ -61,6 +61,9 @@ public struct BuildConfiguration: Sendable {
     public var outputs: [Output] = []
     /// The `lint:` section: what `tessera lint` checks (see `LintConfiguration`).
     public var lint = LintConfiguration()
+    /// The configuration file's text as it was read, so that nothing reads it again (to show
+    /// its lines in diagnostics, or to tell whether it changed since the last build).
+    package var source: SourceFile?
 
     /// The folder paths are relative to.
     public var folder: String { (file as NSString).deletingLastPathComponent }
@@ -91,7 +94,9 @@ public struct BuildConfiguration: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             return (nil, [Diagnostic(.configSyntax("the file is not UTF-8"), at: SourceLocation(file: path, line: 1, column: 1))])
         }
-        return parse(text, file: path, outputs: outputs)
+        var (configuration, diagnostics) = parse(text, file: path, outputs: outputs)
+        configuration?.source = SourceFile(path: path, bytes: Array(data))
+        return (configuration, diagnostics)
     }
 
     /// Reads a configuration's text.

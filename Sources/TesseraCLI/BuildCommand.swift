@@ -32,15 +32,19 @@ struct BuildOutputs: TesseraSubcommand {
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let configFile = (config as NSString).isAbsolutePath
             ? config : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(config)
-        let configSource = SourceFile(path: config, bytes: Array(FileManager.default.contents(atPath: configFile) ?? Data()))
         let (loaded, problems) = BuildConfiguration.load(configFile)
         guard let configuration = loaded else {
+            let configSource = SourceFile(path: config, bytes: Array(FileManager.default.contents(atPath: configFile) ?? Data()))
             diagnostics.write(DiagnosticBag(problems.map { relabel($0, configFile) }), files: [configSource], to: &io)
             return .failure
         }
         let start = DispatchTime.now()
         let report = Build(configuration, stateFolder: state, swiftInto: swiftInto).run()
-        let files = [configSource] + sourceFiles(of: report.diagnostics)
+        // The configuration and the token files as the build read them; only files the build did
+        // not read (a template) are read to show their lines.
+        let configBytes = configuration.source?.bytes ?? []
+        let known = [SourceFile(path: config, bytes: configBytes), SourceFile(path: configFile, bytes: configBytes)] + report.files
+        let files = known + sourceFiles(of: report.diagnostics, besides: known)
         if !report.diagnostics.isEmpty {
             diagnostics.write(DiagnosticBag(report.diagnostics), files: files, to: &io)
         }
