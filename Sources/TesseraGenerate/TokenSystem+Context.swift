@@ -2,7 +2,7 @@ import Tessera
 
 extension TokenSystem {
     /// The context the quality commands read (tiers by the conventional names).
-    package func context(name: String) -> GenerationContext? {
+    public func context(name: String) -> GenerationContext? {
         permutations.map { GenerationContext($0, name: name) }
     }
 }
