@@ -105,14 +105,13 @@ struct CommonOptions: ParsableArguments {
     /// (Figma files).
     var systemPaths: [String]? {
         if let resolver { return [resolver] }
-        if paths.count == 1, importers.systemImporter(at: paths[0]) != nil { return paths }
-        return importers.combiningImporter(for: paths) != nil ? paths : nil
+        return importers.readsAsSystem(paths) ? paths : nil
     }
 
     /// The composer for the system at `paths`, read by the importer they call for (a resolver
     /// when none does).
     func composer(for paths: [String]) -> Composer {
-        importers.composer(for: paths, options: pipelineOptions) ?? Composer(resolverAt: paths[0], options: pipelineOptions)
+        importers.systemComposer(for: paths, options: pipelineOptions)
     }
 
     /// `--input` values as modifier → context.
@@ -259,6 +258,8 @@ struct Contexts: TesseraSubcommand {
     @Option(help: "The resolver document, named as an option (as validate and resolve also accept).")
     var resolver: String?
 
+    @OptionGroup var source: SourceFormatOption
+
     @OptionGroup var diagnostics: DiagnosticsOption
 
     func validate() throws {
@@ -271,7 +272,8 @@ struct Contexts: TesseraSubcommand {
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let path = file ?? resolver ?? ""
-        let composer = ImporterRegistry.standard.composer(at: path, options: PipelineOptions()) ?? Composer(resolverAt: path)
+        let importers = source.importers
+        let composer = importers.systemComposer(for: [path], options: PipelineOptions(importers: importers))
         guard let document = composer.resolver else {
             var bag = DiagnosticBag()
             bag.append(contentsOf: composer.diagnostics)

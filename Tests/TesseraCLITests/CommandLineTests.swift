@@ -137,6 +137,17 @@ struct CommandLineTests {
         #expect(json.stderr.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("["))
     }
 
+    /// `tessera contexts` takes `--source-format`, as every command that reads sources does.
+    @Test func contextsTakesTheSourceFormat() throws {
+        let resolver = try writeResolver()
+        let forced = try tessera(["contexts", "--source-format", "resolver", resolver])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stdout == "theme (default light): light, dark — changes 2 tokens on its own\n2 permutations\n")
+        let unknown = try tessera(["contexts", "--source-format", "yaml", resolver])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown --source-format 'yaml'"), "\(unknown.stderr)")
+    }
+
     /// Several files of one system on the command line are read as that system, with its
     /// modifiers (Figma's export: a collection's folder and the collection it aliases).
     @Test func filesOfOneSystemAreReadTogether() throws {

@@ -50,17 +50,13 @@ extension Theme {
     ///
     /// - Throws: `ResolutionFailure` with the errors when there is one.
     public init(resolving paths: [String], options: PipelineOptions = PipelineOptions()) throws(ResolutionFailure) {
-        if let composer = options.importers.composer(for: paths, options: options) {
-            self = try Self.compile(composer).get()
-            return
+        let system = TokenSystem.load(paths, options: options)
+        guard let permutations = system.permutations else {
+            throw ResolutionFailure(errors: system.diagnostics.filter { $0.severity == .error })
         }
-        let result = TokenPipeline.run(paths: paths, options: options)
-        do {
-            self = Self.compile(try result.tokens())
-        } catch {
-            throw ResolutionFailure(errors: result.diagnostics.sorted.filter { $0.severity == .error })
-        }
+        self = Self.compile(permutations)
     }
+
 }
 
 /// Every permutation of a resolver, resolved: what a theme is compiled from and what code

@@ -11,16 +11,14 @@ public struct TokenSystem: Sendable {
     public let diagnostics: [Diagnostic]
 
     public static func load(_ paths: [String], options: PipelineOptions = PipelineOptions()) -> TokenSystem {
-        let importers = options.importers
         // The registry alone says what the paths are, as it does for every command: under a
         // forced format (`--source-format dtcg`) a resolver document is read as token files.
-        let isSystem = paths.count == 1 ? importers.systemImporter(at: paths[0]) != nil : importers.combiningImporter(for: paths) != nil
-        return isSystem ? system(paths, options: options) : merged(paths, options: options)
+        options.importers.readsAsSystem(paths) ? system(paths, options: options) : merged(paths, options: options)
     }
 
     /// A resolver, or what an importer reads with its modes.
     package static func system(_ paths: [String], options: PipelineOptions) -> TokenSystem {
-        let composer = options.importers.composer(for: paths, options: options) ?? Composer(resolverAt: paths[0], options: options)
+        let composer = options.importers.systemComposer(for: paths, options: options)
         let outcome = ResolvedPermutations.resolve(composer)
         return TokenSystem(permutations: outcome.permutations, files: composer.files, diagnostics: outcome.diagnostics)
     }

@@ -136,6 +136,19 @@ public struct ImporterRegistry: Sendable {
         return first
     }
 
+    /// Whether `paths` are one token system with modes — a resolver, what an importer of systems
+    /// reads (an asset catalog, Figma files) — rather than token files to merge in order: the one
+    /// test every reader of sources makes, so no two commands read the same paths two ways.
+    public func readsAsSystem(_ paths: [String]) -> Bool {
+        paths.count == 1 ? systemImporter(at: paths[0]) != nil : combiningImporter(for: paths) != nil
+    }
+
+    /// The composer for the system at `paths`: the one its importer makes, else a resolver
+    /// document read from the first path (whose problems its diagnostics then say).
+    public func systemComposer(for paths: [String], options: PipelineOptions) -> Composer {
+        composer(for: paths, options: options) ?? Composer(resolverAt: paths.first ?? "", options: options)
+    }
+
     /// The composer for the system `paths` make: one path an importer of systems recognizes,
     /// or several that one reads together.
     public func composer(for paths: [String], options: PipelineOptions) -> Composer? {
