@@ -1,5 +1,5 @@
 /// "Did you mean" suggestions by edit distance.
-public enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `text`, if one is close enough to be a plausible typo.
     ///
     /// Names longer than `maximumLength` bytes get no suggestion: a typo in a name that long
@@ -7,7 +7,7 @@ public enum Suggestions {
     ///
     /// - Complexity: O(k · m · n) for k candidates of length m and a text of length n, each
     ///   at most `maximumLength`; callers pass a pre-filtered candidate list for large sets.
-    public static func closest(to text: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to text: String, in candidates: some Sequence<String>) -> String? {
         guard text.utf8.count <= maximumLength else { return nil }
         let source = Array(text.lowercased().utf8)
         let limit = max(2, source.count / 3)
@@ -22,7 +22,7 @@ public enum Suggestions {
     }
 
     /// The longest name a suggestion is looked for, in UTF-8 bytes.
-    public static let maximumLength = 128
+    package static let maximumLength = 128
 
     package static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
         if a.isEmpty { return b.count }
