@@ -155,40 +155,6 @@ extension DiagnosticMessage {
     }
 }
 
-/// Which tokens a setting applies to: a tier (`primitive`, `semantic`, `component`), a token
-/// type (`type:color`), or a path pattern.
-public enum TokenScope: Sendable, Hashable, CustomStringConvertible {
-    case tier(TierRules.Tier)
-    case type(TokenType)
-    case glob(PathGlob)
-
-    package init(_ text: String) {
-        if let tier = TierRules.Tier(name: text) {
-            self = .tier(tier)
-        } else if text.hasPrefix("type:"), let type = TokenType(rawValue: String(text.dropFirst(5))) {
-            self = .type(type)
-        } else {
-            self = .glob(PathGlob(text))
-        }
-    }
-
-    package func contains(_ token: GenerationContext.Token) -> Bool {
-        switch self {
-        case .tier(let tier): token.tier == tier
-        case .type(let type): token.type == type
-        case .glob(let glob): glob.matches(names: token.names)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .tier(let tier): tier.name
-        case .type(let type): "type:" + type.rawValue
-        case .glob(let glob): glob.pattern
-        }
-    }
-}
-
 /// Two decimals, without trailing zeros.
 func short(_ value: Double) -> String {
     let text = String(format: "%.2f", value)
