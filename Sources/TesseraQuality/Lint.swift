@@ -2,27 +2,14 @@ import Foundation
 import Tessera
 import TesseraGenerate
 
-/// How seriously a lint rule's findings are taken: a diagnostic severity, or off.
-public enum RuleSeverity: String, Sendable, CaseIterable {
-    case error, warning, note, off
-
-    public var severity: Severity? {
-        switch self {
-        case .error: .error
-        case .warning: .warning
-        case .note: .note
-        case .off: nil
-        }
-    }
-}
-
 /// A lint rule: a small validator over every permutation of a token system, returning located
 /// diagnostics. Its `id` is stable (`tessera.yml` and `--rule id=severity` name it) and is the
 /// diagnostic id's suffix: rule `contrast` reports `lint.contrast`.
 public protocol LintRule: Sendable {
     var id: String { get }
-    /// The severity when the configuration does not choose one.
-    var defaultSeverity: RuleSeverity { get }
+    /// The setting when the configuration does not choose one: a severity, or `.off` for a
+    /// rule a team turns on.
+    var defaultSetting: RuleSetting { get }
     func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic]
 }
 
@@ -117,10 +104,10 @@ extension GenerationContext {
 /// Runs lint rules over a token system, each at the severity the configuration gives it.
 public struct Linter: Sendable {
     public var rules: [any LintRule]
-    /// Severity by rule id; rules not named keep their default.
-    package var severities: [String: RuleSeverity]
+    /// Setting by rule id; rules not named keep their default.
+    package var severities: [String: RuleSetting]
 
-    public init(rules: [any LintRule] = Linter.standardRules, severities: [String: RuleSeverity] = [:]) {
+    public init(rules: [any LintRule] = Linter.standardRules, severities: [String: RuleSetting] = [:]) {
         self.rules = rules
         self.severities = severities
     }
@@ -133,8 +120,9 @@ public struct Linter: Sendable {
 
     package static var ruleIDs: [String] { standardRules.map(\.id) }
 
+    /// The severity a rule reports at; nil when it is off.
     public func severity(of rule: any LintRule) -> Severity? {
-        (severities[rule.id] ?? rule.defaultSeverity).severity
+        (severities[rule.id] ?? rule.defaultSetting).severity
     }
 
     /// The findings of every rule that is on, rules side by side, in rule order then source order.

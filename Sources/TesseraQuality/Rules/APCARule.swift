@@ -27,7 +27,7 @@ package struct APCARule: LintRule {
     }
 
     package var id: String { "apca" }
-    package var defaultSeverity: RuleSeverity { .note }
+    package var defaultSetting: RuleSetting { .note }
 
     package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         let checks = ContrastCheck.expand(pairs, level: level, in: subject.context)

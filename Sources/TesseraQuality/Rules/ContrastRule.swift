@@ -34,7 +34,7 @@ package struct ContrastRule: LintRule {
     }
 
     package var id: String { "contrast" }
-    package var defaultSeverity: RuleSeverity { .error }
+    package var defaultSetting: RuleSetting { .error }
 
     package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         let checks = ContrastCheck.expand(pairs, level: level, in: subject.context)

@@ -19,7 +19,7 @@ import TesseraGenerate
 package struct DeprecatedInUseRule: LintRule {
     package init() {}
     package var id: String { "deprecated-in-use" }
-    package var defaultSeverity: RuleSeverity { .warning }
+    package var defaultSetting: RuleSetting { .warning }
 
     package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         var found: [Diagnostic] = []

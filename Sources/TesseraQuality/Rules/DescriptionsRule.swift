@@ -19,7 +19,7 @@ package struct DescriptionsRule: LintRule {
     package init(scopes: [TokenScope] = []) { self.scopes = scopes }
 
     package var id: String { "descriptions" }
-    package var defaultSeverity: RuleSeverity { .warning }
+    package var defaultSetting: RuleSetting { .warning }
 
     package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         guard !scopes.isEmpty else { return [] }

@@ -16,7 +16,7 @@ import TesseraGenerate
 package struct DuplicatesRule: LintRule {
     package init() {}
     package var id: String { "duplicates" }
-    package var defaultSeverity: RuleSeverity { .warning }
+    package var defaultSetting: RuleSetting { .warning }
 
     struct Key: Hashable {
         let type: TokenType

@@ -20,7 +20,7 @@ package struct GamutRule: LintRule {
     package init(space: ColorSpace? = nil) { self.space = space }
 
     package var id: String { "gamut" }
-    package var defaultSeverity: RuleSeverity { .error }
+    package var defaultSetting: RuleSetting { .error }
 
     package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         guard let space else { return [] }

@@ -19,7 +19,7 @@ package struct MinimumFontSizeRule: LintRule {
     package init(minimum: Double = 11) { self.minimum = minimum }
 
     package var id: String { "min-font-size" }
-    package var defaultSeverity: RuleSeverity { .warning }
+    package var defaultSetting: RuleSetting { .warning }
 
     static func isFontSize(_ token: GenerationContext.Token) -> Bool {
         if token.type == .typography { return true }

@@ -24,7 +24,7 @@ package struct MinimumTouchTargetRule: LintRule {
     }
 
     package var id: String { "min-touch-target" }
-    package var defaultSeverity: RuleSeverity { .warning }
+    package var defaultSetting: RuleSetting { .warning }
 
     func isTarget(_ token: GenerationContext.Token) -> Bool {
         guard token.type == .dimension || token.type == .number else { return false }

@@ -21,7 +21,7 @@ package struct NamingRule: LintRule {
     package init(patterns: [(scope: TokenScope, pattern: String)] = []) { self.patterns = patterns }
 
     package var id: String { "naming" }
-    package var defaultSeverity: RuleSeverity { .warning }
+    package var defaultSetting: RuleSetting { .warning }
 
     package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         var found: [Diagnostic] = []

@@ -29,7 +29,7 @@ package struct NearDuplicatesRule: LintRule {
     }
 
     package var id: String { "near-duplicates" }
-    package var defaultSeverity: RuleSeverity { .warning }
+    package var defaultSetting: RuleSetting { .warning }
 
     package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         let limit = threshold ?? (metric == .deltaEOK ? 0.02 : 1)

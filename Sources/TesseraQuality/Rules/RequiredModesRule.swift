@@ -33,7 +33,7 @@ package struct RequiredModesRule: LintRule {
     package init(requirements: [Requirement] = []) { self.requirements = requirements }
 
     package var id: String { "required-modes" }
-    package var defaultSeverity: RuleSeverity { .error }
+    package var defaultSetting: RuleSetting { .error }
 
     package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         let numbering = subject.context.numbering

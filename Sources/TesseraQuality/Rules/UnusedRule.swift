@@ -19,7 +19,7 @@ import TesseraGenerate
 package struct UnusedRule: LintRule {
     package init() {}
     package var id: String { "unused" }
-    package var defaultSeverity: RuleSeverity { .warning }
+    package var defaultSetting: RuleSetting { .warning }
 
     package func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic] {
         guard let usage = subject.usage else { return [] }
