@@ -2,9 +2,21 @@ import Foundation
 import Tessera
 import TesseraGenerate
 
-/// A lint rule: a small validator over every permutation of a token system, returning located
-/// diagnostics. Its `id` is stable (`tessera.yml` and `--rule id=severity` name it) and is the
-/// diagnostic id's suffix: rule `contrast` reports `lint.contrast`.
+/// A lint rule: a check over every permutation of a finished token system at once (and, with
+/// `--usage`, the app's Swift sources), returning located diagnostics. Its `id` is stable
+/// (`tessera.yml` and `--rule id=severity` name it) and is the diagnostic id's suffix: rule
+/// `contrast` reports `lint.contrast`, with `DiagnosticMessage.lint(_:_:_:)`. Its settings are
+/// its stored properties. `Linter.standardRules` are the rules Tessera ships.
+///
+/// `Linter` runs a rule at the `Severity` its `RuleSetting` chose (`defaultSetting` unless the
+/// configuration says otherwise), and not at all when that is `.off`.
+///
+/// Lint rules are not `TokenValidator`s, the checks inside resolution: a validator answers for
+/// any subset of one permutation's tokens, so that a redefinition re-validates only what it
+/// re-resolved, and runs on every resolution, the runtime's included. Most lint findings are
+/// about the whole system across permutations (a value duplicated elsewhere, a token that never
+/// changes along a modifier, a pair that fails in 2 of 8 permutations), which no subset of one
+/// permutation can answer, and they are asked for on demand, not paid for on every resolution.
 public protocol LintRule: Sendable {
     var id: String { get }
     /// The setting when the configuration does not choose one: a severity, or `.off` for a
@@ -138,7 +150,8 @@ extension DiagnosticID {
 }
 
 extension DiagnosticMessage {
-    static func lint(_ rule: String, _ severity: Severity, _ text: String) -> Self {
+    /// What a lint rule reports: id `lint.<rule>`, at the severity the rule runs at.
+    public static func lint(_ rule: String, _ severity: Severity, _ text: String) -> Self {
         Self(.lint(rule), severity, text)
     }
 }
