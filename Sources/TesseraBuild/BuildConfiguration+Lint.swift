@@ -22,7 +22,7 @@ extension BuildConfiguration.Reader {
                 continue
             }
             if value.string != nil {
-                if let severity = choice(value, key: key, RuleSeverity.self) { configuration.severities[key] = severity }
+                if let severity = choice(value, key: key, RuleSetting.self) { configuration.severities[key] = severity }
                 continue
             }
             // `required-modes: { tokens, modifiers }` is one requirement, `require:` a list of them.
@@ -42,7 +42,7 @@ extension BuildConfiguration.Reader {
     private mutating func rule(_ rule: String, _ setting: String, _ value: Node, into configuration: inout LintConfiguration) {
         switch (rule, setting) {
         case (_, "severity"):
-            if let severity = choice(value, key: setting, RuleSeverity.self) { configuration.severities[rule] = severity }
+            if let severity = choice(value, key: setting, RuleSetting.self) { configuration.severities[rule] = severity }
         case ("contrast", "level"):
             configuration.level = choice(value, key: setting, ContrastLevel.self) ?? .aa
         case ("contrast", "pairs"):

@@ -70,11 +70,11 @@ struct Lint: TesseraSubcommand {
         _ = try severities()
     }
 
-    func severities() throws -> [String: RuleSeverity] {
-        var result: [String: RuleSeverity] = [:]
+    func severities() throws -> [String: RuleSetting] {
+        var result: [String: RuleSetting] = [:]
         for rule in rules {
             let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let severity = RuleSeverity(rawValue: parts[1]) else {
+            guard parts.count == 2, let severity = RuleSetting(rawValue: parts[1]) else {
                 throw ValidationError("--rule takes id=error|warning|note|off, as in --rule contrast=warning; found '\(rule)'")
             }
             guard Linter.ruleIDs.contains(parts[0]) else {

@@ -34,7 +34,15 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-extension TierSeverity: ExpressibleByArgument {}
+/// `--tiers`: the tier check's settings, `warning`, `error` or `off`.
+extension RuleSetting: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let setting = TierRules.setting(named: argument) else { return nil }
+        self = setting
+    }
+
+    public static var allValueStrings: [String] { TierRules.settings.map(\.rawValue) }
+}
 
 /// `--diagnostics-format`, for every command.
 struct DiagnosticsOption: ParsableArguments {
@@ -84,7 +92,7 @@ struct CommonOptions: ParsableArguments {
     var allWarnings = false
 
     @Option(help: "How serious a reference against the tiers (component → semantic → primitive) is: warning, error or off.")
-    var tiers: TierSeverity = .warning
+    var tiers: RuleSetting = .warning
 
     @Flag(help: "Component tokens must reach primitives through semantic tokens.")
     var componentsThroughSemantic = false

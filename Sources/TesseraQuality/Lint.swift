@@ -2,27 +2,26 @@ import Foundation
 import Tessera
 import TesseraGenerate
 
-/// How seriously a lint rule's findings are taken: a diagnostic severity, or off.
-public enum RuleSeverity: String, Sendable, CaseIterable {
-    case error, warning, note, off
-
-    public var severity: Severity? {
-        switch self {
-        case .error: .error
-        case .warning: .warning
-        case .note: .note
-        case .off: nil
-        }
-    }
-}
-
-/// A lint rule: a small validator over every permutation of a token system, returning located
-/// diagnostics. Its `id` is stable (`tessera.yml` and `--rule id=severity` name it) and is the
-/// diagnostic id's suffix: rule `contrast` reports `lint.contrast`.
+/// A lint rule: a check over every permutation of a finished token system at once (and, with
+/// `--usage`, the app's Swift sources), returning located diagnostics. Its `id` is stable
+/// (`tessera.yml` and `--rule id=severity` name it) and is the diagnostic id's suffix: rule
+/// `contrast` reports `lint.contrast`, with `DiagnosticMessage.lint(_:_:_:)`. Its settings are
+/// its stored properties. `Linter.standardRules` are the rules Tessera ships.
+///
+/// `Linter` runs a rule at the `Severity` its `RuleSetting` chose (`defaultSetting` unless the
+/// configuration says otherwise), and not at all when that is `.off`.
+///
+/// Lint rules are not `TokenValidator`s, the checks inside resolution: a validator answers for
+/// any subset of one permutation's tokens, so that a redefinition re-validates only what it
+/// re-resolved, and runs on every resolution, the runtime's included. Most lint findings are
+/// about the whole system across permutations (a value duplicated elsewhere, a token that never
+/// changes along a modifier, a pair that fails in 2 of 8 permutations), which no subset of one
+/// permutation can answer, and they are asked for on demand, not paid for on every resolution.
 public protocol LintRule: Sendable {
     var id: String { get }
-    /// The severity when the configuration does not choose one.
-    var defaultSeverity: RuleSeverity { get }
+    /// The setting when the configuration does not choose one: a severity, or `.off` for a
+    /// rule a team turns on.
+    var defaultSetting: RuleSetting { get }
     func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic]
 }
 
@@ -117,10 +116,10 @@ extension GenerationContext {
 /// Runs lint rules over a token system, each at the severity the configuration gives it.
 public struct Linter: Sendable {
     public var rules: [any LintRule]
-    /// Severity by rule id; rules not named keep their default.
-    package var severities: [String: RuleSeverity]
+    /// Setting by rule id; rules not named keep their default.
+    package var severities: [String: RuleSetting]
 
-    public init(rules: [any LintRule] = Linter.standardRules, severities: [String: RuleSeverity] = [:]) {
+    public init(rules: [any LintRule] = Linter.standardRules, severities: [String: RuleSetting] = [:]) {
         self.rules = rules
         self.severities = severities
     }
@@ -133,8 +132,9 @@ public struct Linter: Sendable {
 
     package static var ruleIDs: [String] { standardRules.map(\.id) }
 
+    /// The severity a rule reports at; nil when it is off.
     public func severity(of rule: any LintRule) -> Severity? {
-        (severities[rule.id] ?? rule.defaultSeverity).severity
+        (severities[rule.id] ?? rule.defaultSetting).severity
     }
 
     /// The findings of every rule that is on, rules side by side, in rule order then source order.
@@ -150,42 +150,9 @@ extension DiagnosticID {
 }
 
 extension DiagnosticMessage {
-    static func lint(_ rule: String, _ severity: Severity, _ text: String) -> Self {
+    /// What a lint rule reports: id `lint.<rule>`, at the severity the rule runs at.
+    public static func lint(_ rule: String, _ severity: Severity, _ text: String) -> Self {
         Self(.lint(rule), severity, text)
-    }
-}
-
-/// Which tokens a setting applies to: a tier (`primitive`, `semantic`, `component`), a token
-/// type (`type:color`), or a path pattern.
-public enum TokenScope: Sendable, Hashable, CustomStringConvertible {
-    case tier(TierRules.Tier)
-    case type(TokenType)
-    case glob(PathGlob)
-
-    package init(_ text: String) {
-        if let tier = TierRules.Tier(name: text) {
-            self = .tier(tier)
-        } else if text.hasPrefix("type:"), let type = TokenType(rawValue: String(text.dropFirst(5))) {
-            self = .type(type)
-        } else {
-            self = .glob(PathGlob(text))
-        }
-    }
-
-    package func contains(_ token: GenerationContext.Token) -> Bool {
-        switch self {
-        case .tier(let tier): token.tier == tier
-        case .type(let type): token.type == type
-        case .glob(let glob): glob.matches(names: token.names)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .tier(let tier): tier.name
-        case .type(let type): "type:" + type.rawValue
-        case .glob(let glob): glob.pattern
-        }
     }
 }
 

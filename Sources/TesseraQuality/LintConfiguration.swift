@@ -25,7 +25,7 @@ import TesseraGenerate
 ///   min-touch-target: { minimum: 44, tokens: ["**.touch.**"] }
 /// ```
 public struct LintConfiguration: Sendable {
-    package var severities: [String: RuleSeverity] = [:]
+    package var severities: [String: RuleSetting] = [:]
     package var contrastPairs: [ContrastPair] = []
     public var level: ContrastLevel = .aa
     package var apcaMinimum: Double?

@@ -134,7 +134,7 @@ struct ResolverReader {
         settings.groups = tiers("groups")
         settings.componentsThroughSemantic = node["componentsThroughSemantic"]?.bool
         if let severity = node["severity"] {
-            if let chosen = severity.string.flatMap(TierSeverity.init(rawValue:)) {
+            if let chosen = severity.string.flatMap(TierRules.setting(named:)) {
                 settings.severity = chosen
             } else {
                 report(.unknownTierSeverity, at: severity, pointer: pointer + "/severity")

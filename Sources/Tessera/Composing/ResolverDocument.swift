@@ -158,7 +158,7 @@ public struct ResolverDocument: Sendable {
         public var groups: [String: TierRules.Tier] = [:]
         public var componentsThroughSemantic: Bool?
         /// How serious a reference against the tiers is; nil leaves the caller's setting.
-        public var severity: TierSeverity?
+        public var severity: RuleSetting?
 
         /// `rules` with these settings applied.
         public func applied(to rules: TierRules?) -> TierRules? {

@@ -1,4 +1,5 @@
-/// How serious a diagnostic is. Errors make `tessera validate` exit 1.
+/// How serious a diagnostic is. Errors make `tessera validate` exit 1. What a user chooses for
+/// a rule is a `RuleSetting`: one of these, or off.
 public enum Severity: String, Sendable, Codable, Comparable {
     case note, warning, error
 

@@ -174,17 +174,13 @@ public struct TierRules: Sendable {
     }
 }
 
-/// How serious a reference against the tiers is, as a setting: the same three words on the
-/// command line (`--tiers`) and in a resolver's `$extensions`.
-public enum TierSeverity: String, Sendable, Codable, CaseIterable {
-    case warning, error, off
+extension TierRules {
+    /// The settings the tier check takes, on the command line (`--tiers`) and in a resolver's
+    /// `$extensions` (`dev.tessera.tiers.severity`): `warning`, `error` or `off`.
+    package static let settings: [RuleSetting] = [.warning, .error, .off]
 
-    /// The severity of a reported reference; nil when tiers are not checked.
-    package var severity: Severity? {
-        switch self {
-        case .warning: .warning
-        case .error: .error
-        case .off: nil
-        }
+    /// The tier setting a word names: nil for a word that is not one of `settings`.
+    package static func setting(named word: String) -> RuleSetting? {
+        RuleSetting(rawValue: word).flatMap { settings.contains($0) ? $0 : nil }
     }
 }

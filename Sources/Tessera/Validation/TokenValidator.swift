@@ -4,6 +4,19 @@
 ///
 /// A validator must report only about the tokens `input` asks for (`input.tokens`), so that a
 /// permutation resolved from the base one can run it on the tokens it re-resolved.
+///
+/// Its diagnostics are `DiagnosticMessage`s of the catalogue, each with its stable id; one a
+/// team configures reports at the `Severity` its `RuleSetting` chose (the tier check:
+/// `--tiers`, a resolver's tier settings), as a lint rule does.
+///
+/// Validators and lint rules (`LintRule`, in `TesseraQuality`) are two protocols on purpose. A
+/// validator runs inside resolution, on one permutation while it is made — the runtime's
+/// `Theme(resolving:)` and every override included — and answers for any subset of its tokens,
+/// so a redefinition re-validates only what it re-resolved. A lint rule runs on demand over the
+/// finished system, every permutation at once and the app's sources, and most of its findings
+/// are about the whole (a value duplicated elsewhere, a token that never changes along a
+/// modifier, a pair that fails in 2 of 8 permutations): it cannot answer for a subset, and
+/// inside resolution it would make every resolution pay for it once per permutation.
 public protocol TokenValidator: Sendable {
     func validate(_ input: ValidationInput) -> [Diagnostic]
 }
