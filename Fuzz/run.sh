@@ -132,7 +132,8 @@ for target in "${targets[@]}"; do
         gentle) seed "${fixtures[@]}" -- -path '*/gentle/*.json' ;;
         figma-export) seed "${fixtures[@]}" -- -path '*/figma-export/*.json' ;;
         theme-file)
-            # Compiled themes of the example and of a token of every type.
+            # Inputs that once failed, and compiled themes of the example and of a token of every type.
+            seed Fuzz/seeds/theme-file -- -name '*.theme'
             for input in Examples/app.resolver.json Fuzz/seeds/all-types.tokens.json; do
                 name=$(basename "$input" | cut -d. -f1)
                 if ! log=$(swift run -q tessera compile "$input" -o "$seeds/$name.theme" 2>&1); then
@@ -152,10 +153,12 @@ for target in "${targets[@]}"; do
     dict="-dict=../../Fuzz/dtcg.dict"
     [ "$target" = theme-file ] && dict=""
     echo "== $target for ${seconds}s ($(ls "$seeds" | wc -l | tr -d " ") seeds)"
-    (cd "$out" && TESSERA_FUZZ="$target" ./tessera-fuzz -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    # SWIFT_BACKTRACE: on a trap libFuzzer prints the stack; Swift's own backtracer, run under the
+    # sanitizer, can hang instead.
+    (cd "$out" && TESSERA_FUZZ="$target" SWIFT_BACKTRACE=enable=no ./tessera-fuzz -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -max_len=65536 $dict -print_final_stats=1 "corpus/$target" "seeds/$target" 2>&1 \
         | grep -E "^#[0-9]+[[:space:]]+(DONE|INITED)|stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Test unit written|==[0-9]+==" || true)
-    if ls "$out"/crash-* "$out"/timeout-* "$out"/oom-* "$out"/leak-* >/dev/null 2>&1; then
+    if [ -n "$(find "$out" -maxdepth 1 \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | head -1)" ]; then
         echo "fuzz: $target found a problem; the input is in $out"
         exit 1
     fi
