@@ -77,7 +77,7 @@ extension ThemeFile {
             let checksum = try header.u64()
             let signed = flags & 1 == 1
             let expected = signedLength &+ UInt64(signed ? signatureBlockSize : 0)
-            guard signedLength >= UInt64(headerSize), expected == UInt64(bytes.count) else {
+            guard signedLength >= UInt64(headerSize), signedLength <= UInt64(bytes.count), expected == UInt64(bytes.count) else {
                 throw .invalidFile("its length (\(bytes.count) bytes) is not what its header says (\(expected)); the file is truncated or has extra bytes")
             }
             let bodyEnd = Int(signedLength)
