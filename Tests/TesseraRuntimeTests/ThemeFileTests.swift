@@ -146,3 +146,23 @@ func allTypesTheme() throws -> Theme {
         }
     }
 }
+
+/// Theme files that once trapped the reader, kept as they were found: each is refused with a
+/// reason instead.
+@Suite struct ThemeFileCrashRegressionTests {
+    /// A header whose signed length plus the signature block wraps around to the file's size
+    /// (found by the theme-file fuzz target).
+    @Test func aSignedLengthThatWrapsAroundIsRefused() throws {
+        let bytes = try Data(contentsOf: repositoryRoot.appendingPathComponent("Fuzz/seeds/theme-file/wrapped-length.theme"))
+        #expect(throws: ThemeError.self) { try Theme(fileBytes: bytes) }
+        do {
+            _ = try Theme(fileBytes: bytes)
+        } catch {
+            guard case .invalidFile(let reason) = error else {
+                Issue.record("expected invalidFile, got \(error)")
+                return
+            }
+            #expect(reason.contains("is not what its header says"), "\(reason)")
+        }
+    }
+}
