@@ -74,13 +74,21 @@ let package = Package(
         .executableTarget(name: "tessera-differential", dependencies: ["TesseraDifferential"]),
         // The real token sets of the shared corpus (outside the repository), checked against
         // Tessera: `swift run tessera-conformance ../shared/corpus`.
-        .executableTarget(name: "tessera-conformance", dependencies: ["Tessera", "TesseraGenerate", "TesseraQuality"]),
+        .executableTarget(name: "tessera-conformance", dependencies: ["Tessera", "TesseraGenerate", "TesseraQuality", "TesseraConformanceKit"]),
         .plugin(name: "TesseraPlugin", capability: .buildTool(), dependencies: ["TesseraCLI"]),
+        // What the tests and tessera-conformance both check with: independent readers of other
+        // tools' expected outputs, the checks run on a fixture and on a real set alike, swiftc,
+        // processes and scratch folders. A library without a test framework, not a product.
+        .target(
+            name: "TesseraConformanceKit",
+            dependencies: ["Tessera", "TesseraGenerate", "TesseraQuality"],
+            path: "Tests/TesseraConformanceKit"
+        ),
         // Helpers every test target shares (scratch folders, marked sources, code generation,
         // fixtures used by several targets); a library, not a test target.
         .target(
             name: "TesseraTestSupport",
-            dependencies: ["Tessera", "TesseraGenerate"],
+            dependencies: ["Tessera", "TesseraGenerate", "TesseraConformanceKit"],
             path: "Tests/TesseraTestSupport",
             resources: [.copy("Fixtures")]
         ),
@@ -92,14 +100,14 @@ let package = Package(
         ),
         .testTarget(
             name: "TesseraTests",
-            dependencies: ["Tessera", "TesseraDifferential", "TesseraTestSupport"],
+            dependencies: ["Tessera", "TesseraDifferential", "TesseraConformanceKit", "TesseraTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TesseraGenerateTests", dependencies: ["TesseraGenerate", "TesseraTestSupport"]),
-        .testTarget(name: "TesseraQualityTests", dependencies: ["TesseraQuality", "TesseraTestSupport"]),
+        .testTarget(name: "TesseraGenerateTests", dependencies: ["TesseraGenerate", "TesseraConformanceKit", "TesseraTestSupport"]),
+        .testTarget(name: "TesseraQualityTests", dependencies: ["TesseraQuality", "TesseraConformanceKit", "TesseraTestSupport"]),
         .testTarget(name: "TesseraBuildTests", dependencies: ["TesseraBuild", "TesseraTestSupport"]),
         // Runs the built `tessera` binary.
-        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraBuild", "TesseraQuality", "TesseraTestSupport"]),
+        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraBuild", "TesseraQuality", "TesseraConformanceKit", "TesseraTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraConformanceKit
 import TesseraGenerate
 
 /// The Open edX app's asset catalog as Xcode wrote it: read two ways, written again byte for
@@ -9,40 +10,11 @@ struct AssetCatalogChecks {
     var openedx: URL { corpus.openedx }
 
     func run(_ checks: Checks) {
-        // Every color set, decoded here independently of the importer (JSONSerialization, the
-        // three component encodings), must be what each appearance resolves to.
+        // Every color set, decoded independently of the importer (JSONSerialization, the three
+        // component encodings), must be what each appearance resolves to.
         checks.run("openedx-ios-colorsets: the catalog agrees with an independent reading") { check in
-            let composer = AssetCatalogImporter().composer(at: openedx.path, options: PipelineOptions())
-            let light = try composer.resolve(inputs: ["appearance": "light"]).tokens()
-            let dark = try composer.resolve(inputs: ["appearance": "dark"]).tokens()
-            let colorsets = try FileManager.default.subpathsOfDirectory(atPath: openedx.path).filter { $0.hasSuffix(".colorset") }
-            check.expect(colorsets.count == 77)
-            var compared = 0
-            for relative in colorsets {
-                let name = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
-                let data = try Data(contentsOf: openedx.appendingPathComponent(relative + "/Contents.json"))
-                let root = try check.require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-                var expected: [String: (String, [Double])] = [:]
-                for entry in try check.require(root["colors"] as? [[String: Any]]) {
-                    let appearance = (entry["appearances"] as? [[String: String]])?.first?["value"] ?? "any"
-                    guard let color = entry["color"] as? [String: Any], let parts = color["components"] as? [String: String] else { continue }
-                    func decode(_ text: String) -> Double {
-                        if text.hasPrefix("0x") { return Double(Int(text.dropFirst(2), radix: 16)!) / 255 }
-                        return text.contains(".") ? Double(text)! : Double(Int(text)!) / 255
-                    }
-                    expected[appearance] = (color["color-space"] as! String, ["red", "green", "blue", "alpha"].map { decode(parts[$0]!) })
-                }
-                for (appearance, tokens) in [("any", light), ("dark", dark)] {
-                    guard let (space, numbers) = expected[appearance] ?? expected["any"] else { continue }
-                    guard case .color(let color)? = tokens.value(name) else {
-                        check.record("\(name) has no color for \(appearance)")
-                        continue
-                    }
-                    check.expect(color.colorSpace.rawValue == space, "\(name)")
-                    check.expect(color.numericComponents + [color.alpha] == numbers, "\(name) \(appearance)")
-                    compared += 1
-                }
-            }
+            let (colorSets, compared) = try AssetCatalogReading.compare(openedx.path, check)
+            check.expect(colorSets == 77)
             check.expect(compared == 154)
         }
         checks.run("openedx-ios-colorsets: the image sets are reported") { check in
@@ -68,14 +40,14 @@ struct AssetCatalogChecks {
             check.expect(Set(written.keys) == Set(originals))
         }
         checks.run("openedx-ios-colorsets: converted to DTCG, resolves to the same values") { check in
-            try CorpusChecks(corpus: corpus).expectRoundTrip(AssetCatalogImporter().composer(at: openedx.path, options: PipelineOptions()), check)
+            try RoundTrip.expect(AssetCatalogImporter().composer(at: openedx.path, options: PipelineOptions()), check)
         }
         // The command line reads a catalog as a system with modes, and a folder walk leaves it alone.
         checks.run("openedx-ios-colorsets: the command line reads the catalog") { check in
             let dark = try Toolchain.tessera(["resolve", openedx.path, "--input", "appearance=dark", "--token", "assignmentStroke"], check)
             check.expect(dark.status == 0)
             check.expect(dark.stdout == "assignmentStroke\tcolor\t#8e9baeff\n")
-            let folder = (try write(#"{"a": {"$type": "number", "$value": 1}}"#) as NSString).deletingLastPathComponent
+            let folder = (try Scratch.write(#"{"a": {"$type": "number", "$value": 1}}"#) as NSString).deletingLastPathComponent
             try FileManager.default.copyItem(atPath: openedx.path, toPath: (folder as NSString).appendingPathComponent("Assets.xcassets"))
             let walked = try Toolchain.tessera(["validate", folder], check)
             check.expect(walked.status == 0 && walked.stderr.isEmpty, "\(walked.stderr)")
@@ -84,7 +56,7 @@ struct AssetCatalogChecks {
         }
         // The command line converts, and writes nothing when the source has an error.
         checks.run("openedx-ios-colorsets: the command line converts the catalog") { check in
-            let folder = freshPath()
+            let folder = Scratch.freshPath("convert")
             let run = try Toolchain.tessera(["convert", openedx.path, "--to", "dtcg", "-o", folder], check)
             check.expect(run.status == 0)
             check.expect(run.stdout == "Assets.resolver.json\nany.tokens.json\nappearance-light.tokens.json\nappearance-dark.tokens.json\n")
@@ -92,24 +64,11 @@ struct AssetCatalogChecks {
                 "--input", "appearance=dark", "--token", "assignmentStroke"], check)
             check.expect(resolved.stdout == "assignmentStroke\tcolor\t#8e9baeff\n")
 
-            let broken = try write(#"{"a": {"$type": "color", "$value": "{missing}"}}"#)
-            let empty = freshPath()
+            let broken = try Scratch.write(#"{"a": {"$type": "color", "$value": "{missing}"}}"#)
+            let empty = Scratch.freshPath("convert")
             let failed = try Toolchain.tessera(["convert", broken, "-o", empty], check)
             check.expect(failed.status == 1)
             check.expect(!FileManager.default.fileExists(atPath: empty))
         }
-    }
-
-    /// A path in a scratch folder that does not exist yet.
-    func freshPath() -> String {
-        Toolchain.scratch.appendingPathComponent("convert-\(UUID().uuidString)").path
-    }
-
-    /// A token file in a fresh folder; its path.
-    func write(_ text: String, name: String = "tokens.json") throws -> String {
-        let directory = try Toolchain.temporaryFolder("cli")
-        let url = directory.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import TesseraConformanceKit
 
 /// One conformance check: its failures, recorded as the test it came from recorded them.
-final class Check {
+final class Check: Expectations {
     struct Stop: Error {}
 
     let name: String
@@ -11,28 +12,14 @@ final class Check {
         self.name = name
     }
 
-    func expect(_ condition: Bool, _ message: @autoclosure () -> String = "", line: Int = #line) {
-        if !condition { record(message(), line: line) }
+    func record(_ message: String, fileID: String = #fileID, line: Int = #line) {
+        let file = fileID.split(separator: "/").last.map(String.init) ?? fileID
+        failures.append("\(file):\(line): \(message.isEmpty ? "expectation failed" : message)")
     }
 
-    /// The value, or a failure that ends the check.
-    func require<T>(_ value: T?, _ message: @autoclosure () -> String = "", line: Int = #line) throws -> T {
-        guard let value else {
-            record(message().isEmpty ? "required value is missing" : message(), line: line)
-            throw Stop()
-        }
-        return value
-    }
-
-    func require(_ condition: Bool, _ message: @autoclosure () -> String = "", line: Int = #line) throws {
-        if !condition {
-            record(message().isEmpty ? "requirement failed" : message(), line: line)
-            throw Stop()
-        }
-    }
-
-    func record(_ message: String, line: Int = #line) {
-        failures.append("line \(line): \(message.isEmpty ? "expectation failed" : message)")
+    func stop(_ message: String, fileID: String, line: Int) -> any Error {
+        record(message, fileID: fileID, line: line)
+        return Stop()
     }
 }
 

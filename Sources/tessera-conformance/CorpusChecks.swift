@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraConformanceKit
 import TesseraGenerate
 import TesseraQuality
 
@@ -84,7 +85,7 @@ struct CorpusChecks {
         // the source, in every permutation.
         for system in Corpus.systems {
             checks.run("dtcg-examples/\(system): converted to DTCG, resolves to the same values") { check in
-                try expectRoundTrip(Composer(resolverAt: corpus.resolver(system)), check)
+                try RoundTrip.expect(Composer(resolverAt: corpus.resolver(system)), check)
             }
         }
 
@@ -116,41 +117,10 @@ struct CorpusChecks {
                 let modules = try check.require(Toolchain.modules, "the built modules (Modules/Tessera.swiftmodule) are not beside this program")
                 let context = try Toolchain.context(corpus.resolver(system), check)
                 check.expect(context.tokens.count > 100, "\(context.tokens.count) tokens")
-                let work = try Toolchain.temporaryFolder("real-\(system)")
-                defer { try? FileManager.default.removeItem(at: work) }
-                try Toolchain.buildStandIns(into: work, check)
-                let runtime = work.appendingPathComponent("Runtime.swift")
-                let staticFile = work.appendingPathComponent("Static.swift")
-                try Data(SwiftEmitter(flavor: .runtime).emit(context).text.utf8).write(to: runtime)
-                try Data(SwiftEmitter(flavor: .static).emit(context).text.utf8).write(to: staticFile)
-                let (status, output) = try Toolchain.swiftc(["-typecheck", "-swift-version", "6", "-I", modules.path, runtime.path])
-                check.expect(status == 0, "runtime flavor: \(output.prefix(2000))")
-                let (staticStatus, staticOutput) = try Toolchain.swiftc(["-typecheck", "-swift-version", "6", "-I", work.path, staticFile.path])
-                check.expect(staticStatus == 0, "static flavor: \(staticOutput.prefix(2000))")
-                check.expect(!staticOutput.contains("warning"), "\(staticOutput.prefix(2000))")
+                try Toolchain.expectGeneratedSwiftTypeChecks(context, modules: modules, check)
             }
         }
 
         DiffChecks(corpus: corpus).run(checks)
-    }
-
-    /// Every permutation of the source and of the written resolver, compared line for line.
-    func expectRoundTrip(_ composer: Composer, _ check: Check) throws {
-        let conversion = DTCGConversion(composer)
-        let folder = try Toolchain.temporaryFolder("convert").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try conversion.write(to: folder)
-        let resolverFile = try check.require(conversion.files.first { $0.path.hasSuffix(".resolver.json") }?.path)
-        let again = Composer(resolverAt: (folder as NSString).appendingPathComponent(resolverFile))
-        let permutations = try check.require(composer.resolver?.permutations)
-        check.expect(again.resolver?.permutations.count == permutations.count, "permutation counts")
-        for contexts in permutations {
-            let before = composer.resolve(contexts: contexts)
-            let after = again.resolve(contexts: contexts)
-            check.expect(!after.hasErrors || before.hasErrors, "\(contexts): \(after.diagnostics.map(\.message).prefix(3))")
-            let expected = ResolvedEmitter.flat(before.partialTokens)
-            check.expect(!expected.isEmpty, "\(contexts): nothing resolved")
-            check.expect(ResolvedEmitter.flat(after.partialTokens) == expected, "\(contexts)")
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Tessera
 import TesseraBuild
+import TesseraConformanceKit
 import TesseraQuality
 import TesseraTestSupport
 import Testing
@@ -9,11 +10,7 @@ import Testing
 
 /// The command-line contract: exit codes, output formats and diagnostics on stderr.
 struct CommandLineTests {
-    struct Run: Equatable {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Run = CommandOutput
 
     /// `tessera arguments`, run in this process as the binary runs it (parsed, run, its errors
     /// turned into messages and exit codes), with what it writes captured.
@@ -28,20 +25,7 @@ struct CommandLineTests {
     /// `tessera arguments`, run by the built binary: for the contract end to end (exit codes,
     /// which stream gets what). Help is wrapped to 80 columns, as in the tests run in this process.
     func binary(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "COLUMNS" }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try Processes.run(Self.binary, arguments, environment: ProcessInfo.processInfo.environment.filter { $0.key != "COLUMNS" })
     }
 
     static func figmaExport(_ collection: String) -> String {
@@ -51,11 +35,7 @@ struct CommandLineTests {
     static let configTokens = sharedFixtures.appendingPathComponent("config-tokens").path
 
     func write(_ text: String, name: String = "tokens.json") throws -> String {
-        let directory = TestScratch.root.appendingPathComponent("cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        try Scratch.write(text, name: name)
     }
 
     static let good = ##"""

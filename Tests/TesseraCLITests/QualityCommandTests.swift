@@ -1,6 +1,7 @@
 import Foundation
 import Tessera
 import TesseraBuild
+import TesseraConformanceKit
 import TesseraQuality
 import TesseraTestSupport
 import Testing
@@ -98,86 +99,27 @@ import Testing
 
     static let system = sharedFixtures.appendingPathComponent("themed-system")
 
-    static func git(_ arguments: [String], in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path, "-c", "user.name=Tessera", "-c", "user.email=tessera@example.com"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments)")
-    }
-
     /// A history of a system in git: `tessera diff --git HEAD` reads the committed version with
     /// git and names each change; removing the tooltip component is breaking. (The conformance
     /// script does the same with a real system.)
     @Test func historyInGit() throws {
-        let repository = TestScratch.root.appendingPathComponent("themed-history")
-        try? FileManager.default.removeItem(at: repository)
-        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        let repository = try Scratch.folder("themed-history")
         try FileManager.default.copyItem(at: Self.system, to: repository.appendingPathComponent("system"))
         let resolver = repository.appendingPathComponent("system/themed.resolver.json")
-        try Self.git(["init", "-q"], in: repository)
-        try Self.git(["add", "."], in: repository)
-        try Self.git(["commit", "-q", "-m", "v1"], in: repository)
+        try DiffScenarios.commitFirstVersion(repository, TestExpectations())
 
         // v2: the tooltip component is gone, fgColor.muted is deprecated, fgColor.sponsors is
         // renamed to fgColor.sponsorship, and base.color.neutral.9 is recolored in light.
         let tooltip = repository.appendingPathComponent("system/component/tooltip.tokens.json")
-        let tooltipTokens = try rawTokenValues(tooltip.path).keys.sorted()
+        let tooltipTokens = try DiffScenarios.rawValues(tooltip.path).keys.sorted()
         #expect(tooltipTokens == ["tooltip.bgColor", "tooltip.fgColor", "tooltip.padding"])
         try FileManager.default.removeItem(at: tooltip)
         var resolverText = try String(contentsOf: resolver, encoding: .utf8)
         resolverText = resolverText.replacingOccurrences(of: #",\#n        { "$ref": "./component/tooltip.tokens.json" }"#, with: "")
         #expect(!resolverText.contains("tooltip"))
         try Data(resolverText.utf8).write(to: resolver)
-        let fgColor = repository.appendingPathComponent("system/functional/fgColor.tokens.json")
-        var fg = try JSONSerialization.jsonObject(with: Data(contentsOf: fgColor)) as! [String: Any]
-        var group = fg["fgColor"] as! [String: Any]
-        var muted = group["muted"] as! [String: Any]
-        muted["$deprecated"] = "use fgColor.default"
-        group["muted"] = muted
-        group["sponsorship"] = group.removeValue(forKey: "sponsors")
-        fg["fgColor"] = group
-        try JSONSerialization.data(withJSONObject: fg, options: [.prettyPrinted, .sortedKeys]).write(to: fgColor)
-        let light = repository.appendingPathComponent("system/base/color/light.tokens.json")
-        var palette = try JSONSerialization.jsonObject(with: Data(contentsOf: light)) as! [String: Any]
-        var color = ((palette["base"] as! [String: Any])["color"] as! [String: Any])
-        var neutral = color["neutral"] as! [String: Any]
-        var nine = neutral["9"] as! [String: Any]
-        nine["$value"] = ["colorSpace": "srgb", "components": [0.2, 0.2, 0.2], "hex": "#333333"]
-        neutral["9"] = nine
-        color["neutral"] = neutral
-        palette["base"] = ["color": color]
-        try JSONSerialization.data(withJSONObject: palette, options: [.prettyPrinted, .sortedKeys]).write(to: light)
-
-        let run = try cli.tessera(["diff", "--git", "HEAD", resolver.path, "--format", "json"])
-        #expect(run.status == 1, "breaking: \(run.stderr)")
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        #expect(document["bump"] as? String == "major")
-        #expect(document["breaking"] as? Bool == true)
-        let changes = document["changes"] as? [[String: Any]] ?? []
-        func paths(_ kind: String) -> [String] { changes.filter { $0["kind"] as? String == kind }.compactMap { $0["path"] as? String }.sorted() }
-        #expect(paths("removed") == tooltipTokens)
-        #expect(paths("renamed") == ["fgColor.sponsors"])
-        #expect(changes.first { $0["kind"] as? String == "renamed" }?["newPath"] as? String == "fgColor.sponsorship")
-        #expect(paths("deprecated") == ["fgColor.muted"])
-        #expect(paths("added").isEmpty)
-        let recolored = changes.filter { $0["kind"] as? String == "value-changed" && $0["path"] as? String == "base.color.neutral.9" }
-        #expect(recolored.count == 1)
-        #expect(recolored.first?["newValue"] as? String == "#333333")
-        #expect((recolored.first?["permutations"] as? String)?.hasPrefix("theme=light") == true)
-        // fgColor.muted takes neutral.9 in light, so it changes value there too.
-        #expect(paths("value-changed").contains("fgColor.muted"))
-
-        // Markdown for the pull request, and the text summary.
-        let markdown = try cli.tessera(["diff", "--git", "HEAD", resolver.path, "--format", "markdown"])
-        #expect(markdown.stdout.hasPrefix("## Design tokens: major (breaking)"))
-        #expect(markdown.stdout.contains("| `fgColor.sponsors` | `fgColor.sponsorship` |"))
-        // Against itself, nothing changed: exit 0.
-        let same = try cli.tessera(["diff", resolver.path, resolver.path])
-        #expect(same.status == 0)
-        #expect(same.stdout.hasPrefix("tessera diff: no change; no changes"))
+        try DiffScenarios.writeSecondVersion(fgColor: repository.appendingPathComponent("system/functional/fgColor.tokens.json"),
+            lightPalette: repository.appendingPathComponent("system/base/color/light.tokens.json"), TestExpectations())
+        try DiffScenarios.expectHistoryChanges(resolver: resolver.path, removed: tooltipTokens, tessera: cli.tessera, TestExpectations())
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraConformanceKit
 import TesseraGenerate
 import TesseraTestSupport
 import Testing
@@ -158,17 +159,6 @@ import Testing
         let modules = try #require(Codegen.modules)
         let context = try Codegen.context(sharedFixtures.appendingPathComponent(system).path)
         #expect(context.tokens.count == 52)
-        let work = try Codegen.temporaryFolder("system")
-        defer { try? FileManager.default.removeItem(at: work) }
-        try Codegen.buildStandIns(into: work)
-        let runtime = work.appendingPathComponent("Runtime.swift")
-        let staticFile = work.appendingPathComponent("Static.swift")
-        try Data(SwiftEmitter(flavor: .runtime).emit(context).text.utf8).write(to: runtime)
-        try Data(SwiftEmitter(flavor: .static).emit(context).text.utf8).write(to: staticFile)
-        let (status, output) = try Codegen.swiftc(["-typecheck", "-swift-version", "6", "-I", modules.path, runtime.path])
-        #expect(status == 0, "runtime flavor: \(output.prefix(2000))")
-        let (staticStatus, staticOutput) = try Codegen.swiftc(["-typecheck", "-swift-version", "6", "-I", work.path, staticFile.path])
-        #expect(staticStatus == 0, "static flavor: \(staticOutput.prefix(2000))")
-        #expect(!staticOutput.contains("warning"), "\(staticOutput.prefix(2000))")
+        try Toolchain.expectGeneratedSwiftTypeChecks(context, modules: modules, TestExpectations())
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraConformanceKit
 import TesseraGenerate
 import Testing
 
@@ -12,11 +13,7 @@ package enum Codegen {
 
     /// Every permutation of a resolver (or a system an importer reads), resolved.
     package static func permutations(_ path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ResolvedPermutations {
-        let options = PipelineOptions()
-        let composer = options.importers.composer(for: [path], options: options) ?? Composer(resolverAt: path, options: options)
-        let outcome = ResolvedPermutations.resolve(composer)
-        let errors = outcome.diagnostics.filter { $0.severity == .error }
-        return try #require(outcome.permutations, "\(errors.prefix(3))", sourceLocation: sourceLocation)
+        try Toolchain.permutations(path, TestExpectations(sourceLocation: sourceLocation))
     }
 
     package static func context(_ path: String, name: String = "tokens", sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> GenerationContext {
@@ -45,49 +42,16 @@ package enum Codegen {
     }
 
     /// The folder of the built modules: the one holding this test bundle.
-    package static var modules: URL? {
-        var url = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Modules/Tessera.swiftmodule").path) {
-                return url.appendingPathComponent("Modules")
-            }
-            url.deleteLastPathComponent()
-        }
-        return nil
-    }
-
-    /// The C modules the runtime's dependencies import (declared in their checkouts), which code
-    /// importing the built modules needs to find.
-    package static let moduleMapFlags: [String] = {
-        let checkouts = root.appendingPathComponent(".build/checkouts")
-        return (FileManager.default.enumerator(atPath: checkouts.path)?.compactMap { $0 as? String } ?? [])
-            .filter { $0.hasSuffix("/include/module.modulemap") && $0.contains("/Sources/") }
-            .sorted()
-            .flatMap { ["-Xcc", "-fmodule-map-file=" + checkouts.appendingPathComponent($0).path] }
-    }()
+    package static var modules: URL? { Toolchain.modules }
 
     package static func swiftc(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + (arguments.contains("-I") ? moduleMapFlags : []) + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        try Toolchain.swiftc(arguments)
     }
 
+    /// A program's status and what it printed.
     package static func run(_ executable: URL) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = executable
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let run = try Processes.run(executable)
+        return (run.status, run.stdout)
     }
 
     /// Sources (by file name) compiled with no dependency into a program, run: what it prints.
@@ -109,18 +73,6 @@ package enum Codegen {
     }
 
     package static func temporaryFolder(_ name: String) throws -> URL {
-        let url = TestScratch.root.appendingPathComponent("\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// Stand-in UIKit and SwiftUI modules built into `folder`.
-    package static func buildStandIns(into folder: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        for module in ["UIKit", "SwiftUI"] {
-            let (status, output) = try swiftc(["-emit-module", "-parse-as-library", "-module-name", module, "-I", folder.path,
-                root.appendingPathComponent("Tests/StandIns/\(module).swift").path,
-                "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path])
-            #expect(status == 0, "\(module) stand-in: \(output)", sourceLocation: sourceLocation)
-        }
+        try Scratch.folder(name)
     }
 }

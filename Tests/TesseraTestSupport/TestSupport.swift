@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import Tessera
+import TesseraConformanceKit
 
 /// Runs the whole pipeline on in-memory files.
 package func pipeline(_ texts: [String: String], strict: Bool = false) -> PipelineResult {
@@ -65,10 +66,8 @@ package func expectDiagnostics(
     }
 }
 
-
-/// The repository's root folder (Examples, Sources, Tests/StandIns, .build), found from this file.
-package let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+/// The repository's root folder (Examples, Sources, Tests/StandIns, .build).
+package let repositoryRoot = Toolchain.root
 
 /// The fixtures that several test targets read (copied into this target's bundle).
 package let sharedFixtures: URL = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
@@ -79,18 +78,4 @@ package let productsFolder: URL = Bundle.module.bundleURL.deletingLastPathCompon
 /// One token's resolved flat text, or nil.
 package func flat(_ result: PipelineResult, _ path: String) -> String? {
     result.partialTokens[path]?.value.flatText
-}
-
-/// Every token's `$value` object by path, read with JSONSerialization.
-package func rawTokenValues(_ path: String) throws -> [String: NSObject] {
-    let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any] ?? [:]
-    var found: [String: NSObject] = [:]
-    func walk(_ node: [String: Any], _ names: [String]) {
-        if let value = node["$value"] as? NSObject { found[names.joined(separator: ".")] = value }
-        for (key, child) in node where !key.hasPrefix("$") {
-            if let child = child as? [String: Any] { walk(child, names + [key]) }
-        }
-    }
-    walk(root, [])
-    return found
 }

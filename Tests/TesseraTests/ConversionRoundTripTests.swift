@@ -1,33 +1,15 @@
 import Foundation
 import Tessera
+import TesseraConformanceKit
 import TesseraTestSupport
 import Testing
 
 /// `convert` to DTCG, then resolving what it wrote, gives exactly the values of resolving the
 /// source, in every permutation, for every format.
 struct ConversionRoundTripTests {
-    func temporaryFolder() -> String {
-        TestScratch.root.appendingPathComponent("convert-\(UUID().uuidString)").path
-    }
-
     /// Every permutation of the source and of the written resolver, compared line for line.
     func expectRoundTrip(_ composer: Composer, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let conversion = DTCGConversion(composer)
-        let folder = temporaryFolder()
-        try conversion.write(to: folder)
-        let resolverFile = try #require(conversion.files.first { $0.path.hasSuffix(".resolver.json") }?.path)
-        let again = Composer(resolverAt: (folder as NSString).appendingPathComponent(resolverFile))
-        let permutations = try #require(composer.resolver?.permutations)
-        #expect(again.resolver?.permutations.count == permutations.count, sourceLocation: sourceLocation)
-        for contexts in permutations {
-            let before = composer.resolve(contexts: contexts)
-            let after = again.resolve(contexts: contexts)
-            #expect(!after.hasErrors || before.hasErrors, "\(contexts): \(after.diagnostics.map(\.message).prefix(3))",
-                sourceLocation: sourceLocation)
-            let expected = ResolvedEmitter.flat(before.partialTokens)
-            #expect(!expected.isEmpty, sourceLocation: sourceLocation)
-            #expect(ResolvedEmitter.flat(after.partialTokens) == expected, "\(contexts)", sourceLocation: sourceLocation)
-        }
+        try RoundTrip.expect(composer, TestExpectations(sourceLocation: sourceLocation))
     }
 
     @Test func assetCatalogs() throws {
@@ -64,8 +46,7 @@ struct ConversionRoundTripTests {
     @Test func tokensStudio() throws {
         try expectRoundTrip(TokensStudioThemesTests.folderComposer())
         for name in ["studio", "cross-file-2"] {
-            let path = TokensStudioImporterTests.folder.appendingPathComponent("tokens/\(name).tokens.json").path
-            try expectRoundTrip(TokensStudioImporter().composer(at: path, options: PipelineOptions()))
+            try expectRoundTrip(TokensStudioImporter().composer(at: TokensStudioImporterTests.css.tokens(name), options: PipelineOptions()))
         }
     }
 
@@ -78,7 +59,7 @@ struct ConversionRoundTripTests {
         let result = TokenPipeline.run(paths: [TextStylesImporterTests.folder])
         let conversion = DTCGConversion(result)
         #expect(conversion.files.map(\.path) == ["tokens.tokens.json"])
-        let folder = temporaryFolder()
+        let folder = Scratch.freshPath("convert")
         try conversion.write(to: folder)
         let again = TokenPipeline.run(paths: [folder])
         #expect(!again.hasErrors)

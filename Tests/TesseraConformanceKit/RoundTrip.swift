@@ -1,0 +1,26 @@
+import Foundation
+import Tessera
+
+/// `convert` to DTCG, then resolving what it wrote, gives exactly the values of resolving the
+/// source, in every permutation.
+package enum RoundTrip {
+    /// Every permutation of the source and of the written resolver, compared line for line.
+    package static func expect(_ composer: Composer, _ expectations: some Expectations) throws {
+        let conversion = DTCGConversion(composer)
+        let folder = Scratch.freshPath("convert")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try conversion.write(to: folder)
+        let resolverFile = try expectations.require(conversion.files.first { $0.path.hasSuffix(".resolver.json") }?.path)
+        let again = Composer(resolverAt: (folder as NSString).appendingPathComponent(resolverFile))
+        let permutations = try expectations.require(composer.resolver?.permutations)
+        expectations.expect(again.resolver?.permutations.count == permutations.count, "permutation counts")
+        for contexts in permutations {
+            let before = composer.resolve(contexts: contexts)
+            let after = again.resolve(contexts: contexts)
+            expectations.expect(!after.hasErrors || before.hasErrors, "\(contexts): \(after.diagnostics.map(\.message).prefix(3))")
+            let expected = ResolvedEmitter.flat(before.partialTokens)
+            expectations.expect(!expected.isEmpty, "\(contexts): nothing resolved")
+            expectations.expect(ResolvedEmitter.flat(after.partialTokens) == expected, "\(contexts)")
+        }
+    }
+}
