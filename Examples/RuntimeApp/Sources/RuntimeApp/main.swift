@@ -9,7 +9,7 @@ guard CommandLine.arguments.count == 2 else {
 }
 do {
     let theme = try Theme(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
-    let dark = try theme.with(["appearance": "dark"])
+    let dark = try theme.with(["theme": "dark"])
     let light = try theme.value(ThemeColor.self, at: "color.background.default")
     let night = try dark.value(ThemeColor.self, at: "color.background.default")
     print("color.background.default light:", light.hex, "dark:", night.hex)
