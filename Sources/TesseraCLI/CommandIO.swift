@@ -17,6 +17,10 @@ struct CommandIO {
     /// What was written to standard error, when capturing.
     private(set) var errors = ""
 
+    /// What a command read (a token set, a composer), held until the process ends: the binary
+    /// exits without taking a large token set apart object by object, which only costs time.
+    private var keptUntilExit: [any Sendable] = []
+
     private init(capturing: Bool) {
         self.capturing = capturing
     }
@@ -34,6 +38,11 @@ struct CommandIO {
         case (.standardOutput, true): output += text
         case (.standardError, true): errors += text
         }
+    }
+
+    /// Keeps `value` alive as long as this sink, which for the binary is until the process exits.
+    mutating func keepUntilExit(_ value: any Sendable) {
+        keptUntilExit.append(value)
     }
 
     /// The width ArgumentParser wraps help and usage to: the terminal's for the process's streams

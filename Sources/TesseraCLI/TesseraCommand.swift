@@ -176,6 +176,7 @@ struct Validate: TesseraSubcommand {
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         if let paths = options.systemPaths {
             let composer = options.composer(for: paths)
+            io.keepUntilExit(composer)
             var bag = DiagnosticBag()
             if options.inputs.isEmpty {
                 bag.append(contentsOf: composer.checkAllPermutations().diagnostics)
@@ -186,6 +187,7 @@ struct Validate: TesseraSubcommand {
             return bag.hasErrors ? .failure : .success
         }
         let result = options.run()
+        io.keepUntilExit(result)
         options.report(result, to: &io)
         return result.hasErrors ? .failure : .success
     }
@@ -213,6 +215,7 @@ struct Resolve: TesseraSubcommand {
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         if let paths = options.systemPaths { return try executeWithResolver(paths, io: &io) }
         let result = options.run()
+        io.keepUntilExit(result)
         let tokens = try? result.tokens()
         let extra = tokens.map(notFound(in:)) ?? []
         options.report(result, extra: extra, to: &io)
@@ -245,6 +248,7 @@ extension Resolve {
     /// Prints the permutation the inputs choose.
     func executeWithResolver(_ paths: [String], io: inout CommandIO) throws -> ExitCode {
         let composer = options.composer(for: paths)
+        io.keepUntilExit(composer)
         let permutation = try options.permutation(of: composer)
         var bag = DiagnosticBag(permutation.diagnostics)
         let tokens = try? permutation.tokens()

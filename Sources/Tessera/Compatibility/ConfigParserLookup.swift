@@ -19,12 +19,12 @@ import Foundation
 /// `true` and `false` read as the numbers 1 and 0, as they do on Apple platforms. (A file with
 /// a duplicate key is an error for Tessera, and which duplicate the parser sees depends on the
 /// platform's JSON decoding: the first is used here.)
-package struct ConfigParserLookup: Sendable {
+public struct ConfigParserLookup: Sendable {
     /// How many references the apps follow through `tokens.json` before giving up.
     package static let maximumDepth = 3
 
     /// One call the app makes.
-    package enum Call: Hashable, Sendable {
+    public enum Call: Hashable, Sendable {
         /// `colorFromToken(_:)`: a `/`-separated path into `tokens.json`.
         case color(String)
         /// `sizeFromToken(_:)`: a `/`-separated path into `tokens.json`.
@@ -49,7 +49,7 @@ package struct ConfigParserLookup: Sendable {
         }
 
         /// A lookups file line: `c theme/a/b`, `s theme/x`, `p {A.b}`; nil for anything else.
-        package init?(line: Substring) {
+        public init?(line: Substring) {
             guard line.count > 2, line.dropFirst().first == " " else { return nil }
             let argument = String(line.dropFirst(2))
             switch line.first {

@@ -13,7 +13,7 @@ public enum TokenFileLoader {
     }
 
     /// The files named by `paths`, directories expanded; problems go to `diagnostics`.
-    package static func files(
+    public static func files(
         at paths: [String], importers: ImporterRegistry = .standard, maximumFileSize: Int = maximumFileSize,
         diagnostics: inout [Diagnostic]
     ) -> [SourceFile] {

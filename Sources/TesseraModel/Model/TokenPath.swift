@@ -9,7 +9,7 @@ public struct TokenPath: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The dot-separated path.
     public let string: String
 
-    public init(_ string: String) { self.string = string }
+    @inlinable public init(_ string: String) { self.string = string }
     public init(stringLiteral value: String) { string = value }
 
     /// The names from the root down.
@@ -19,22 +19,22 @@ public struct TokenPath: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public var description: String { string }
 
-    public static func == (lhs: TokenPath, rhs: TokenPath) -> Bool { lhs.string.sameCodePoints(as: rhs.string) }
+    @inlinable public static func == (lhs: TokenPath, rhs: TokenPath) -> Bool { lhs.string.sameCodePoints(as: rhs.string) }
 
-    public func hash(into hasher: inout Hasher) {
+    @inlinable public func hash(into hasher: inout Hasher) {
         var string = string
         string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    public static func < (lhs: TokenPath, rhs: TokenPath) -> Bool { lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8) }
+    @inlinable public static func < (lhs: TokenPath, rhs: TokenPath) -> Bool { lhs.string.utf8.lexicographicallyPrecedes(rhs.string.utf8) }
 }
 
 extension String {
     /// Code point order (the byte order of UTF-8), the order paths sort in.
-    package func precedesInCodePoints(_ other: String) -> Bool { utf8.lexicographicallyPrecedes(other.utf8) }
+    @inlinable package func precedesInCodePoints(_ other: String) -> Bool { utf8.lexicographicallyPrecedes(other.utf8) }
 
     /// Whether this path is `other` or a path inside it, code point by code point.
-    package func isPath(inside other: String) -> Bool {
+    @inlinable package func isPath(inside other: String) -> Bool {
         let count = other.utf8.count
         guard utf8.count >= count, utf8.prefix(count).elementsEqual(other.utf8) else { return false }
         return utf8.count == count || utf8.dropFirst(count).first == UInt8(ascii: ".")
@@ -43,5 +43,5 @@ extension String {
     /// Equal code point by code point (not merely canonically equivalent).
     /// (`==` first: it is the fast comparison, and strings that differ under it differ in
     /// code points too.)
-    package func sameCodePoints(as other: String) -> Bool { self == other && utf8.elementsEqual(other.utf8) }
+    @inlinable package func sameCodePoints(as other: String) -> Bool { self == other && utf8.elementsEqual(other.utf8) }
 }

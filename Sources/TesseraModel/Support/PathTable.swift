@@ -19,11 +19,11 @@ import Foundation
 /// - Complexity: insertion and lookup O(1) expected, O(k) in the key's length.
 package struct PathTable: Sendable {
     /// The UTF-8 bytes of every key, end to end, and where each key ends.
-    private var bytes: [UInt8] = []
-    private var ends: [Int] = []
+    @usableFromInline var bytes: [UInt8] = []
+    @usableFromInline var ends: [Int] = []
     /// Per slot: 0 when empty, else the upper 32 bits of the key's hash and its position + 1.
-    private var slots: [UInt64]
-    private var mask: Int
+    @usableFromInline var slots: [UInt64]
+    @usableFromInline var mask: Int
     /// The seed of `hash(_:seed:)` for this table: hashes made with it elsewhere (by parsers,
     /// on other threads) can be handed to `insertAll(_:hashes:)`.
     package let seed: UInt64
@@ -39,7 +39,7 @@ package struct PathTable: Sendable {
     package static func randomSeed() -> UInt64 { UInt64.random(in: .min ... .max) | 1 }
 
     /// The hash of `key` under `seed`.
-    package static func hash(_ key: String, seed: UInt64) -> UInt64 {
+    @inlinable package static func hash(_ key: String, seed: UInt64) -> UInt64 {
         var key = key
         return key.withUTF8 { hash(UnsafeRawBufferPointer($0), seed: seed) }
     }
@@ -74,7 +74,7 @@ package struct PathTable: Sendable {
     }
 
     /// The position of `key`, if present.
-    package subscript(key: String) -> Int? {
+    @inlinable package subscript(key: String) -> Int? {
         var key = key
         return key.withUTF8 { position(of: UnsafeRawBufferPointer($0)) }
     }
@@ -250,17 +250,17 @@ package struct PathTable: Sendable {
     // MARK: Table
 
     /// The position of the key with these UTF-8 bytes, if present.
-    package func position(of bytes: UnsafeRawBufferPointer) -> Int? {
+    @inlinable package func position(of bytes: UnsafeRawBufferPointer) -> Int? {
         find(bytes, hash: Self.hash(bytes, seed: seed)).position
     }
 
     /// The position of the key with these bytes, whose hash under this table's seed is known.
-    package func position(of bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+    @inlinable package func position(of bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
         find(bytes, hash: hash).position
     }
 
     /// The slot holding `bytes`, or the empty slot where it would go.
-    private func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, position: Int?) {
+    @inlinable func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, position: Int?) {
         let tag = hash >> 32
         var slot = Int(truncatingIfNeeded: hash) & mask
         return slots.withUnsafeBufferPointer { slots in
@@ -304,18 +304,18 @@ package struct PathTable: Sendable {
 
     // MARK: Hash
 
-    private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-    private static let secondMultiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
+    @usableFromInline static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    @usableFromInline static let secondMultiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
 
-    @inline(__always)
-    private static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
         let product = a.multipliedFullWidth(by: b)
         return product.high ^ product.low
     }
 
     /// A seeded 64-bit hash of `bytes`: eight bytes at a time, each folded through a 128-bit
     /// product.
-    package static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    @inlinable package static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         var state = seed ^ (UInt64(bytes.count) &* multiplier)
         var offset = 0
         let count = bytes.count
