@@ -51,7 +51,7 @@ package enum Toolchain {
     /// Every permutation of a resolver (or a system an importer reads), resolved.
     package static func permutations(_ path: String, _ expectations: some Expectations) throws -> ResolvedPermutations {
         let options = PipelineOptions()
-        let composer = options.importers.composer(for: [path], options: options) ?? Composer(resolverAt: path, options: options)
+        let composer = options.importers.systemComposer(for: [path], options: options)
         let outcome = ResolvedPermutations.resolve(composer)
         let errors = outcome.diagnostics.filter { $0.severity == .error }
         return try expectations.require(outcome.permutations, "\(errors.prefix(3))")
