@@ -58,8 +58,8 @@ func fuzzJSON(_ bytes: [UInt8]) {
 func fuzzPipeline(_ bytes: [UInt8]) {
     let file = SourceFile(path: "fuzz.tokens.json", bytes: bytes)
     for strict in [false, true] {
-        let result = TokenPipeline.run(files: [file], options: PipelineOptions(strict: strict))
-        render(result.diagnostics.all, result.files)
+        let result = TokenSystem.resolving(files: [file], options: PipelineOptions(strict: strict))
+        render(result.diagnostics, result.files)
         let tokens = result.partialTokens
         _ = ResolvedEmitter.flat(tokens, prefix: nil)
         _ = JSONWriter(pretty: true).string(ResolvedEmitter.tree(tokens.all, document: tokens.document))
@@ -72,17 +72,17 @@ func fuzzPipeline(_ bytes: [UInt8]) {
 }
 
 func fuzzResolver(_ bytes: [UInt8]) {
-    let composer = Composer(resolver: SourceFile(path: "fuzz.resolver.json", bytes: bytes))
+    var composer = TokenSystem(resolver: SourceFile(path: "fuzz.resolver.json", bytes: bytes))
     let report = composer.checkAllPermutations()
-    render(report.diagnostics, composer.files)
+    render(report.diagnostics, report.files)
     _ = composer.resolve(inputs: [:]).partialTokens
 }
 
 func fuzzTextStyles(_ bytes: [UInt8]) {
     let styles = SourceFile(path: "textStyles.json", bytes: bytes)
     let alias = SourceFile(path: "tokens.json", text: ##"{"title": {"$type": "typography", "$value": "{textStyles.headline}"}}"##)
-    let result = TokenPipeline.run(files: [styles, alias])
-    render(result.diagnostics.all, result.files)
+    let result = TokenSystem.resolving(files: [styles, alias])
+    render(result.diagnostics, result.files)
     let tokens = result.partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
     _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
@@ -107,18 +107,18 @@ func fuzzColorset(_ bytes: [UInt8]) {
     let data = Data(bytes)
     _ = FileManager.default.createFile(atPath: fuzzCatalog + "/Brand/Contents.json", contents: data)
     _ = FileManager.default.createFile(atPath: fuzzCatalog + "/Brand/input.colorset/Contents.json", contents: data)
-    let composer = AssetCatalogImporter().composer(at: fuzzCatalog, options: PipelineOptions())
+    var composer = AssetCatalogImporter().system(at: fuzzCatalog, options: PipelineOptions())
     let report = composer.checkAllPermutations()
-    render(report.diagnostics, composer.files)
+    render(report.diagnostics, report.files)
     let tokens = composer.resolve(inputs: ["appearance": "dark-high-contrast"]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
     _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
 }
 
 func fuzzFigma(_ bytes: [UInt8]) {
-    let composer = FigmaVariablesImporter().composer(for: SourceFile(path: "variables.json", bytes: bytes), options: PipelineOptions())
+    var composer = FigmaVariablesImporter().system(for: SourceFile(path: "variables.json", bytes: bytes), options: PipelineOptions())
     let report = composer.checkAllPermutations()
-    render(report.diagnostics, composer.files)
+    render(report.diagnostics, report.files)
     let tokens = composer.resolve(inputs: [:]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
     _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
@@ -126,27 +126,27 @@ func fuzzFigma(_ bytes: [UInt8]) {
 
 func fuzzTokensStudio(_ bytes: [UInt8]) {
     if bytes.count < 4096 { _ = StudioMath.evaluate(String(decoding: bytes, as: UTF8.self)) }
-    let composer = TokensStudioImporter().composer(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
+    var composer = TokensStudioImporter().system(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
     let report = composer.checkAllPermutations()
-    render(report.diagnostics, composer.files)
+    render(report.diagnostics, report.files)
     let tokens = composer.resolve(inputs: [:]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
     _ = DTCGConversion(composer).files
 }
 
 func fuzzGentle(_ bytes: [UInt8]) {
-    let composer = GentleImporter().composer(for: SourceFile(path: "gentle.json", bytes: bytes), options: PipelineOptions())
+    var composer = GentleImporter().system(for: SourceFile(path: "gentle.json", bytes: bytes), options: PipelineOptions())
     let report = composer.checkAllPermutations()
-    render(report.diagnostics, composer.files)
+    render(report.diagnostics, report.files)
     _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)
     _ = DTCGConversion(composer).files
 }
 
 func fuzzFigmaExport(_ bytes: [UInt8]) {
     let file = SourceFile(path: "Light.tokens.json", bytes: bytes)
-    let composer = FigmaExportImporter().composer(for: file, options: PipelineOptions())
+    var composer = FigmaExportImporter().system(for: file, options: PipelineOptions())
     let report = composer.checkAllPermutations()
-    render(report.diagnostics, composer.files)
+    render(report.diagnostics, report.files)
     _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)
     _ = DTCGConversion(composer).files
 }

@@ -153,8 +153,9 @@ public struct Build: Sendable {
     /// inputs, such as templates), and the diagnostics.
     private func resolve() -> (ResolvedPermutations?, [String], [Diagnostic], [SourceFile]) {
         let read = configuration.outputs.flatMap { $0.options.inputs }.map(configuration.absolute)
-        let system = TokenSystem.load(configuration, options: options)
-        return (system.permutations, system.files.map(\.path) + read, system.diagnostics, system.files)
+        let system = TokenSystem(configuration, options: options)
+        let resolved = system.resolveAll()
+        return (resolved.permutations, resolved.files.map(\.path) + read, resolved.diagnostics, resolved.files)
     }
 }
 

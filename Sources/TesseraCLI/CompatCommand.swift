@@ -46,7 +46,7 @@ struct Compat: TesseraSubcommand {
         }
         let report = ConfigParserReport(folder: folder, calls: calls)
         // Errors explain the lookups Tessera has no value for; warnings are for `tessera validate`.
-        let errors = DiagnosticBag(report.result.diagnostics.all.filter { $0.severity == .error })
+        let errors = DiagnosticBag(report.result.diagnostics.filter { $0.severity == .error })
         diagnostics.write(errors, files: report.result.files, to: &io)
         let text = format == .tsv ? Self.tsv(report) : Self.text(report, all: all)
         io.write(text, to: .standardOutput)

@@ -37,18 +37,17 @@ struct Compile: TesseraSubcommand {
         let files: [SourceFile]
         var bag = DiagnosticBag()
         if let paths = options.systemPaths {
-            let composer = options.composer(for: paths)
-            let compilation = Theme.compile(composer)
-            bag.append(contentsOf: compilation.diagnostics)
-            files = composer.files
-            guard let compiled = compilation.theme else {
+            let resolved = options.system(for: paths).resolveAll()
+            bag.append(contentsOf: resolved.diagnostics)
+            files = resolved.files
+            guard let permutations = resolved.permutations else {
                 options.report(bag, files: files, to: &io)
                 return .failure
             }
-            theme = compiled
+            theme = Theme.compile(permutations)
         } else {
             let result = options.run()
-            bag = result.diagnostics
+            bag = DiagnosticBag(result.diagnostics)
             files = result.files
             guard let tokens = try? result.tokens() else {
                 options.report(bag, files: files, to: &io)

@@ -41,13 +41,14 @@ struct Convert: TesseraSubcommand {
         let conversion: DTCGConversion
         let bag: DiagnosticBag
         let files: [SourceFile]
-        if let composer = importers.composer(for: paths, options: options) {
-            bag = DiagnosticBag(composer.checkAllPermutations().diagnostics)
-            files = composer.files
-            conversion = DTCGConversion(composer, name: name)
+        if let system = importers.importedSystem(for: paths, options: options) {
+            let checked = system.checkAllPermutations()
+            bag = DiagnosticBag(checked.diagnostics)
+            files = checked.files
+            conversion = DTCGConversion(system, name: name)
         } else {
-            let result = TokenPipeline.run(paths: paths, options: options)
-            bag = result.diagnostics
+            let result = TokenSystem.resolving(paths: paths, options: options)
+            bag = DiagnosticBag(result.diagnostics)
             files = result.files
             conversion = DTCGConversion(result, name: name ?? "tokens")
         }

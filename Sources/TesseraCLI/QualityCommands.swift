@@ -35,8 +35,10 @@ struct SystemOptions: ParsableArguments {
 
     /// The system at `paths`, or the configuration's; throws exit code 1, the errors written, when
     /// it does not resolve.
-    func load(_ paths: [String], configuration: BuildConfiguration?, io: inout CommandIO) throws -> (TokenSystem, GenerationContext) {
-        let system = paths.isEmpty && configuration != nil ? TokenSystem.load(configuration!, options: options) : TokenSystem.load(paths, options: options)
+    func load(_ paths: [String], configuration: BuildConfiguration?, io: inout CommandIO) throws -> (ResolvedSystem, GenerationContext) {
+        let tokens = paths.isEmpty && configuration != nil
+            ? TokenSystem(configuration!, options: options) : TokenSystem(paths: paths, options: options)
+        let system = tokens.resolveAll()
         let name = configuration?.name ?? ((paths.first ?? configuration?.resolver ?? "tokens") as NSString).lastPathComponent
             .components(separatedBy: ".").first ?? "tokens"
         guard let context = system.context(name: name) else {
@@ -163,7 +165,8 @@ struct Diff: TesseraSubcommand {
     /// The version at `paths`; throws exit code 2 (the checkout removed, the errors written) when it
     /// does not resolve.
     func resolve(_ paths: [String], label: String, checkout: String?, io: inout CommandIO) throws -> GenerationContext {
-        let loaded = TokenSystem.load(paths, options: system.options)
+        let tokens = TokenSystem(paths: paths, options: system.options)
+        let loaded = tokens.resolveAll()
         guard let context = loaded.context(name: "tokens") else {
             if let checkout { try? FileManager.default.removeItem(atPath: checkout) }
             io.write("tessera diff: \(label) does not resolve\n", to: .standardError)

@@ -118,8 +118,8 @@ struct CommonOptions: ParsableArguments {
 
     /// The composer for the system at `paths`, read by the importer they call for (a resolver
     /// when none does).
-    func composer(for paths: [String]) -> Composer {
-        importers.systemComposer(for: paths, options: pipelineOptions)
+    func system(for paths: [String]) -> TokenSystem {
+        importers.system(for: paths, options: pipelineOptions)
     }
 
     /// `--input` values as modifier → context.
@@ -145,12 +145,12 @@ struct CommonOptions: ParsableArguments {
         return PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100, tiers: rules, importers: importers)
     }
 
-    func run() -> PipelineResult {
-        TokenPipeline.run(paths: paths, options: pipelineOptions)
+    func run() -> TokenSystem.Permutation {
+        TokenSystem.resolving(paths: paths, options: pipelineOptions)
     }
 
-    func report(_ result: PipelineResult, extra: [Diagnostic] = [], to io: inout CommandIO) {
-        var bag = result.diagnostics
+    func report(_ result: TokenSystem.Permutation, extra: [Diagnostic] = [], to io: inout CommandIO) {
+        var bag = DiagnosticBag(result.diagnostics)
         bag.append(contentsOf: extra)
         report(bag, files: result.files, to: &io)
     }
@@ -162,8 +162,9 @@ struct CommonOptions: ParsableArguments {
 
     /// The permutation the inputs choose, with everything found on the way: the resolver's and
     /// the sources' problems, the inputs', the permutation's.
-    func permutation(of composer: Composer) throws -> Composer.Permutation {
-        composer.resolve(inputs: try inputMap())
+    func permutation(of system: TokenSystem) throws -> TokenSystem.Permutation {
+        var system = system
+        return system.resolve(inputs: try inputMap())
     }
 }
 
@@ -175,15 +176,19 @@ struct Validate: TesseraSubcommand {
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         if let paths = options.systemPaths {
-            let composer = options.composer(for: paths)
-            io.keepUntilExit(composer)
-            var bag = DiagnosticBag()
+            let system = options.system(for: paths)
+            let bag: DiagnosticBag
+            let files: [SourceFile]
             if options.inputs.isEmpty {
-                bag.append(contentsOf: composer.checkAllPermutations().diagnostics)
+                let checked = system.checkAllPermutations()
+                io.keepUntilExit(checked)
+                (bag, files) = (DiagnosticBag(checked.diagnostics), checked.files)
             } else {
-                bag = DiagnosticBag(try options.permutation(of: composer).diagnostics)
+                let permutation = try options.permutation(of: system)
+                io.keepUntilExit(permutation)
+                (bag, files) = (DiagnosticBag(permutation.diagnostics), permutation.files)
             }
-            options.report(bag, files: composer.files, to: &io)
+            options.report(bag, files: files, to: &io)
             return bag.hasErrors ? .failure : .success
         }
         let result = options.run()
@@ -247,13 +252,12 @@ struct Resolve: TesseraSubcommand {
 extension Resolve {
     /// Prints the permutation the inputs choose.
     func executeWithResolver(_ paths: [String], io: inout CommandIO) throws -> ExitCode {
-        let composer = options.composer(for: paths)
-        io.keepUntilExit(composer)
-        let permutation = try options.permutation(of: composer)
+        let permutation = try options.permutation(of: options.system(for: paths))
+        io.keepUntilExit(permutation)
         var bag = DiagnosticBag(permutation.diagnostics)
         let tokens = try? permutation.tokens()
         if let tokens { bag.append(contentsOf: notFound(in: tokens)) }
-        options.report(bag, files: composer.files, to: &io)
+        options.report(bag, files: permutation.files, to: &io)
         guard let tokens, !bag.hasErrors else { return .failure }
         io.write(output(tokens), to: .standardOutput)
         return .success
@@ -285,14 +289,14 @@ struct Contexts: TesseraSubcommand {
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let path = file ?? resolver ?? ""
         let importers = source.importers
-        let composer = importers.systemComposer(for: [path], options: PipelineOptions(importers: importers))
-        guard let document = composer.resolver else {
+        let system = importers.system(for: [path], options: PipelineOptions(importers: importers))
+        guard let document = system.resolver else {
             var bag = DiagnosticBag()
-            bag.append(contentsOf: composer.diagnostics)
-            diagnostics.write(bag, files: composer.files, to: &io)
+            bag.append(contentsOf: system.diagnostics)
+            diagnostics.write(bag, files: system.files, to: &io)
             return .failure
         }
-        let report = composer.checkAllPermutations()
+        let report = system.checkAllPermutations()
         var lines: [String] = []
         for modifier in document.modifiers {
             let fallback = modifier.defaultContext.map { " (default \($0))" } ?? " (no default)"
@@ -304,7 +308,7 @@ struct Contexts: TesseraSubcommand {
         io.write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
         var bag = DiagnosticBag()
         bag.append(contentsOf: report.diagnostics)
-        diagnostics.write(bag, files: composer.files, to: &io)
+        diagnostics.write(bag, files: report.files, to: &io)
         return bag.hasErrors ? .failure : .success
     }
 }

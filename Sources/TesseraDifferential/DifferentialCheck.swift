@@ -29,7 +29,7 @@ public struct Disagreement: Sendable, CustomStringConvertible {
 public enum DifferentialCheck {
     public static func run(_ system: RandomSystem, permutationLimit: Int = 16) -> [Disagreement] {
         let options = PipelineOptions(strict: false, warningLimit: nil)
-        let composer = Composer(resolver: SourceFile(path: "case.resolver.json", text: system.resolverText), options: options)
+        var composer = TokenSystem(resolver: SourceFile(path: "case.resolver.json", text: system.resolverText), options: options)
         var found: [Disagreement] = []
         let sourceProblems = composer.diagnostics.filter { $0.severity == .error }
         if !sourceProblems.isEmpty {
@@ -47,9 +47,9 @@ public enum DifferentialCheck {
             let fromBase = composer.resolve(contexts: contexts, strategy: .fromBase)
             let whole = composer.resolve(contexts: contexts, strategy: .whole)
             let (flatText, closed) = system.flattened(contexts)
-            let flat = TokenPipeline.run(files: [SourceFile(path: "flat.tokens.json", text: flatText)], options: options)
+            let flat = TokenSystem.resolving(files: [SourceFile(path: "flat.tokens.json", text: flatText)], options: options)
             let (renamedText, _) = system.flattened(contexts) { RandomSystem.reversedNames[$0] ?? $0 }
-            let renamed = TokenPipeline.run(files: [SourceFile(path: "flat.tokens.json", text: renamedText)], options: options)
+            let renamed = TokenSystem.resolving(files: [SourceFile(path: "flat.tokens.json", text: renamedText)], options: options)
 
             let values = (
                 base: lines(ResolvedEmitter.flat(fromBase.partialTokens)), whole: lines(ResolvedEmitter.flat(whole.partialTokens)),
@@ -63,11 +63,11 @@ public enum DifferentialCheck {
             compare(fromBase.diagnostics.map(full).sorted(), whole.diagnostics.map(full).sorted(), "diagnostics") {
                 report("base/whole", $0)
             }
-            let flatKeys = (flat.diagnostics.all.map(key) + closed.map { "token.closed error \($0)" }).sorted()
+            let flatKeys = (flat.diagnostics.map(key) + closed.map { "token.closed error \($0)" }).sorted()
             compare(whole.diagnostics.map(key).sorted(), flatKeys, "diagnostics") { report("whole/flattened", $0) }
             // A cycle is reported at its member with the smallest path, which renaming changes.
-            let renamedKeys = renamed.diagnostics.all.map { rename(key($0, cycleMember: false), inverse) }.sorted()
-            compare(flat.diagnostics.all.map { key($0, cycleMember: false) }.sorted(), renamedKeys, "diagnostics") {
+            let renamedKeys = renamed.diagnostics.map { rename(key($0, cycleMember: false), inverse) }.sorted()
+            compare(flat.diagnostics.map { key($0, cycleMember: false) }.sorted(), renamedKeys, "diagnostics") {
                 report("flattened/renamed", $0)
             }
         }

@@ -18,7 +18,7 @@ struct AssetCatalogChecks {
             check.expect(compared == 154)
         }
         checks.run("openedx-ios-colorsets: the image sets are reported") { check in
-            let report = AssetCatalogImporter().composer(at: openedx.path, options: PipelineOptions()).checkAllPermutations()
+            let report = AssetCatalogImporter().system(at: openedx.path, options: PipelineOptions()).checkAllPermutations()
             check.expect(report.diagnostics.map(\.id) == [.assetNotRead, .assetNotRead])
             check.expect(report.diagnostics.allSatisfy { $0.location?.file.hasSuffix(".imageset") == true })
         }
@@ -40,7 +40,7 @@ struct AssetCatalogChecks {
             check.expect(Set(written.keys) == Set(originals))
         }
         checks.run("openedx-ios-colorsets: converted to DTCG, resolves to the same values") { check in
-            try RoundTrip.expect(AssetCatalogImporter().composer(at: openedx.path, options: PipelineOptions()), check)
+            try RoundTrip.expect(AssetCatalogImporter().system(at: openedx.path, options: PipelineOptions()), check)
         }
         // The command line reads a catalog as a system with modes, and a folder walk leaves it alone.
         checks.run("openedx-ios-colorsets: the command line reads the catalog") { check in

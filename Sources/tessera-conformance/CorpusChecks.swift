@@ -21,8 +21,8 @@ struct CorpusChecks {
             checks.run("dtcg-examples/\(system): every token file has no error of its own (\(files.count) files)") { check in
                 check.expect(!files.isEmpty, "no token files")
                 for path in files {
-                    let result = TokenPipeline.run(paths: [path])
-                    let own = result.diagnostics.all.filter { $0.severity == .error && $0.id != .referenceUnknown }
+                    let result = TokenSystem.resolving(paths: [path])
+                    let own = result.diagnostics.filter { $0.severity == .error && $0.id != .referenceUnknown }
                     check.expect(own.isEmpty, "\(path): \(own.prefix(5).map { "\($0.location?.line ?? 0): \($0.message)" })")
                 }
             }
@@ -30,8 +30,8 @@ struct CorpusChecks {
 
         for system in Corpus.systems {
             checks.run("dtcg-examples/\(system): the whole folder resolves apart from theme conflicts") { check in
-                let result = TokenPipeline.run(paths: [corpus.system(system).path])
-                let errors = result.diagnostics.all.filter { $0.severity == .error }
+                let result = TokenSystem.resolving(paths: [corpus.system(system).path])
+                let errors = result.diagnostics.filter { $0.severity == .error }
                 // Theme files define the same tokens with other values: reported as conflicts, which is correct.
                 let other = errors.filter { $0.id != .mergeConflict }
                 check.expect(other.isEmpty, "\(other.prefix(5).map(\.message))")
@@ -42,7 +42,7 @@ struct CorpusChecks {
         // Composed by their resolvers, the systems resolve in every permutation with no error.
         for (system, permutations) in [("github-primer", 12), ("adobe-spectrum", 4), ("microsoft-fluent", 2)] {
             checks.run("dtcg-examples/\(system): every permutation resolves (\(permutations))") { check in
-                let composer = Composer(resolverAt: corpus.resolver(system))
+                let composer = TokenSystem(resolverAt: corpus.resolver(system))
                 let report = composer.checkAllPermutations()
                 check.expect(report.permutationCount == permutations, "\(report.permutationCount) permutations")
                 let errors = report.diagnostics.filter { $0.severity == .error }
@@ -56,19 +56,19 @@ struct CorpusChecks {
         for system in Corpus.systems {
             checks.run("dtcg-examples/\(system): permutations resolved from the base agree with whole ones") { check in
                 // Every warning listed, so that the two lists can be compared whole.
-                let composer = Composer(resolverAt: corpus.resolver(system), options: PipelineOptions(warningLimit: nil))
+                var composer = TokenSystem(resolverAt: corpus.resolver(system), options: PipelineOptions(warningLimit: nil))
                 let resolver = try check.require(composer.resolver)
                 var variants = 0
                 for contexts in resolver.permutations {
                     if composer.resolvesAsVariant(contexts: contexts) { variants += 1 }
                     let fast = composer.resolve(contexts: contexts)
                     let whole = composer.wholePermutation(contexts: contexts)
-                    check.expect(fast.partialTokens.count == whole.partialTokens.count, "\(fast.label(resolver)): token counts")
+                    check.expect(fast.partialTokens.count == whole.partialTokens.count, "\(resolver.label(of: fast.contexts)): token counts")
                     for token in whole.partialTokens.all where fast.partialTokens.value(token.path) != token.value {
-                        check.record("\(fast.label(resolver)): '\(token.path)' differs")
+                        check.record("\(resolver.label(of: fast.contexts)): '\(token.path)' differs")
                         break
                     }
-                    check.expect(Set(fast.diagnostics) == Set(whole.diagnostics), "\(fast.label(resolver))")
+                    check.expect(Set(fast.diagnostics) == Set(whole.diagnostics), "\(resolver.label(of: fast.contexts))")
                 }
                 check.expect(variants > 0, "some permutations are resolved from the base one")
             }
@@ -76,8 +76,8 @@ struct CorpusChecks {
 
         checks.run("dtcg-examples/adobe-spectrum: base, light theme and desktop size resolve together") { check in
             let dir = corpus.system("adobe-spectrum").path
-            let result = TokenPipeline.run(paths: ["\(dir)/base.tokens.json", "\(dir)/theme-light.tokens.json", "\(dir)/size-desktop.tokens.json"])
-            check.expect(!result.hasErrors, "\(result.diagnostics.all.filter { $0.severity == .error }.prefix(3).map(\.message))")
+            let result = TokenSystem.resolving(paths: ["\(dir)/base.tokens.json", "\(dir)/theme-light.tokens.json", "\(dir)/size-desktop.tokens.json"])
+            check.expect(!result.hasErrors, "\(result.diagnostics.filter { $0.severity == .error }.prefix(3).map(\.message))")
             check.expect(result.partialTokens.count == result.document.count, "every token resolves")
         }
 
@@ -85,7 +85,7 @@ struct CorpusChecks {
         // the source, in every permutation.
         for system in Corpus.systems {
             checks.run("dtcg-examples/\(system): converted to DTCG, resolves to the same values") { check in
-                try RoundTrip.expect(Composer(resolverAt: corpus.resolver(system)), check)
+                try RoundTrip.expect(TokenSystem(resolverAt: corpus.resolver(system)), check)
             }
         }
 
@@ -94,7 +94,7 @@ struct CorpusChecks {
         checks.run("dtcg-examples: streamed resolve output is the tree's text") { check in
             var all: [(String, ResolvedTokens)] = []
             for system in ["adobe-spectrum", "github-primer", "microsoft-fluent"] {
-                let composer = Composer(resolverAt: corpus.resolver(system))
+                var composer = TokenSystem(resolverAt: corpus.resolver(system))
                 for contexts in (composer.resolver?.permutations ?? []).prefix(8) {
                     all.append(("\(system) \(contexts)", composer.resolve(inputs: contexts).partialTokens))
                 }

@@ -29,7 +29,7 @@ struct FigmaChecks {
         let terrazzo = corpus.figma.appendingPathComponent("import-default.want.json")
         var ignored: [Diagnostic] = []
 
-        let composer = FigmaVariablesImporter().composer(for: try check.require(TokenFileLoader.read(responseFile.path, diagnostics: &ignored)),
+        var composer = FigmaVariablesImporter().system(for: try check.require(TokenFileLoader.read(responseFile.path, diagnostics: &ignored)),
             options: PipelineOptions())
         let resolver = try check.require(composer.resolver)
         // Tessera's definition of each variable in each mode, (id, mode) → token: a variable of

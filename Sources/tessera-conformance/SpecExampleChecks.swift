@@ -62,8 +62,8 @@ struct SpecExampleChecks {
         checks.run("dtcg-spec: every format example (\(all.count)) reads as the specification says") { check in
             for example in all {
                 let path = corpus.specExamples.appendingPathComponent(example.file).path
-                let result = TokenPipeline.run(paths: [path])
-                let errors = Set(result.diagnostics.all.filter { $0.severity == .error }.map(\.id))
+                let result = TokenSystem.resolving(paths: [path])
+                let errors = Set(result.diagnostics.filter { $0.severity == .error }.map(\.id))
                 if let id = Self.invalid[example.file] {
                     check.expect(example.expected == "invalid", "\(example.file) is not marked invalid")
                     check.expect(errors == [id], "\(example.file): \(errors)")
@@ -71,7 +71,7 @@ struct SpecExampleChecks {
                     check.expect(errors == illustration.ids, "\(example.file): \(errors), \(illustration.why)")
                 } else {
                     check.expect(example.expected != "invalid", "\(example.file): an invalid example was accepted")
-                    check.expect(errors.isEmpty, "\(example.file): \(result.diagnostics.all.map(\.message))")
+                    check.expect(errors.isEmpty, "\(example.file): \(result.diagnostics.map(\.message))")
                     check.expect(result.partialTokens.count == result.document.count, "\(example.file): every token resolves")
                 }
             }

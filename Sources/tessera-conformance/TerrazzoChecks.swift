@@ -200,7 +200,7 @@ struct TerrazzoChecks {
             as? [String: Any])
         let entry = try check.require(index[fixture] as? [String: Any], "_fixtures.json has no \(fixture)")
         let blocks = Self.blocks(try String(contentsOf: directory.appendingPathComponent("\(fixture)/\(css)"), encoding: .utf8))
-        let composer = Composer(resolverAt: corpus.resolver(system))
+        var composer = TokenSystem(resolverAt: corpus.resolver(system))
         var compared = 0
         var mismatches: [String] = []
         for permutation in try check.require(entry["permutations"] as? [[String: Any]]) {

@@ -7,7 +7,7 @@ import Tessera
 package enum AssetCatalogReading {
     /// The color sets compared, and the colors (one a color set and appearance).
     package static func compare(_ catalog: String, _ expectations: some Expectations) throws -> (colorSets: Int, colors: Int) {
-        let composer = AssetCatalogImporter().composer(at: catalog, options: PipelineOptions())
+        var composer = AssetCatalogImporter().system(at: catalog, options: PipelineOptions())
         let light = try composer.resolve(inputs: ["appearance": "light"]).tokens()
         let dark = try composer.resolve(inputs: ["appearance": "dark"]).tokens()
         let colorsets = try FileManager.default.subpathsOfDirectory(atPath: catalog).filter { $0.hasSuffix(".colorset") }

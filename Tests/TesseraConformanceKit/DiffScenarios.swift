@@ -8,7 +8,8 @@ import TesseraQuality
 /// files in git (a component removed, a token renamed, one deprecated, one recolored).
 package enum DiffScenarios {
     package static func context(_ paths: [String], _ expectations: some Expectations) throws -> GenerationContext {
-        let system = TokenSystem.load(paths)
+        let tokens = TokenSystem(paths: paths)
+        let system = tokens.resolveAll()
         return try expectations.require(system.context(name: "x"), "\(system.diagnostics.filter { $0.severity == .error }.prefix(3))")
     }
 

@@ -5,13 +5,14 @@ import Tessera
 /// source, in every permutation.
 package enum RoundTrip {
     /// Every permutation of the source and of the written resolver, compared line for line.
-    package static func expect(_ composer: Composer, _ expectations: some Expectations) throws {
+    package static func expect(_ composer: TokenSystem, _ expectations: some Expectations) throws {
+        var composer = composer
         let conversion = DTCGConversion(composer)
         let folder = Scratch.freshPath("convert")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try conversion.write(to: folder)
         let resolverFile = try expectations.require(conversion.files.first { $0.path.hasSuffix(".resolver.json") }?.path)
-        let again = Composer(resolverAt: (folder as NSString).appendingPathComponent(resolverFile))
+        var again = TokenSystem(resolverAt: (folder as NSString).appendingPathComponent(resolverFile))
         let permutations = try expectations.require(composer.resolver?.permutations)
         expectations.expect(again.resolver?.permutations.count == permutations.count, "permutation counts")
         for contexts in permutations {

@@ -35,15 +35,16 @@ package struct TokensStudioCSS {
         folder.appendingPathComponent("tokens/\(name).tokens.json").path
     }
 
-    package func resolve(_ name: String) -> Composer.Permutation {
-        ImporterRegistry.standard.composer(at: tokens(name), options: PipelineOptions())!.resolve(inputs: [:])
+    package func resolve(_ name: String) -> TokenSystem.Permutation {
+        var system = TokenSystem(paths: [tokens(name)])
+        return system.resolve(inputs: [:])
     }
 
     /// Each expected variable compared with the value Tessera resolves for its token; one that
     /// Tessera does not give must be in `reported`, with its diagnostic reported. The number
     /// compared.
     package static func compare(
-        _ result: Composer.Permutation, with expected: [String: String], reported: [String: DiagnosticID], _ expectations: some Expectations
+        _ result: TokenSystem.Permutation, with expected: [String: String], reported: [String: DiagnosticID], _ expectations: some Expectations
     ) -> Int {
         let tokens = result.partialTokens
         var compared = 0
@@ -67,7 +68,7 @@ package struct TokensStudioCSS {
     /// weight into its weight and style. The number compared, and the variables Tessera does not
     /// give.
     package static func compareExpanded(
-        _ result: Composer.Permutation, with expected: [String: String], _ expectations: some Expectations
+        _ result: TokenSystem.Permutation, with expected: [String: String], _ expectations: some Expectations
     ) -> (compared: Int, missing: [String]) {
         let tokens = result.partialTokens
         let fields: [(String, (Typography) -> TokenValue)] = [

@@ -51,8 +51,8 @@ package enum Toolchain {
     /// Every permutation of a resolver (or a system an importer reads), resolved.
     package static func permutations(_ path: String, _ expectations: some Expectations) throws -> ResolvedPermutations {
         let options = PipelineOptions()
-        let composer = options.importers.systemComposer(for: [path], options: options)
-        let outcome = ResolvedPermutations.resolve(composer)
+        let composer = options.importers.system(for: [path], options: options)
+        let outcome = composer.resolveAll()
         let errors = outcome.diagnostics.filter { $0.severity == .error }
         return try expectations.require(outcome.permutations, "\(errors.prefix(3))")
     }

@@ -12,7 +12,7 @@ import Testing
 
     /// The four-file layout, read as a folder.
     static func configTokensContext() throws -> GenerationContext {
-        let result = TokenPipeline.run(paths: [configTokens], options: PipelineOptions())
+        let result = TokenSystem.resolving(paths: [configTokens], options: PipelineOptions())
         return GenerationContext(try result.tokens(), name: "config-tokens")
     }
 

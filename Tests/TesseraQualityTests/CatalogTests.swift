@@ -89,7 +89,7 @@ import Testing
         #expect(CatalogEmitter.html(#"<a href="x">&'"#) == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;")
         let file = TestScratch.root.appendingPathComponent("catalog-escape.tokens.json")
         try Data(#"{ "a<b": { "$type": "string", "$value": "</td><script>alert(1)</script>", "$description": "\"quoted\" & <b>" } }"#.utf8).write(to: file)
-        let tokens = try TokenPipeline.run(paths: [file.path]).tokens()
+        let tokens = try TokenSystem.resolving(paths: [file.path]).tokens()
         let page = CatalogEmitter().emit(GenerationContext(tokens, name: "x"))
         #expect(!page.contains("<script>alert"))
         #expect(page.contains("a&lt;b"))

@@ -135,7 +135,7 @@ import Testing
             """#
         let file = TestScratch.root.appendingPathComponent("extensions.tokens.json")
         try Data(json.utf8).write(to: file)
-        let tokens = try TokenPipeline.run(paths: [file.path]).tokens()
+        let tokens = try TokenSystem.resolving(paths: [file.path]).tokens()
         let context = GenerationContext(tokens, name: "x")
         let found = Linter(rules: [ContrastRule()]).run(LintSubject(context, permutations: ResolvedPermutations(tokens)))
         // #595959 is 7.0:1 (AAA passes), #5a5a5a just under.
@@ -190,7 +190,7 @@ import Testing
         }
         let file = TestScratch.root.appendingPathComponent("near-\(UUID().uuidString).tokens.json")
         try Data("{ \"$type\": \"color\",\n\(members.joined(separator: ",\n")) }".utf8).write(to: file)
-        let tokens = try TokenPipeline.run(paths: [file.path]).tokens()
+        let tokens = try TokenSystem.resolving(paths: [file.path]).tokens()
         let context = GenerationContext(tokens, name: "x")
         let rule = NearDuplicatesRule(metric: metric, threshold: threshold)
         let found = rule.check(LintSubject(context, permutations: ResolvedPermutations(tokens)), severity: .warning)

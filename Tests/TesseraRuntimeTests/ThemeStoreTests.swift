@@ -194,7 +194,7 @@ struct CollectingHandler: LogHandler {
 
     @Test func answersWhatTesseraResolves() throws {
         let (facade, logs) = try facade()
-        let tokens = try TokenPipeline.run(paths: [Self.folder.path]).tokens()
+        let tokens = try TokenSystem.resolving(paths: [Self.folder.path]).tokens()
         var compared = 0
         for token in tokens.all {
             let slashed = token.path.replacingOccurrences(of: ".", with: "/")
@@ -232,7 +232,7 @@ struct CollectingHandler: LogHandler {
 
     @Test func aWrongTypeIsSaid() throws {
         let (facade, logs) = try facade()
-        let tokens = try TokenPipeline.run(paths: [Self.folder.path]).tokens()
+        let tokens = try TokenSystem.resolving(paths: [Self.folder.path]).tokens()
         let color = try #require(tokens.all.first { $0.type == .color && $0.path.hasPrefix("theme") })
         #expect(facade.sizeFromToken(color.path) == 0)
         #expect(logs.messages.first?.contains("is a color token, not a number or a fontWeight or a dimension") == true)
@@ -240,7 +240,7 @@ struct CollectingHandler: LogHandler {
 
     @Test func textStyles() throws {
         let (facade, _) = try facade()
-        let tokens = try TokenPipeline.run(paths: [Self.folder.path]).tokens()
+        let tokens = try TokenSystem.resolving(paths: [Self.folder.path]).tokens()
         for token in tokens.tokens(under: "textStyles") {
             guard case .typography(let typography) = token.value else { continue }
             let name = String(token.path.dropFirst("textStyles.".count))

@@ -8,8 +8,8 @@ import Testing
 /// The example system compiled: every permutation of the resolver.
 let exampleResolver = repositoryRoot.appendingPathComponent("Examples/app.resolver.json").path
 
-func compiledExample() throws -> (Theme, Composer) {
-    let composer = Composer(resolverAt: exampleResolver)
+func compiledExample() throws -> (Theme, TokenSystem) {
+    let composer = TokenSystem(resolverAt: exampleResolver)
     return (try Theme(compiling: composer), composer)
 }
 
@@ -45,7 +45,7 @@ func smallTheme() throws -> Theme {
 
 @Suite struct ThemeCompilationTests {
     @Test func everyPermutationHoldsWhatTheComposerResolves() throws {
-        let (theme, composer) = try compiledExample()
+        var (theme, composer) = try compiledExample()
         #expect(theme.permutationCount == 32)
         var checked = 0
         for permutation in 0..<theme.permutationCount {
@@ -98,9 +98,12 @@ func smallTheme() throws -> Theme {
             to: directory.appendingPathComponent("base.tokens.json"), atomically: true, encoding: .utf8)
         try #"{"version": "2025.10", "resolutionOrder": [{"type": "set", "name": "base", "sources": [{"$ref": "base.tokens.json"}]}]}"#
             .write(to: directory.appendingPathComponent("app.resolver.json"), atomically: true, encoding: .utf8)
-        let compilation = Theme.compile(Composer(resolverAt: directory.appendingPathComponent("app.resolver.json").path))
-        #expect(compilation.theme == nil)
-        #expect(compilation.diagnostics.contains { $0.id == DiagnosticID.referenceUnknown })
+        let resolved = TokenSystem(resolverAt: directory.appendingPathComponent("app.resolver.json").path).resolveAll()
+        #expect(resolved.permutations == nil)
+        #expect(resolved.diagnostics.contains { $0.id == DiagnosticID.referenceUnknown })
+        #expect(throws: ResolutionFailure.self) {
+            try Theme(compiling: TokenSystem(resolverAt: directory.appendingPathComponent("app.resolver.json").path))
+        }
     }
 }
 

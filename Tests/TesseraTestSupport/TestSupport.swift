@@ -5,12 +5,12 @@ import Tessera
 import TesseraConformanceKit
 
 /// Runs the whole pipeline on in-memory files.
-package func pipeline(_ texts: [String: String], strict: Bool = false) -> PipelineResult {
+package func pipeline(_ texts: [String: String], strict: Bool = false) -> TokenSystem.Permutation {
     let files = texts.keys.sorted().map { SourceFile(path: $0, text: texts[$0]!) }
-    return TokenPipeline.run(files: files, options: PipelineOptions(strict: strict))
+    return TokenSystem.resolving(files: files, options: PipelineOptions(strict: strict))
 }
 
-package func pipeline(_ text: String, strict: Bool = false) -> PipelineResult {
+package func pipeline(_ text: String, strict: Bool = false) -> TokenSystem.Permutation {
     pipeline(["tokens.json": text], strict: strict)
 }
 
@@ -50,7 +50,7 @@ package func expectDiagnostics(
 ) {
     let source = MarkedSource(marked)
     let result = pipeline([fileName: source.text], strict: strict)
-    let found = result.diagnostics.sorted.filter { $0.severity >= severity }
+    let found = result.diagnostics.inReadingOrder.filter { $0.severity >= severity }
     #expect(found.map(\.id) == ids, "\(found.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) [\($0.id)]" })",
         sourceLocation: sourceLocation)
     guard source.marks.count == found.count else {
@@ -76,6 +76,6 @@ package let sharedFixtures: URL = Bundle.module.url(forResource: "Fixtures", wit
 package let productsFolder: URL = Bundle.module.bundleURL.deletingLastPathComponent()
 
 /// One token's resolved flat text, or nil.
-package func flat(_ result: PipelineResult, _ path: String) -> String? {
+package func flat(_ result: TokenSystem.Permutation, _ path: String) -> String? {
     result.partialTokens[path]?.value.flatText
 }

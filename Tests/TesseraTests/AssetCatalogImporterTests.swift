@@ -18,7 +18,7 @@ struct AssetCatalogImporterTests {
     }
 
     @Test func theCatalogReportsItsImageSets() {
-        let report = AssetCatalogImporter().composer(at: Self.fixture, options: PipelineOptions()).checkAllPermutations()
+        let report = AssetCatalogImporter().system(at: Self.fixture, options: PipelineOptions()).checkAllPermutations()
         #expect(report.diagnostics.map(\.id) == [.assetNotRead, .assetNotRead])
         #expect(report.diagnostics.allSatisfy { $0.location?.file.hasSuffix(".imageset") == true })
     }
@@ -67,7 +67,8 @@ struct AssetCatalogImporterTests {
             "Plain/Inner/text.secondary.colorset/Contents.json": Self.colorset(red),
             "Other/primary.colorset/Contents.json": Self.colorset(red),
         ])
-        let permutation = AssetCatalogImporter().composer(at: path, options: PipelineOptions()).resolve(inputs: [:])
+        var system70 = AssetCatalogImporter().system(at: path, options: PipelineOptions())
+        let permutation = system70.resolve(inputs: [:])
         let tokens = permutation.partialTokens
         #expect(hex(tokens, "Brand.primary") == "#ff0000ff")
         #expect(hex(tokens, "primary") == "#ff0000ff")
@@ -95,7 +96,7 @@ struct AssetCatalogImporterTests {
                 Self.entry(#""red": "0.000", "green": "0.000", "blue": "0.000", "alpha": "1.000""#),
                 Self.entry(#""red": "1.000", "green": "1.000", "blue": "1.000", "alpha": "1.000""#, appearances: Self.light)),
         ])
-        let composer = AssetCatalogImporter().composer(at: path, options: PipelineOptions())
+        var composer = AssetCatalogImporter().system(at: path, options: PipelineOptions())
         #expect(composer.resolver?.modifiers.map(\.contextNames)
             == [["light", "dark", "light-high-contrast", "dark-high-contrast"]])
         let expected: [(String, [String: String])] = [
@@ -121,7 +122,8 @@ struct AssetCatalogImporterTests {
             "gray.colorset/Contents.json": Self.colorset(Self.entry(#""white": "0x80", "alpha": "0.250""#, space: "extended-gray")),
             "bytes.colorset/Contents.json": Self.colorset(Self.entry(#""red": "0xFF", "green": "128", "blue": "0.000", "alpha": "1.000""#)),
         ])
-        let permutation = AssetCatalogImporter().composer(at: path, options: PipelineOptions()).resolve(inputs: [:])
+        var system124 = AssetCatalogImporter().system(at: path, options: PipelineOptions())
+        let permutation = system124.resolve(inputs: [:])
         let tokens = try permutation.tokens()
         #expect(tokens.value("p3") == .color(TokenColor(.displayP3, [1, 0, 0])))
         #expect(tokens.value("wide") == .color(TokenColor(.srgb, [1.2, -0.1, 0.5])))
@@ -151,7 +153,7 @@ struct AssetCatalogImporterTests {
         ]
         for (name, text, id, line) in cases {
             let path = try Self.catalog(["\(name).colorset/Contents.json": text])
-            let report = AssetCatalogImporter().composer(at: path, options: PipelineOptions()).checkAllPermutations()
+            let report = AssetCatalogImporter().system(at: path, options: PipelineOptions()).checkAllPermutations()
             let found = report.diagnostics.filter { $0.id != .contextTokenMissing }
             #expect(found.map(\.id).contains(id), "\(name): \(found.map(\.message))")
             let diagnostic = found.first { $0.id == id }
@@ -165,7 +167,8 @@ struct AssetCatalogImporterTests {
         let path = try Self.catalog(["label.colorset/Contents.json": Self.colorset(
             Self.entry(#""red": "0.000", "green": "0.000", "blue": "0.000", "alpha": "1.000""#),
             #"{"idiom": "universal", "appearances": [\#(Self.dark)], "color": {"platform": "ios", "reference": "labelColor"}}"#)])
-        let dark = AssetCatalogImporter().composer(at: path, options: PipelineOptions()).resolve(inputs: ["appearance": "dark"])
+        var system168 = AssetCatalogImporter().system(at: path, options: PipelineOptions())
+        let dark = system168.resolve(inputs: ["appearance": "dark"])
         let token = dark.partialTokens["label"]
         #expect(token?.extensions?["dev.tessera"]?["colorset"]?["systemColors"]?["dark"]?.string == "labelColor")
         #expect(dark.diagnostics.map(\.id) == [.colorsetSystemColor])

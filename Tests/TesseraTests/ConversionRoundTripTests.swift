@@ -8,12 +8,12 @@ import Testing
 /// source, in every permutation, for every format.
 struct ConversionRoundTripTests {
     /// Every permutation of the source and of the written resolver, compared line for line.
-    func expectRoundTrip(_ composer: Composer, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    func expectRoundTrip(_ composer: TokenSystem, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         try RoundTrip.expect(composer, TestExpectations(sourceLocation: sourceLocation))
     }
 
     @Test func assetCatalogs() throws {
-        try expectRoundTrip(AssetCatalogImporter().composer(at: AssetCatalogImporterTests.fixture, options: PipelineOptions()))
+        try expectRoundTrip(AssetCatalogImporter().system(at: AssetCatalogImporterTests.fixture, options: PipelineOptions()))
         typealias Catalog = AssetCatalogImporterTests
         let path = try AssetCatalogImporterTests.catalog([
             "Brand/Contents.json": #"{"properties": {"provides-namespace": true}}"#,
@@ -22,11 +22,11 @@ struct ConversionRoundTripTests {
                 Catalog.entry(#""red": "0", "green": "0", "blue": "255", "alpha": "1.000""#, appearances: Catalog.dark),
                 Catalog.entry(#""white": "0.5", "alpha": "1.000""#, space: "gray-gamma-22", appearances: Catalog.high)),
         ])
-        try expectRoundTrip(AssetCatalogImporter().composer(at: path, options: PipelineOptions()))
+        try expectRoundTrip(AssetCatalogImporter().system(at: path, options: PipelineOptions()))
     }
 
     @Test func figmaVariables() throws {
-        try expectRoundTrip(FigmaVariablesImporter().composer(
+        try expectRoundTrip(FigmaVariablesImporter().system(
             for: SourceFile(path: "variables.json", text: FigmaVariablesImporterTests.written), options: PipelineOptions()))
     }
 
@@ -46,22 +46,22 @@ struct ConversionRoundTripTests {
     @Test func tokensStudio() throws {
         try expectRoundTrip(TokensStudioThemesTests.folderComposer())
         for name in ["studio", "cross-file-2"] {
-            try expectRoundTrip(TokensStudioImporter().composer(at: TokensStudioImporterTests.css.tokens(name), options: PipelineOptions()))
+            try expectRoundTrip(TokensStudioImporter().system(at: TokensStudioImporterTests.css.tokens(name), options: PipelineOptions()))
         }
     }
 
     @Test func dtcgResolvers() throws {
-        try expectRoundTrip(Composer(resolverAt: sharedFixtures.appendingPathComponent("themed-system/themed.resolver.json").path))
+        try expectRoundTrip(TokenSystem(resolverAt: sharedFixtures.appendingPathComponent("themed-system/themed.resolver.json").path))
     }
 
     /// Files read together (the ConfigTokens layout with its text styles) become one token file.
     @Test func mergedFiles() throws {
-        let result = TokenPipeline.run(paths: [TextStylesImporterTests.folder])
+        let result = TokenSystem.resolving(paths: [TextStylesImporterTests.folder])
         let conversion = DTCGConversion(result)
         #expect(conversion.files.map(\.path) == ["tokens.tokens.json"])
         let folder = Scratch.freshPath("convert")
         try conversion.write(to: folder)
-        let again = TokenPipeline.run(paths: [folder])
+        let again = TokenSystem.resolving(paths: [folder])
         #expect(!again.hasErrors)
         #expect(ResolvedEmitter.flat(again.partialTokens) == ResolvedEmitter.flat(result.partialTokens))
         // References stay references.

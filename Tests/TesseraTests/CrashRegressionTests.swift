@@ -33,7 +33,7 @@ struct CrashRegressionTests {
 
     @Test(arguments: cases)
     func aDeepResolverIsADiagnostic(_ testCase: Case) {
-        let composer = Composer(resolver: SourceFile(path: "deep.resolver.json", text: testCase.resolver))
+        var composer = TokenSystem(resolver: SourceFile(path: "deep.resolver.json", text: testCase.resolver))
         let permutation = composer.resolve(inputs: [:])
         #expect(permutation.diagnostics.map(\.id).contains(testCase.expected), "\(permutation.diagnostics.prefix(3).map(\.message))")
         #expect(permutation.diagnostics.allSatisfy { $0.location?.line ?? 0 > 0 })
@@ -52,7 +52,8 @@ struct CrashRegressionTests {
         let resolver = directory.appendingPathComponent("chain.resolver.json")
         try ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "f0.json"}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##
             .write(to: resolver, atomically: false, encoding: .utf8)
-        let permutation = Composer(resolverAt: resolver.path).resolve(inputs: [:])
+        var system55 = TokenSystem(resolverAt: resolver.path)
+        let permutation = system55.resolve(inputs: [:])
         #expect(permutation.diagnostics.map(\.id).contains(.resolverNestingTooDeep))
     }
 
@@ -90,7 +91,7 @@ struct CrashRegressionTests {
         let contexts = (0..<count).map { ##""c\##($0)": [{"t": {"$type": "number", "$value": \##($0)}}]"## }.joined(separator: ", ")
         let resolver = ##"{"version": "2025.10", "sets": {"s": {"sources": [{"t": {"$type": "number", "$value": -1}}]}},"##
             + ##" "modifiers": {"m": {"contexts": {\##(contexts)}, "default": "c0"}}, "resolutionOrder": [{"$ref": "#/sets/s"}, {"$ref": "#/modifiers/m"}]}"##
-        let composer = Composer(resolver: SourceFile(path: "many.resolver.json", text: resolver))
+        var composer = TokenSystem(resolver: SourceFile(path: "many.resolver.json", text: resolver))
         #expect(try composer.resolve(inputs: ["m": "c\(count - 1)"]).tokens().value("t") == .number(Double(count - 1)))
         #expect(try composer.resolve(inputs: ["m": "C12345"]).tokens().value("t") == .number(12345), "inputs ignore case")
     }
@@ -125,7 +126,7 @@ struct CrashRegressionTests {
         let resolver = ##"{"version": "2025.10", "modifiers": {\##(modifiers), "fix": {"contexts": {"no": [], "yes": [{"t": {"$value": 1}}]}, "default": "no"}},"##
             + ##" "sets": {"s": {"sources": [{"t": {"$type": "number", "$value": "{missing}"}}]}},"##
             + ##" "resolutionOrder": [{"$ref": "#/sets/s"}, \##(order), {"$ref": "#/modifiers/fix"}]}"##
-        let report = Composer(resolver: SourceFile(path: "many.resolver.json", text: resolver)).checkAllPermutations()
+        let report = TokenSystem(resolver: SourceFile(path: "many.resolver.json", text: resolver)).checkAllPermutations()
         let unknown = report.diagnostics.filter { $0.id == .referenceUnknown }
         #expect(unknown.count == 1)
         #expect(unknown.first?.notes.contains { $0.message.hasPrefix("only when") } == true)

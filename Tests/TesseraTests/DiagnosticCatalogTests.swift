@@ -39,22 +39,22 @@ struct DiagnosticCatalogTests {
 
     @Test func unknownTypeSuggestsTheClosestType() {
         let result = pipeline(##"{"a": {"$type": "colour", "$value": 1}}"##)
-        #expect(result.diagnostics.all.first?.fixIts.first?.replacement == "\"color\"")
+        #expect(result.diagnostics.first?.fixIts.first?.replacement == "\"color\"")
     }
 
     @Test func emptyDirectoryAndMissingFileAreErrors() throws {
         let directory = TestScratch.root.appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let empty = TokenPipeline.run(paths: [directory.path])
-        #expect(empty.diagnostics.all.map(\.id) == [.fileNoTokens])
-        let missing = TokenPipeline.run(paths: [directory.appendingPathComponent("nope.json").path])
-        #expect(missing.diagnostics.all.map(\.id) == [.fileUnreadable])
+        let empty = TokenSystem.resolving(paths: [directory.path])
+        #expect(empty.diagnostics.map(\.id) == [.fileNoTokens])
+        let missing = TokenSystem.resolving(paths: [directory.appendingPathComponent("nope.json").path])
+        #expect(missing.diagnostics.map(\.id) == [.fileUnreadable])
     }
 
     @Test func everyDiagnosticRendersWithItsIdAndACaret() {
         let source = MarkedSource(##"{"a": {"$value": ⊙"{b}"}}"##)
         let result = pipeline(source.text)
-        let text = DiagnosticRenderer().render(result.diagnostics.sorted, files: result.files)
+        let text = DiagnosticRenderer().render(result.diagnostics.inReadingOrder, files: result.files)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "tokens.json:1:\(source.marks[0].column): error: unknown reference '{b}': no token 'b' [reference.unknown]")
         #expect(lines[1] == "    " + source.text)
@@ -68,7 +68,7 @@ extension DiagnosticCatalogTests {
     @Test func theCaretCountsScalarsAsColumnsDo() {
         let source = MarkedSource("{\"cafe\u{301}\": {\"$value\": ⊙\"{b}\"}}")
         let result = pipeline(source.text)
-        let lines = DiagnosticRenderer().render(result.diagnostics.sorted, files: result.files).split(separator: "\n").map(String.init)
+        let lines = DiagnosticRenderer().render(result.diagnostics.inReadingOrder, files: result.files).split(separator: "\n").map(String.init)
         #expect(lines[0].hasPrefix("tokens.json:1:\(source.marks[0].column): error:"))
         #expect(lines[2] == "    " + String(repeating: " ", count: source.marks[0].column - 1) + "^")
     }
@@ -76,9 +76,9 @@ extension DiagnosticCatalogTests {
     /// Library messages never name command-line flags; the command line adds its own hints.
     @Test func libraryMessagesNameNoFlags() {
         let flood = (0..<3).map { ##""c\##($0)": {"$value": "#ff0000"}"## }.joined(separator: ", ")
-        let result = TokenPipeline.run(files: [SourceFile(path: "f.json", text: ##"{"p": {"$type": "color", \##(flood)}}"##)],
+        let result = TokenSystem.resolving(files: [SourceFile(path: "f.json", text: ##"{"p": {"$type": "color", \##(flood)}}"##)],
             options: PipelineOptions(warningLimit: 1))
-        let texts = result.diagnostics.all.flatMap { [$0.message] + $0.notes.map(\.message) + $0.fixIts.map(\.message) }
+        let texts = result.diagnostics.flatMap { [$0.message] + $0.notes.map(\.message) + $0.fixIts.map(\.message) }
         #expect(!texts.isEmpty)
         #expect(!texts.contains { $0.contains("--") })
     }
@@ -87,8 +87,8 @@ extension DiagnosticCatalogTests {
     @Test(arguments: cases)
     func everyFixItIsAnEdit(_ testCase: Case) {
         let file = SourceFile(path: "tokens.json", text: MarkedSource(testCase.marked).text)
-        let result = TokenPipeline.run(files: [file])
-        for fixIt in result.diagnostics.all.flatMap(\.fixIts) {
+        let result = TokenSystem.resolving(files: [file])
+        for fixIt in result.diagnostics.flatMap(\.fixIts) {
             #expect(fixIt.edit.file == file.path)
             #expect(fixIt.edit.range.upperBound <= file.bytes.count)
             #expect(!fixIt.edit.range.isEmpty || !fixIt.edit.replacement.isEmpty)
@@ -117,7 +117,7 @@ extension DiagnosticCatalogTests {
         sources += FixItTests.tokenCases.map(\.source)
         var severities: [DiagnosticID: Set<Severity>] = [:]
         for source in sources {
-            for diagnostic in pipeline(source).diagnostics.all {
+            for diagnostic in pipeline(source).diagnostics {
                 severities[diagnostic.id, default: []].insert(diagnostic.severity)
             }
         }
@@ -141,16 +141,16 @@ struct WarningLimitTests {
 
     @Test func aFloodOfOneWarningIsSummedUpAfterTheLimit() throws {
         let file = SourceFile(path: "flood.json", text: Self.source)
-        let limited = TokenPipeline.run(files: [file], options: PipelineOptions(warningLimit: 100))
-        #expect(limited.diagnostics.all.count == 101)
-        let summary = try #require(limited.diagnostics.all.last)
+        let limited = TokenSystem.resolving(files: [file], options: PipelineOptions(warningLimit: 100))
+        #expect(limited.diagnostics.count == 101)
+        let summary = try #require(limited.diagnostics.last)
         #expect(summary.message.hasPrefix("50 more 'value.color.legacy' warnings"))
         #expect(summary.location?.line == 102, "at the first warning left out: c100, on line 102")
         #expect(limited.partialTokens.count == 150, "values are resolved all the same")
 
-        let all = TokenPipeline.run(files: [file], options: PipelineOptions(warningLimit: nil))
-        #expect(all.diagnostics.all.count == 150)
-        let strict = TokenPipeline.run(files: [file], options: PipelineOptions(strict: true, warningLimit: 100))
+        let all = TokenSystem.resolving(files: [file], options: PipelineOptions(warningLimit: nil))
+        #expect(all.diagnostics.count == 150)
+        let strict = TokenSystem.resolving(files: [file], options: PipelineOptions(strict: true, warningLimit: 100))
         #expect(strict.diagnostics.errorCount == 150, "errors are never summed up")
     }
 }

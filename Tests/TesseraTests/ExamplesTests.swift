@@ -8,10 +8,10 @@ import Testing
 struct ExamplesTests {
     static let directory = repositoryRoot.appendingPathComponent("Examples/tokens").path
 
-    let result = TokenPipeline.run(paths: [Self.directory], options: PipelineOptions(strict: true))
+    let result = TokenSystem.resolving(paths: [Self.directory], options: PipelineOptions(strict: true))
 
     @Test func validatesWithoutAnyDiagnostic() {
-        #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.all.map(\.message))")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(result.partialTokens.count == result.document.count)
     }
 
@@ -51,14 +51,14 @@ struct ExamplesTests {
         .appendingPathComponent("app.resolver.json").path
 
     @Test func everyPermutationOfTheExampleResolverIsClean() {
-        let composer = Composer(resolverAt: Self.resolverPath, options: PipelineOptions(strict: true))
+        let composer = TokenSystem(resolverAt: Self.resolverPath, options: PipelineOptions(strict: true))
         let report = composer.checkAllPermutations()
         #expect(report.permutationCount == 32)
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.message))")
     }
 
     @Test func contextsChangeWhatTheySay() throws {
-        let composer = Composer(resolverAt: Self.resolverPath)
+        var composer = TokenSystem(resolverAt: Self.resolverPath)
         func value(_ path: String, _ inputs: [String: String]) -> TokenValue? {
             (try? composer.resolve(inputs: inputs).tokens())?.value(path)
         }

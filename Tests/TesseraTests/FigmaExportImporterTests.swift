@@ -12,8 +12,8 @@ struct FigmaExportImporterTests {
     static let theme = (folder as NSString).appendingPathComponent("Theme")
     static let primitives = (folder as NSString).appendingPathComponent("Primitives")
 
-    static func composer(_ paths: [String]) -> Composer {
-        ImporterRegistry.standard.composer(for: paths, options: PipelineOptions())!
+    static func composer(_ paths: [String]) -> TokenSystem {
+        ImporterRegistry.standard.importedSystem(for: paths, options: PipelineOptions())!
     }
 
     @Test func collectionsBecomeSetsAndModifiers() throws {
@@ -42,7 +42,8 @@ struct FigmaExportImporterTests {
         ("Light", "Brand 🚀.name", "Tessera", nil),
     ] as [(String, String, String, String?)])
     func aliasesAreAliasesAgain(_ mode: String, _ path: String, _ value: String, _ alias: String?) {
-        let tokens = Self.composer([Self.primitives, Self.theme]).resolve(inputs: ["Theme": mode]).partialTokens
+        var system45 = Self.composer([Self.primitives, Self.theme])
+        let tokens = system45.resolve(inputs: ["Theme": mode]).partialTokens
         #expect(tokens[path]?.value.flatText == value)
         #expect(tokens[path]?.aliasOf == alias)
         // Figma's own figures are kept beside the alias.
@@ -54,7 +55,7 @@ struct FigmaExportImporterTests {
     /// Alone, a collection keeps the values Figma wrote and says which file would make them
     /// aliases again, once per token and mode, at the target's name.
     @Test func aliasTargetsNotReadAreReported() {
-        let composer = Self.composer([Self.theme])
+        var composer = Self.composer([Self.theme])
         let found = composer.checkAllPermutations().diagnostics
         #expect(found.map(\.id) == Array(repeating: .figmaExportAlias, count: 6))
         #expect(found.allSatisfy { $0.severity == .warning && $0.message.contains("in the collection 'Primitives'") })
@@ -76,7 +77,7 @@ struct FigmaExportImporterTests {
             {"odd": {"$type": "unknown", "$value": 3, "$extensions": {"com.figma.variableId": "V:9"}},
              "$extensions": {"com.figma.modeName": "Mode 1"}}
             """##)
-        let found = FigmaExportImporter().composer(for: file, options: PipelineOptions()).checkAllPermutations().diagnostics
+        let found = FigmaExportImporter().system(for: file, options: PipelineOptions()).checkAllPermutations().diagnostics
         #expect(found.map(\.id) == [.unknownType])
     }
 }

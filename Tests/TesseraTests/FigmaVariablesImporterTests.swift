@@ -50,7 +50,7 @@ struct FigmaVariablesImporterTests {
     }
 
     @Test func collectionsModesAndAliases() throws {
-        let composer = FigmaVariablesImporter().composer(for: SourceFile(path: "figma.json", text: Self.written), options: PipelineOptions())
+        var composer = FigmaVariablesImporter().system(for: SourceFile(path: "figma.json", text: Self.written), options: PipelineOptions())
         #expect(composer.resolver?.modifiers.map(\.name) == ["Theme"])
         #expect(composer.resolver?.modifiers.first?.contextNames == ["Light", "Dark"])
         #expect(composer.checkAllPermutations().diagnostics.isEmpty, "\(composer.checkAllPermutations().diagnostics.map(\.message))")
@@ -79,7 +79,7 @@ struct FigmaVariablesImporterTests {
     /// Each malformed input is reported at its place.
     @Test func malformedInputIsReported() {
         func ids(_ text: String) -> [DiagnosticID] {
-            let composer = FigmaVariablesImporter().composer(for: SourceFile(path: "figma.json", text: text), options: PipelineOptions())
+            let composer = FigmaVariablesImporter().system(for: SourceFile(path: "figma.json", text: text), options: PipelineOptions())
             return composer.checkAllPermutations().diagnostics.map(\.id)
         }
         let collection = #""VariableCollectionId:1": {"id": "VariableCollectionId:1", "name": "C", "defaultModeId": "m", "modes": [{"modeId": "m", "name": "M"}]}"#
@@ -139,7 +139,7 @@ struct FigmaVariablesImporterTests {
     /// the library's collection gives way to the library's own); the CLI path does the same.
     @Test func filesReadTogether() throws {
         let paths = try writeFiles(["1-user.json": Self.user, "2-library.json": Self.library])
-        let composer = try #require(ImporterRegistry.standard.composer(for: paths, options: PipelineOptions()))
+        var composer = try #require(ImporterRegistry.standard.importedSystem(for: paths, options: PipelineOptions()))
         #expect(composer.checkAllPermutations().diagnostics.isEmpty, "\(composer.checkAllPermutations().diagnostics.map(\.message))")
         let light = try composer.resolve(inputs: [:]).tokens()
         #expect(hex(light, "App.focus") == "#ff0000ff")
@@ -152,7 +152,7 @@ struct FigmaVariablesImporterTests {
     /// Alone, the user's file names a variable it does not hold: one error, with a note on
     /// the two variables that alias it, and no error for each of them.
     @Test func anUnknownVariableIsOneError() {
-        let composer = FigmaVariablesImporter().composer(for: SourceFile(path: "user.json", text: Self.user), options: PipelineOptions())
+        let composer = FigmaVariablesImporter().system(for: SourceFile(path: "user.json", text: Self.user), options: PipelineOptions())
         let found = composer.checkAllPermutations().diagnostics.filter { $0.severity == .error }
         #expect(found.map(\.id) == [.figmaUnknownVariable])
         #expect(found.first?.notes.first?.message == "2 variables aliasing it, directly or through others, are left out with it")

@@ -52,7 +52,7 @@ struct FirstMistakeTests {
     func theMistakeIsNamedAtItsPlace(_ testCase: Case) {
         expectDiagnostics(testCase.marked, testCase.ids, severity: testCase.severity)
         if let message = testCase.message {
-            let found = pipeline(MarkedSource(testCase.marked).text).diagnostics.sorted
+            let found = pipeline(MarkedSource(testCase.marked).text).diagnostics.inReadingOrder
             #expect(found.first?.message == message)
         }
     }
@@ -64,7 +64,7 @@ struct FirstMistakeTests {
     ])
     func theFixItRepairsIt(_ source: String, _ id: DiagnosticID) throws {
         let file = SourceFile(path: "tokens.json", text: source)
-        let fixed = try FixItTests.applyFixIts(of: id, in: TokenPipeline.run(files: [file]).diagnostics.all, to: file)
-        #expect(TokenPipeline.run(files: [fixed]).diagnostics.all.isEmpty, "\(String(decoding: fixed.bytes, as: UTF8.self))")
+        let fixed = try FixItTests.applyFixIts(of: id, in: TokenSystem.resolving(files: [file]).diagnostics, to: file)
+        #expect(TokenSystem.resolving(files: [fixed]).diagnostics.isEmpty, "\(String(decoding: fixed.bytes, as: UTF8.self))")
     }
 }

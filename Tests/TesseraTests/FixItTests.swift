@@ -58,9 +58,9 @@ struct FixItTests {
     @Test(arguments: tokenCases)
     func aTokenFileFixItRemovesItsProblem(_ testCase: Case) throws {
         let file = SourceFile(path: "tokens.json", text: testCase.source)
-        let before = TokenPipeline.run(files: [file]).diagnostics.all
+        let before = TokenSystem.resolving(files: [file]).diagnostics
         let fixed = try Self.applyFixIts(of: testCase.id, in: before, to: file)
-        let after = TokenPipeline.run(files: [fixed]).diagnostics.all
+        let after = TokenSystem.resolving(files: [fixed]).diagnostics
         #expect(after.isEmpty, "\(String(decoding: fixed.bytes, as: UTF8.self)): \(after.map { "\($0.message) [\($0.id)]" })")
     }
 
@@ -109,7 +109,7 @@ struct FixItTests {
     @Test func aValueReachedThroughAReferenceIsFixedWhereItIsWritten() throws {
         let source = ##"{"shadow": {"$type": "shadow", "$value": {"color": {"$ref": "#/c/$value"}, "offsetX": {"value": 0, "unit": "px"}, "offsetY": {"value": 0, "unit": "px"}, "blur": {"value": 0, "unit": "px"}, "spread": {"value": 0, "unit": "px"}}}, "c": {"$type": "color", "$value": "#ff0000"}}"##
         let file = SourceFile(path: "tokens.json", text: source)
-        let diagnostics = TokenPipeline.run(files: [file]).diagnostics.all.filter { $0.id == .colorLegacy }
+        let diagnostics = TokenSystem.resolving(files: [file]).diagnostics.filter { $0.id == .colorLegacy }
         let edits = diagnostics.flatMap(\.fixIts).map(\.edit)
         #expect(!edits.isEmpty)
         let written = Array("\"#ff0000\"".utf8)

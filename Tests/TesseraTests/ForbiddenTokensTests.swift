@@ -14,9 +14,9 @@ struct ThemeRulesTests {
         let first = SourceFile(path: "a.tokens.json", text: ##"{"repository": {"$type": "color", \##(Self.closed), "accent": {"$value": \##(Self.red)}}}"##)
         let same = SourceFile(path: "b.tokens.json", text: ##"{"repository": {"$type": "color", "accent": {"$value": \##(Self.red)}}}"##)
         let other = SourceFile(path: "c.tokens.json", text: ##"{"repository": {"accent": {"$type": "color", "$value": \##(Self.blue)}}}"##)
-        #expect(TokenPipeline.run(files: [first, same]).diagnostics.all.isEmpty)
-        let result = TokenPipeline.run(files: [first, other])
-        let closed = result.diagnostics.all.filter { $0.id == .closedToken }
+        #expect(TokenSystem.resolving(files: [first, same]).diagnostics.isEmpty)
+        let result = TokenSystem.resolving(files: [first, other])
+        let closed = result.diagnostics.filter { $0.id == .closedToken }
         #expect(closed.count == 1)
         #expect(closed.first?.location?.file == "c.tokens.json")
         #expect(closed.first?.notes.first?.location?.file == "a.tokens.json")
@@ -30,7 +30,7 @@ struct ThemeRulesTests {
          "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}, {"$ref": "#/sets/components"}]}
         """##
 
-    static func composer(lite: String) -> Composer {
+    static func composer(lite: String) -> TokenSystem {
         ResolverTests.composer(themed, files: [
             "base.tokens.json": ##"{"color": {"$type": "color", "repository": {\##(Self.closed), "accent": {"$value": \##(Self.red)}}, "decorative": {"$value": \##(Self.red)}, "warning": {"$value": \##(Self.red)}}}"##,
             "components.tokens.json": ##"{"badge": {"$type": "color", "bg": {"$value": "{color.decorative}"}, "fg": {"$value": "{color.warning}"}}}"##,
@@ -56,7 +56,8 @@ struct ThemeRulesTests {
         #expect(uses.first?.severity == .error)
         #expect(uses.first?.notes.contains { $0.message.contains("only when theme=lite") } == true)
         // The default theme provides it: no diagnostic there.
-        let orange = Self.composer(lite: lite).resolve(inputs: [:])
+        var system59 = Self.composer(lite: lite)
+        let orange = system59.resolve(inputs: [:])
         #expect(orange.diagnostics.isEmpty)
     }
 }

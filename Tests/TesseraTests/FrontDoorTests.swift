@@ -11,7 +11,7 @@ import TesseraTestSupport
         .deletingLastPathComponent().appendingPathComponent("Examples/app.resolver.json").path
 
     @Test func aResolverIsReadWithItsModes() throws {
-        let system = TokenSystem.load([Self.resolver])
+        let system = TokenSystem(paths: [Self.resolver]).resolveAll()
         let permutations = try #require(system.permutations)
         #expect(permutations.numbering.count > 1)
     }
@@ -21,9 +21,9 @@ import TesseraTestSupport
     @Test func aForcedFormatDecidesForTheTokenSystemToo() throws {
         let dtcg = try #require(ImporterRegistry.standard.forcing("dtcg"))
         let options = PipelineOptions(importers: dtcg)
-        let system = TokenSystem.load([Self.resolver], options: options)
-        let pipeline = TokenPipeline.run(paths: [Self.resolver], options: options)
-        #expect(system.diagnostics.map(\.id) == pipeline.diagnostics.sorted.map(\.id))
+        let system = TokenSystem(paths: [Self.resolver], options: options).resolveAll()
+        let pipeline = TokenSystem.resolving(paths: [Self.resolver], options: options)
+        #expect(system.diagnostics.map(\.id) == pipeline.diagnostics.inReadingOrder.map(\.id))
         #expect(system.permutations?.numbering.count ?? 1 == 1)
     }
 
@@ -33,10 +33,10 @@ import TesseraTestSupport
     @Test(arguments: ["example", "variants resolved whole"])
     func permutationsCheckedAreThePermutationsCompiled(_ system: String) throws {
         let resolver = system == "example" ? Self.resolver : try Self.writeVariantsResolvedWhole()
-        let outcome = ResolvedPermutations.resolve(Composer(resolverAt: resolver))
+        let outcome = TokenSystem(resolverAt: resolver).resolveAll()
         let permutations = try #require(outcome.permutations, "\(outcome.diagnostics.map(\.message))")
         #expect(permutations.numbering.count > 1)
-        let alone = Composer(resolverAt: resolver)
+        var alone = TokenSystem(resolverAt: resolver)
         for number in 0..<permutations.numbering.count {
             let contexts = permutations.numbering.contexts(of: number)
             let expected = try alone.resolve(contexts: contexts).tokens()

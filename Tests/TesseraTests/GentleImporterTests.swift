@@ -12,16 +12,16 @@ struct GentleImporterTests {
     static let current = folder.appendingPathComponent("gentle-0.6.0.json").path
     static let older = folder.appendingPathComponent("gentle-0.4.0.json").path
 
-    static func composer(at path: String) -> Composer {
-        ImporterRegistry.standard.composer(at: path, options: PipelineOptions())!
+    static func composer(at path: String) -> TokenSystem {
+        ImporterRegistry.standard.importedSystem(at: path, options: PipelineOptions())!
     }
 
-    static func composer(_ text: String) -> Composer {
-        GentleImporter().composer(for: SourceFile(path: "gentle.json", text: text), options: PipelineOptions())
+    static func composer(_ text: String) -> TokenSystem {
+        GentleImporter().system(for: SourceFile(path: "gentle.json", text: text), options: PipelineOptions())
     }
 
     @Test func pairsBecomeAnAppearanceModifier() throws {
-        let composer = Self.composer(at: Self.current)
+        var composer = Self.composer(at: Self.current)
         let resolver = try #require(composer.resolver)
         #expect(resolver.permutations.count == 2)
         guard case .modifier(let modifier) = resolver.layers.last else {
@@ -70,12 +70,14 @@ struct GentleImporterTests {
         ("light", "surfaces.cardElevated.shadow", ##"{"blur":"16px","color":"#00000014","inset":false,"offsetX":"0px","offsetY":"6px","spread":"0px"}"##),
     ])
     func valuesInBothAppearances(_ appearance: String, _ path: String, _ expected: String) {
-        let permutation = Self.composer(at: Self.current).resolve(contexts: ["appearance": appearance])
+        var system73 = Self.composer(at: Self.current)
+        let permutation = system73.resolve(contexts: ["appearance": appearance])
         #expect(permutation.partialTokens[path]?.value.flatText == expected)
     }
 
     @Test func rolesKeepWhatOnlyGentleHas() throws {
-        let tokens = Self.composer(at: Self.current).resolve(inputs: [:]).partialTokens
+        var system78 = Self.composer(at: Self.current)
+        let tokens = system78.resolve(inputs: [:]).partialTokens
         let surface = try #require(tokens["colors.surface.surfaceBase"])
         #expect(surface.extensions?["dev.tessera.gentle"]?["roleGroups"]?.array?.compactMap(\.string) == ["surface", "surfaceBackground"])
         #expect(tokens["colors.surface.borderSubtle"]?.extensions?["dev.tessera.gentle"]?["roleGroups"]?.array?.compactMap(\.string) == ["surface"])
@@ -100,8 +102,8 @@ struct GentleImporterTests {
     /// borders, specular effects, flat insets and pre-`backgroundStyle` surfaces — resolves
     /// exactly as the 0.6.0 spec, with a note at every change and nothing else.
     @Test func olderVersionMigratesToTheSameValues() throws {
-        let current = Self.composer(at: Self.current)
-        let older = Self.composer(at: Self.older)
+        var current = Self.composer(at: Self.current)
+        var older = Self.composer(at: Self.older)
         for contexts in try #require(current.resolver?.permutations) {
             let expected = ResolvedEmitter.flat(current.resolve(contexts: contexts).partialTokens)
             let migrated = older.resolve(contexts: contexts)
@@ -117,18 +119,19 @@ struct GentleImporterTests {
     }
 
     @Test func newerVersionIsAnErrorAndNothingIsRead() {
-        let result = Self.composer(##"{"_specVersion": "0.7.0", "colors": {"pairByRole": {"textPrimary": {"lightHex": "#000000", "darkHex": "#ffffff"}}}}"##)
-            .resolve(inputs: [:])
+        var system = Self.composer(##"{"_specVersion": "0.7.0", "colors": {"pairByRole": {"textPrimary": {"lightHex": "#000000", "darkHex": "#ffffff"}}}}"##)
+        let result = system.resolve(inputs: [:])
         #expect(result.diagnostics.map(\.id) == [.gentleVersion])
         #expect(result.diagnostics.first?.message.contains("newer than 0.6.0") == true)
         #expect(result.partialTokens.count == 0)
     }
 
     @Test func renamedRoleBesideItsNewNameKeepsTheNewOne() {
-        let result = Self.composer(##"""
+        var system = Self.composer(##"""
             {"_specVersion": "0.5.0", "colors": {"pairByRole": {"surface": {"lightHex": "#111111", "darkHex": "#222222"},
              "surfaceBase": {"lightHex": "#333333", "darkHex": "#444444"}}}}
-            """##).resolve(inputs: [:])
+            """##)
+        let result = system.resolve(inputs: [:])
         #expect(result.partialTokens["colors.surface.surfaceBase"]?.value.flatText == "#333333ff")
         #expect(result.diagnostics.contains { $0.id == .gentleUnknown })
     }
@@ -185,7 +188,8 @@ struct GentleImporterTests {
     @Test(arguments: malformed)
     func malformedInputIsLocated(_ testCase: TokensStudioThemesTests.Marked) {
         let source = MarkedSource(testCase.source)
-        let found = Self.composer(source.text).resolve(inputs: [:]).diagnostics
+        var system188 = Self.composer(source.text)
+        let found = system188.resolve(inputs: [:]).diagnostics
             .filter { $0.severity >= .warning && !($0.id == .gentleMissing && $0.message.hasPrefix("the spec has no")) }
         #expect(found.map(\.id) == testCase.ids, "\(found.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" })")
         // The case's own problem is the first diagnostic that is not a missing member.
@@ -196,7 +200,8 @@ struct GentleImporterTests {
     }
 
     @Test func missingSectionsAreWarnings() {
-        let found = Self.composer(##"{"_specVersion": "0.6.0"}"##).resolve(inputs: [:]).diagnostics
+        var system199 = Self.composer(##"{"_specVersion": "0.6.0"}"##)
+        let found = system199.resolve(inputs: [:]).diagnostics
         #expect(found.map(\.id) == Array(repeating: .gentleMissing, count: 6))
     }
 

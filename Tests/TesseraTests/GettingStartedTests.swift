@@ -9,8 +9,9 @@ struct GettingStartedTests {
     static let examples = repositoryRoot.appendingPathComponent("Examples")
 
     @Test func checkTheTokensAndReadValues() throws {
-        let result = TokenPipeline.run(paths: [Self.examples.appendingPathComponent("tokens").path])
-        #expect(!result.hasErrors, "\(DiagnosticRenderer().render(result.diagnostics.sorted, files: result.files))")
+        var system = TokenSystem(paths: [Self.examples.appendingPathComponent("tokens").path])
+        let result = system.resolve()
+        #expect(!result.hasErrors, "\(DiagnosticRenderer().render(result.diagnostics.inReadingOrder, files: result.files))")
         let tokens = try result.tokens()
         guard case .color(let accent)? = tokens["color.accent"]?.value else {
             Issue.record("color.accent is not a color")
@@ -27,16 +28,18 @@ struct GettingStartedTests {
 
     @Test func applyFixItsAndValidateAgain() throws {
         let file = SourceFile(path: "tokens.json", text: ##"{"color": {"$type": "color", "red": {"$value": "#ff0000"}, "link": {"$value": "{color.rde}"}}}"##)
-        let result = TokenPipeline.run(files: [file])
+        var system = TokenSystem(files: [file])
+        let result = system.resolve()
         #expect(result.hasErrors)
-        let edits = result.diagnostics.all.flatMap(\.fixIts).map(\.edit)
+        let edits = result.diagnostics.flatMap(\.fixIts).map(\.edit)
         let fixed = try SourceEdit.apply(edits, toFile: file.path, bytes: file.bytes)
-        let again = TokenPipeline.run(files: [SourceFile(path: file.path, bytes: fixed)])
-        #expect(again.diagnostics.all.isEmpty, "\(again.diagnostics.all.map(\.message))")
+        var fixedSystem = TokenSystem(files: [SourceFile(path: file.path, bytes: fixed)])
+        let again = fixedSystem.resolve()
+        #expect(again.diagnostics.isEmpty, "\(again.diagnostics.map(\.message))")
     }
 
     @Test func resolveModesAndOverride() throws {
-        let composer = Composer(resolverAt: Self.examples.appendingPathComponent("app.resolver.json").path)
+        var composer = TokenSystem(paths: [Self.examples.appendingPathComponent("app.resolver.json").path])
         let light = try composer.resolve(inputs: [:]).tokens()
         let dark = try composer.resolve(inputs: ["theme": "dark"]).tokens()
         let darkHighContrast = try composer.resolve(inputs: ["theme": "dark", "contrast": "high"]).tokens()

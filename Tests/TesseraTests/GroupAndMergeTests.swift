@@ -11,7 +11,7 @@ struct GroupAndMergeTests {
                         "border": {"$type": "border", "$value": {"color": "{button.bg}", "width": {"value": 1, "unit": "px"}, "style": "solid"}}},
              "danger": {"$extends": "{button}", "bg": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}}
             """##)
-        #expect(!result.hasErrors, "\(result.diagnostics.all.map(\.message))")
+        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))")
         #expect(flat(result, "danger.bg") == "#ff0000ff")
         #expect(flat(result, "danger.fg") == "#ffffffff")
         #expect(flat(result, "danger.border")?.contains("#0000ffff") == true, "references in inherited values are kept as written")
@@ -53,7 +53,7 @@ struct GroupAndMergeTests {
 
     @Test func unknownTypeIsAWarningAndTheTokenIsSkipped() {
         let result = pipeline(##"{"v": {"$type": "custom-range", "$value": [1, 2]}}"##)
-        #expect(result.diagnostics.all.map(\.id) == [.unknownType])
+        #expect(result.diagnostics.map(\.id) == [.unknownType])
         #expect(!result.hasErrors)
         #expect(result.partialTokens["v"] == nil)
     }
@@ -64,7 +64,7 @@ struct GroupAndMergeTests {
             "2-dark.json": ##"{"bg": {"$type": "number", "$value": 2}}"##,
         ])
         #expect(result.partialTokens["bg"]?.value == .number(2))
-        let conflict = try #require(result.diagnostics.all.first)
+        let conflict = try #require(result.diagnostics.first)
         #expect(conflict.id == .mergeConflict)
         #expect(conflict.location?.file == "2-dark.json")
         #expect(conflict.notes.first?.location?.file == "1-light.json")
@@ -75,7 +75,7 @@ struct GroupAndMergeTests {
             "a.json": ##"{"x": {"$type": "number", "$value": 1}}"##,
             "b.json": ##"{"x": {"$type": "number", "$value": 1}}"##,
         ])
-        #expect(result.diagnostics.all.isEmpty)
+        #expect(result.diagnostics.isEmpty)
     }
 
     @Test func referencesResolveAcrossFiles() {
@@ -93,7 +93,7 @@ struct GroupAndMergeTests {
             "2.json": ##"{"a": {"$type": "number", "$value": 2}, "b": {"$value": 3}, "g": {"$type": "color"}, "c": {"$type": "number", "$value": 4},"##,
             "3.json": ##"{"d": {"$value": "{a}"}}"##,
         ])
-        #expect(result.diagnostics.all.map(\.id) == [.jsonSyntax])
+        #expect(result.diagnostics.map(\.id) == [.jsonSyntax])
         #expect(result.partialTokens["a"]?.value == .number(1))
         #expect(result.partialTokens["b"] == nil)
         #expect(result.partialTokens["c"] == nil)

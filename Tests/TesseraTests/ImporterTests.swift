@@ -24,8 +24,8 @@ struct ImporterTests {
     @Test func aResolverAmongTokenFilesIsAnErrorNotTokens() {
         let resolver = SourceFile(path: "themes.json", text: ##"{"version": "2025.10", "resolutionOrder": []}"##)
         let tokens = SourceFile(path: "a.tokens.json", text: ##"{"a": {"$type": "number", "$value": 1}}"##)
-        let result = TokenPipeline.run(files: [tokens, resolver])
-        #expect(result.diagnostics.all.map(\.id) == [.fileKindMismatch])
+        let result = TokenSystem.resolving(files: [tokens, resolver])
+        #expect(result.diagnostics.map(\.id) == [.fileKindMismatch])
         #expect(result.partialTokens.value("a") == .number(1))
     }
 
@@ -67,7 +67,8 @@ struct ImporterTests {
         let layer = builder.finish()
         #expect(layer.diagnostics.map(\.id) == [.invalidName])
         #expect(layer.diagnostics.first?.location?.line == 2)
-        let permutation = Composer(Self.resolver([layer])).resolve(inputs: [:])
+        var system70 = TokenSystem(Self.resolver([layer]))
+        let permutation = system70.resolve(inputs: [:])
         let found = permutation.diagnostics.filter { $0.severity == .error }
         #expect(found.map(\.id) == [.invalidName, .valueInvalid, .typeMismatch])
         #expect(found[1].location.map { [$0.file, "\($0.line):\($0.column)"] } == ["palette.txt", "2:8"])
@@ -90,7 +91,7 @@ struct ImporterTests {
             .modifier(.init(name: "mode", contexts: [.init(name: "light", sources: []),
                 .init(name: "dark", sources: [.init(.built(dark), at: anchor)])], defaultContext: "light", anchor: anchor)),
         ], file: anchor.file)
-        let composer = Composer(document)
+        var composer = TokenSystem(document)
         let lightTokens = try composer.resolve(inputs: [:]).tokens()
         let darkTokens = try composer.resolve(inputs: ["mode": "dark"]).tokens()
         #expect(lightTokens.value("surface") == TokenColor(legacyCSS: "#ffffff").map(TokenValue.color))
@@ -124,11 +125,11 @@ struct ImporterTests {
         try ##"{"space": {"l": {"$type": "number", "$value": "{space.m}"}}}"##
             .write(to: directory.appendingPathComponent("z.tokens.json"), atomically: true, encoding: .utf8)
 
-        let standard = TokenPipeline.run(paths: [directory.path])
-        #expect(standard.diagnostics.all.map(\.id) == [.referenceUnknown], "the .kv file is not read")
+        let standard = TokenSystem.resolving(paths: [directory.path])
+        #expect(standard.diagnostics.map(\.id) == [.referenceUnknown], "the .kv file is not read")
         var options = PipelineOptions()
         options.importers.importers.append(KeyValueImporter())
-        let tokens = try TokenPipeline.run(paths: [directory.path], options: options).tokens()
+        let tokens = try TokenSystem.resolving(paths: [directory.path], options: options).tokens()
         #expect(tokens.value("space.l") == .number(8))
         #expect(tokens.count == 3)
     }
@@ -141,6 +142,7 @@ struct ImporterTests {
 
     static func resolve(_ layer: BuiltLayer) throws -> ResolvedTokens {
         #expect(layer.diagnostics.isEmpty)
-        return try Composer(resolver([layer])).resolve(inputs: [:]).tokens()
+        var system = TokenSystem(resolver([layer]))
+        return try system.resolve(inputs: [:]).tokens()
     }
 }

@@ -52,18 +52,18 @@ struct JSONParserTests {
         var bytes = Array(#"{"a": {"$type": "string", "$value": ""#.utf8) + Array(prefix.utf8)
         let badOffset = bytes.count
         bytes += [0xE2, 0x28] + Array((suffix + #""}}"#).utf8)
-        let invalid = TokenPipeline.run(files: [SourceFile(path: "utf8.json", bytes: bytes)])
-        #expect(invalid.diagnostics.all.map(\.id) == [.jsonInvalidUTF8])
-        #expect(invalid.diagnostics.all.first?.location?.column == badOffset + 1)
+        let invalid = TokenSystem.resolving(files: [SourceFile(path: "utf8.json", bytes: bytes)])
+        #expect(invalid.diagnostics.map(\.id) == [.jsonInvalidUTF8])
+        #expect(invalid.diagnostics.first?.location?.column == badOffset + 1)
     }
 
     @Test func byteOrderMarkIsReportedAndTheRestStillChecked() {
         var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
         bytes += Array(#"{"a": {"$type": "number", "$value": "x"}}"#.utf8)
-        let result = TokenPipeline.run(files: [SourceFile(path: "bom.json", bytes: bytes)])
-        let ids = result.diagnostics.sorted.map(\.id)
+        let result = TokenSystem.resolving(files: [SourceFile(path: "bom.json", bytes: bytes)])
+        let ids = result.diagnostics.inReadingOrder.map(\.id)
         #expect(ids == [.jsonByteOrderMark, .valueInvalid])
-        #expect(result.diagnostics.sorted.first?.location?.line == 1)
+        #expect(result.diagnostics.inReadingOrder.first?.location?.line == 1)
     }
 
     @Test func invalidUTF8IsLocatedAtTheBadByte() {
@@ -71,8 +71,8 @@ struct JSONParserTests {
         let badOffset = bytes.count
         bytes += [0xC3, 0x28]  // invalid continuation
         bytes += Array("\"}}".utf8)
-        let result = TokenPipeline.run(files: [SourceFile(path: "utf8.json", bytes: bytes)])
-        let diagnostic = result.diagnostics.all.first
+        let result = TokenSystem.resolving(files: [SourceFile(path: "utf8.json", bytes: bytes)])
+        let diagnostic = result.diagnostics.first
         #expect(diagnostic?.id == .jsonInvalidUTF8)
         #expect(diagnostic?.location?.column == badOffset + 1)
     }
@@ -81,7 +81,7 @@ struct JSONParserTests {
         let depth = 100_000
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let result = pipeline(text)
-        #expect(result.diagnostics.all.map(\.id) == [.jsonTooDeep])
+        #expect(result.diagnostics.map(\.id) == [.jsonTooDeep])
     }
 
     @Test func enormousStringsAndNumbersFinish() {
@@ -89,7 +89,7 @@ struct JSONParserTests {
         let longNumber = "1" + String(repeating: "0", count: 100_000)
         let text = #"{"s": {"$type": "string", "$value": "\#(longString)"}, "n": {"$type": "number", "$value": \#(longNumber)}}"#
         let result = pipeline(text)
-        #expect(result.diagnostics.all.map(\.id) == [.jsonNumberOutOfRange])
+        #expect(result.diagnostics.map(\.id) == [.jsonNumberOutOfRange])
         #expect(result.partialTokens["s"]?.value == .string(longString))
     }
 
@@ -104,9 +104,9 @@ struct JSONParserTests {
 
     @Test func commentsAreAcceptedOnlyInJSONC() {
         let text = "{\n  // a comment\n  \"a\": {\"$type\": \"number\", \"$value\": 1,},\n}"
-        let strict = TokenPipeline.run(files: [SourceFile(path: "a.json", text: text)])
+        let strict = TokenSystem.resolving(files: [SourceFile(path: "a.json", text: text)])
         #expect(strict.diagnostics.hasErrors)
-        let lenient = TokenPipeline.run(files: [SourceFile(path: "a.jsonc", text: text)])
+        let lenient = TokenSystem.resolving(files: [SourceFile(path: "a.jsonc", text: text)])
         #expect(!lenient.diagnostics.hasErrors)
         #expect(lenient.partialTokens["a"]?.value == .number(1))
     }

@@ -131,8 +131,8 @@ struct LargeFileTests {
             {"size": {\(tokens("t", 0..<2_000) { "\"{size.s\($0)}\"" })},
              "more": {"$type": "number", \(tokens("n", 0..<2_000) { "\($0)" })}}
             """)
-        let result = TokenPipeline.run(files: [first, second])
-        #expect(result.diagnostics.all.isEmpty)
+        let result = TokenSystem.resolving(files: [first, second])
+        #expect(result.diagnostics.isEmpty)
         #expect(result.document.count == 6_000)
         #expect(result.document.tokens.map(\.path) == (0..<2_000).map { "size.s\($0)" } + (0..<2_000).map { "size.t\($0)" }
             + (0..<2_000).map { "more.n\($0)" })
@@ -151,9 +151,9 @@ struct LargeFileTests {
         }
         let first = file("a.tokens.json", shade: 1, range: 0..<3_000)
         let second = file("b.tokens.json", shade: 2, range: 2_000..<5_000)
-        let result = TokenPipeline.run(files: [first, second])
+        let result = TokenSystem.resolving(files: [first, second])
         #expect(result.document.count == 5_000)
-        #expect(result.diagnostics.all.filter { $0.id == .mergeConflict }.count == 1_000)
+        #expect(result.diagnostics.filter { $0.id == .mergeConflict }.count == 1_000)
         #expect(result.partialTokens["color.t2500"]?.value == result.partialTokens["color.t4000"]?.value)
         #expect(result.partialTokens["color.t1500"]?.value != result.partialTokens["color.t2500"]?.value)
         #expect(result.document.tokens.map(\.path) == (0..<5_000).map { "color.t\($0)" })

@@ -45,7 +45,7 @@ struct StreamedOutputTests {
         let examples = repositoryRoot.appendingPathComponent("Examples/app.resolver.json").path
         let themed = sharedFixtures.appendingPathComponent("themed-system/themed.resolver.json").path
         for path in [examples, themed] {
-            let composer = Composer(resolverAt: path)
+            var composer = TokenSystem(resolverAt: path)
             for contexts in (composer.resolver?.permutations ?? []).prefix(8) {
                 found.append(("\(path) \(contexts)", composer.resolve(inputs: contexts).partialTokens))
             }

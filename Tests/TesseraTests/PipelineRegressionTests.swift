@@ -6,9 +6,9 @@ import Testing
 /// Each defect the differential check found where the ways to resolve a permutation used to
 /// disagree, as a case of its own.
 struct PipelineRegressionTests {
-    static func composer(_ resolver: String, files: [String: String] = [:], strict: Bool = false) -> Composer {
+    static func composer(_ resolver: String, files: [String: String] = [:], strict: Bool = false) -> TokenSystem {
         let url = ResolverTests.directory(files.merging(["tokens.resolver.json": resolver]) { $1 })
-        return Composer(resolverAt: url.appendingPathComponent("tokens.resolver.json").path,
+        return TokenSystem(resolverAt: url.appendingPathComponent("tokens.resolver.json").path,
             options: PipelineOptions(strict: strict, warningLimit: nil))
     }
 
@@ -27,14 +27,14 @@ struct PipelineRegressionTests {
             "a.tokens.json": ##"{"color": {"$type": "color", "$extensions": {"dev.tessera": {"closed": true}}, "brand": {"$value": "#ff0000"}}}"##,
             "b.tokens.json": ##"{"color": {"$extensions": {"com.example": {"x": 1}}, "brand": {"$value": "#00ff00"}, "new": {"$value": "#0000ff"}}}"##,
         ])
-        #expect(result.diagnostics.all.contains { $0.id == .closedToken && $0.location?.token == "color.brand" })
+        #expect(result.diagnostics.contains { $0.id == .closedToken && $0.location?.token == "color.brand" })
         // The group keeps both extensions.
         #expect(result.document.groups["color"]?.extensions?["dev.tessera"]?["closed"]?.bool == true)
         #expect(result.document.groups["color"]?.extensions?["com.example"]?["x"]?.number == 1)
     }
 
     @Test func strictIsAppliedToEveryPermutation() {
-        let composer = Self.composer(Self.themed(
+        var composer = Self.composer(Self.themed(
             base: ##"{"c": {"$type": "color", "a": {"$value": "#ff0000"}}}"##, dark: ##"{"c": {"a": {"$value": "#000000"}}}"##),
             strict: true)
         let report = composer.checkAllPermutations()
@@ -44,7 +44,7 @@ struct PipelineRegressionTests {
 
     @Test func aRedefinedTokenReferencingOnlySettledTokensResolves() {
         // `b` changes in dark and references only `a`, which does not: it is in the first wave.
-        let composer = Self.composer(Self.themed(
+        var composer = Self.composer(Self.themed(
             base: ##"{"n": {"$type": "number", "a": {"$value": 1}, "b": {"$value": 2}, "c": {"$value": "{n.b}"}}}"##,
             dark: ##"{"n": {"b": {"$value": "{n.a}"}}}"##))
         let dark = composer.resolve(contexts: ["theme": "dark"], strategy: .fromBase)
@@ -54,17 +54,17 @@ struct PipelineRegressionTests {
 
     @Test func anUnknownReferenceBesideARedefinedOneIsStillReported() {
         // `s` references a redefined token and a missing one.
-        let composer = Self.composer(Self.themed(
+        var composer = Self.composer(Self.themed(
             base: ##"{"d": {"$type": "dimension", "w": {"$value": {"value": 1, "unit": "px"}}}, "s": {"$type": "border", "$value": {"color": "{nothing.here}", "width": "{d.w}", "style": "solid"}}}"##,
             dark: ##"{"d": {"w": {"$value": {"value": 2, "unit": "px"}}}}"##))
-        for strategy in [Composer.Strategy.fromBase, .whole] {
+        for strategy in [TokenSystem.Strategy.fromBase, .whole] {
             let dark = composer.resolve(contexts: ["theme": "dark"], strategy: strategy)
             #expect(dark.diagnostics.contains { $0.id == .referenceUnknown && $0.location?.token == "s" }, "\(strategy)")
         }
     }
 
     @Test func groupPropertiesSetByAContextHoldInThatContextOnly() {
-        let composer = Self.composer(Self.themed(
+        var composer = Self.composer(Self.themed(
             base: ##"{"c": {"$type": "color", "a": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}}"##,
             light: ##"{"c": {"$description": "light", "$extensions": {"dev.tessera": {"forbidden": true}}}}"##,
             dark: ##"{"c": {"a": {"$value": {"colorSpace": "srgb", "components": [0, 0, 0]}}}}"##))
@@ -81,7 +81,7 @@ struct PipelineRegressionTests {
         let once = Self.composer(Self.themed(base: ##"{"x": {"$type": "number", "n": {"$value": 1}}}"##, dark: closed))
         #expect(!once.checkAllPermutations().diagnostics.contains { $0.id == .closedToken })
         // Redefined by the non-default context: reported, only there.
-        let twice = Self.composer(Self.themed(base: closed, dark: ##"{"c": {"a": {"$value": "#000000"}}}"##))
+        var twice = Self.composer(Self.themed(base: closed, dark: ##"{"c": {"a": {"$value": "#000000"}}}"##))
         let report = twice.checkAllPermutations()
         #expect(report.diagnostics.filter { $0.id == .closedToken }.count == 1)
         #expect(!twice.resolve(contexts: ["theme": "light"]).diagnostics.contains { $0.id == .closedToken })
@@ -97,7 +97,7 @@ struct PipelineRegressionTests {
     }
 
     @Test func aPermutationCarriesItsSourcesProblems() {
-        let composer = Self.composer("""
+        var composer = Self.composer("""
             {"version": "2025.10",
              "sets": {"base": {"sources": [{"$ref": "light.tokens.json"}]}},
              "modifiers": {"theme": {"contexts": {"light": [], "dark": [{"$ref": "dark.tokens.json"}]}, "default": "light"}},
@@ -121,8 +121,8 @@ struct PipelineRegressionTests {
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"
         let result = pipeline(##"{"g": {"$type": "number", "\##(composed)": {"$value": 1}, "\##(decomposed)": {"$value": 2}}}"##)
-        #expect(result.diagnostics.all.map(\.id) == [.nameEquivalent])
-        let warning = try #require(result.diagnostics.all.first)
+        #expect(result.diagnostics.map(\.id) == [.nameEquivalent])
+        let warning = try #require(result.diagnostics.first)
         #expect(warning.location?.column == 50, "at the second spelling's key")
         #expect(warning.notes.first?.location?.column == 27, "the note at the first")
         let tokens = try result.tokens()
@@ -135,7 +135,7 @@ struct PipelineRegressionTests {
         // Small and large objects find duplicates alike: by code points.
         let many = (0..<30).map { ##""k\##($0)": {"$value": \##($0)}"## }.joined(separator: ", ")
         let large = pipeline(##"{"g": {"$type": "number", \##(many), "\##(composed)": {"$value": 1}, "\##(decomposed)": {"$value": 2}}}"##)
-        #expect(large.diagnostics.all.map(\.id) == [.nameEquivalent])
+        #expect(large.diagnostics.map(\.id) == [.nameEquivalent])
         #expect(large.partialTokens.count == 32)
     }
 }

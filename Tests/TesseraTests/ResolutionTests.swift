@@ -40,7 +40,7 @@ struct ResolutionTests {
     @Test func unknownReferenceSuggestsTheClosestToken() throws {
         let source = MarkedSource(##"{\##(Self.palette), "a": {"$value": ⊙"{base.blu}"}}"##)
         let result = pipeline(source.text)
-        let diagnostic = try #require(result.diagnostics.all.first)
+        let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.id == .referenceUnknown)
         #expect(diagnostic.location?.column == source.marks[0].column)
         #expect(diagnostic.fixIts.first?.replacement == "\"{base.blue}\"")
@@ -49,7 +49,7 @@ struct ResolutionTests {
 
     @Test func misspelledGroupInTheMiddleIsSuggestedToo() {
         let result = pipeline(##"{\##(Self.palette), "a": {"$value": "{bas.blue}"}}"##)
-        #expect(result.diagnostics.all.first?.fixIts.first?.replacement == "\"{base.blue}\"")
+        #expect(result.diagnostics.first?.fixIts.first?.replacement == "\"{base.blue}\"")
     }
 
     @Test func referenceToAGroupIsAnError() {
@@ -60,12 +60,12 @@ struct ResolutionTests {
         let result = pipeline(##"""
             {"a": {"$type": "number", "$value": "{b}"}, "b": {"$value": "{c}"}, "c": {"$value": "{a}"}, "d": {"$value": "{a}"}}
             """##)
-        let cycles = result.diagnostics.all.filter { $0.id == .referenceCycle }
+        let cycles = result.diagnostics.filter { $0.id == .referenceCycle }
         #expect(cycles.count == 1)
         let cycle = try #require(cycles.first)
         #expect(cycle.message.contains("'a' → 'b' → 'c' → 'a'"))
         #expect(cycle.notes.count == 2)
-        #expect(result.diagnostics.all.count == 1, "dependents of a cycle fail quietly")
+        #expect(result.diagnostics.count == 1, "dependents of a cycle fail quietly")
         #expect(result.partialTokens["d"] == nil)
     }
 
@@ -97,8 +97,8 @@ struct ResolutionTests {
         for index in 1..<count { text += ##", "t\##(index)": {"$value": "{t\##(index - 1)}"}"## }
         text += "}"
         let result = pipeline(text)
-        #expect(result.diagnostics.all.map(\.id) == [.referenceCycle])
-        #expect(result.diagnostics.all.first?.notes.count == count - 1)
+        #expect(result.diagnostics.map(\.id) == [.referenceCycle])
+        #expect(result.diagnostics.first?.notes.count == count - 1)
     }
 
     @Test func jsonPointerReferencesReachIntoValues() {
@@ -108,7 +108,7 @@ struct ResolutionTests {
              "hue": {"$type": "number", "$value": {"$ref": "#/base/blue/$value/components/1"}},
              "mix": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [{"$ref": "#/base/blue/$value/components/0"}, 0, 0]}}}
             """##)
-        #expect(!result.hasErrors, "\(result.diagnostics.all.map(\.message))")
+        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))")
         #expect(result.partialTokens["alias"]?.value == result.partialTokens["base.blue"]?.value)
         #expect(result.partialTokens["hue"]?.value == .number(0.4))
         #expect(result.partialTokens["mix"]?.value == .color(TokenColor(.srgb, [0.2, 0, 0])))
@@ -118,7 +118,7 @@ struct ResolutionTests {
         let result = pipeline(##"""
             {"a~b": {"c/d": {"$type": "number", "$value": 7}}, "x": {"$type": "number", "$value": {"$ref": "#/a~0b/c~1d/$value"}}}
             """##)
-        #expect(!result.hasErrors, "\(result.diagnostics.all.map(\.message))")
+        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))")
         #expect(result.partialTokens["x"]?.value == .number(7))
     }
 
@@ -135,7 +135,7 @@ struct ResolutionTests {
              "layered": {"$type": "shadow", "$value": ["{s}", "{s}"]},
              "g": {"$type": "gradient", "$value": [{"color": "{c}", "position": 0}, {"color": "{c}", "position": 1}]}}
             """##)
-        #expect(!result.hasErrors, "\(result.diagnostics.all.map(\.message))")
+        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))")
         guard case .shadow(let layers, true)? = result.partialTokens["layered"]?.value else {
             Issue.record("layered shadow did not resolve")
             return
@@ -150,7 +150,7 @@ struct ResolutionTests {
             """##)
         #expect(result.partialTokens["old.a"]?.isDeprecated == true)
         #expect(result.partialTokens["old.b"]?.isDeprecated == false)
-        #expect(result.diagnostics.all.map(\.id) == [.deprecatedReference])
+        #expect(result.diagnostics.map(\.id) == [.deprecatedReference])
     }
 
     @Test func extensionsAreKept() {
@@ -172,7 +172,7 @@ struct ResolutionTests {
              "size": {"$type": "number", "$value": 2}}
             """##)
         #expect(result.partialTokens["stack"]?.value == .fontFamily(["Brand Sans", "Inter", "system-ui"], isList: true))
-        #expect(result.diagnostics.all.map(\.id) == [.typeMismatch])
+        #expect(result.diagnostics.map(\.id) == [.typeMismatch])
     }
 }
 

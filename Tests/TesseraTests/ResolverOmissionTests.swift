@@ -34,7 +34,7 @@ struct ResolverOmissionTests {
     }
 
     @Test func anUnknownReferenceIntoAnUnusedSetSaysSo() throws {
-        let composer = Composer(resolver: SourceFile(path: "r.resolver.json", text: Self.resolver))
+        var composer = TokenSystem(resolver: SourceFile(path: "r.resolver.json", text: Self.resolver))
         let report = composer.checkAllPermutations()
         let unknown = report.diagnostics.filter { $0.id == .referenceUnknown }
         // One in the base permutation (the set), one only in dark (resolved as a variant).

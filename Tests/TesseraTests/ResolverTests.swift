@@ -24,9 +24,9 @@ struct ResolverTests {
     static let dark = ##"{"color": {"bg": {"$value": "#000000"}, "fg": {"$value": "#ffffff"}}}"##
     static let semantic = ##"{"surface": {"$value": "{color.bg}"}, "text": {"$value": "{color.fg}"}}"##
 
-    static func composer(_ resolver: String, files: [String: String] = [:]) -> Composer {
+    static func composer(_ resolver: String, files: [String: String] = [:]) -> TokenSystem {
         let url = directory(files.merging(["tokens.resolver.json": resolver]) { $1 })
-        return Composer(resolverAt: url.appendingPathComponent("tokens.resolver.json").path)
+        return TokenSystem(resolverAt: url.appendingPathComponent("tokens.resolver.json").path)
     }
 
     static let themed = """
@@ -40,7 +40,7 @@ struct ResolverTests {
     // MARK: Composition
 
     @Test func aliasesResolveOnTheMergedResultOfEachContext() throws {
-        let composer = Self.composer(Self.themed, files: Self.themedFiles)
+        var composer = Self.composer(Self.themed, files: Self.themedFiles)
         #expect(composer.diagnostics.isEmpty)
         let light = try composer.resolve(inputs: [:]).tokens()
         let dark = try composer.resolve(inputs: ["theme": "dark"]).tokens()
@@ -52,14 +52,14 @@ struct ResolverTests {
     }
 
     @Test func inputsAreMatchedWithoutRegardToCase() {
-        let composer = Self.composer(Self.themed, files: Self.themedFiles)
+        var composer = Self.composer(Self.themed, files: Self.themedFiles)
         let upper = composer.resolve(inputs: ["THEME": "Dark"])
         #expect(!upper.hasErrors)
         #expect(upper.contexts == ["theme": "dark"])
     }
 
     @Test func inputProblemsAreDiagnosed() {
-        let composer = Self.composer(Self.themed, files: Self.themedFiles)
+        var composer = Self.composer(Self.themed, files: Self.themedFiles)
         let unknown = composer.resolve(inputs: ["them": "dark"])
         #expect(unknown.diagnostics.map(\.id) == [.resolverUnknownModifier])
         #expect(throws: ResolutionFailure.self) { try unknown.tokens() }
@@ -68,13 +68,13 @@ struct ResolverTests {
         let misspelt = composer.resolve(inputs: ["theme": "drak"]).diagnostics.first
         #expect(misspelt?.notes.map(\.message).contains("did you mean 'dark'?") == true)
         #expect(misspelt?.fixIts.isEmpty == true)
-        let noDefault = Self.composer(Self.themed.replacingOccurrences(of: ##", "default": "light""##, with: ""), files: Self.themedFiles)
+        var noDefault = Self.composer(Self.themed.replacingOccurrences(of: ##", "default": "light""##, with: ""), files: Self.themedFiles)
         #expect(noDefault.resolve(inputs: [:]).diagnostics.map(\.id) == [.resolverMissingInput])
         #expect(!noDefault.resolve(inputs: ["theme": "light"]).hasErrors)
     }
 
     @Test func laterSourcesWinWithoutConflicts() {
-        let composer = Self.composer("""
+        var composer = Self.composer("""
             {"version": "2025.10",
              "resolutionOrder": [
                {"type": "set", "name": "first", "sources": [{"g": {"$type": "number", "n": {"$value": 1}}}, {"g": {"n": {"$value": 2}}}]},
@@ -87,7 +87,7 @@ struct ResolverTests {
     }
 
     @Test func setsReferenceSetsAndDefsAndRefsAreExtended() {
-        let composer = Self.composer("""
+        var composer = Self.composer("""
             {"version": "2025.10",
              "$defs": {"sizes": {"size": {"$type": "dimension", "small": {"$value": {"value": 4, "unit": "px"}}}}},
              "sets": {"base": {"sources": [{"$ref": "#/$defs/sizes"}]},
@@ -101,7 +101,7 @@ struct ResolverTests {
     }
 
     @Test func filePointersNameObjectsInsideFiles() {
-        let composer = Self.composer("""
+        var composer = Self.composer("""
             {"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "bundle.json#/light"}]}},
              "resolutionOrder": [{"$ref": "#/sets/s"}]}
             """, files: ["bundle.json": ##"{"light": \##(Self.light), "dark": \##(Self.dark)}"##])
@@ -119,7 +119,7 @@ struct ResolverTests {
         let bundle = "{" + names.enumerated().map { ##""\##($0.element)": {"t\##($0.offset)": {"$type": "number", "$value": \##($0.offset)}}"## }
             .joined(separator: ", ") + "}"
         let sets = names.map { ##""\##($0)": {"sources": [{"$ref": "bundle.json#/\##($0)"}, {"$ref": "broken.json#/a"}]}"## }
-        let composer = Self.composer("""
+        var composer = Self.composer("""
             {"version": "2025.10", "sets": {\(sets.joined(separator: ", "))},
              "resolutionOrder": [\(names.map { ##"{"$ref": "#/sets/\##($0)"}"## }.joined(separator: ", "))]}
             """, files: ["bundle.json": bundle, "broken.json": ##"{"a": {"x": {"$value": 1,}}}"##])
@@ -131,14 +131,14 @@ struct ResolverTests {
     }
     @Test func filesReferringToFilesAreFollowedAndCyclesReported() {
         let set = ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "a.tokens.json"}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##
-        let chained = Self.composer(set, files: [
+        var chained = Self.composer(set, files: [
             "a.tokens.json": ##"{"$ref": "shared/b.tokens.json", "extra": {"$type": "number", "$value": "{base}"}}"##,
             "shared/b.tokens.json": ##"{"base": {"$type": "number", "$value": 4}}"##,
         ])
         let permutation = chained.resolve(inputs: [:])
         #expect(chained.diagnostics.isEmpty, "\(chained.diagnostics.map(\.message))")
         #expect(permutation.partialTokens.value("extra") == .number(4))
-        let cyclic = Self.composer(set, files: [
+        var cyclic = Self.composer(set, files: [
             "a.tokens.json": ##"{"$ref": "b.tokens.json"}"##,
             "b.tokens.json": ##"{"$ref": "c.tokens.json#/tokens"}"##,
             "c.tokens.json": ##"{"tokens": {"$ref": "a.tokens.json"}}"##,
@@ -225,7 +225,7 @@ struct ResolverTests {
                 }
             }
             let file = SourceFile(path: directory.appendingPathComponent("t.resolver.json").path, bytes: bytes)
-            let composer = Composer(resolver: file)
+            var composer = TokenSystem(resolver: file)
             let report = composer.checkAllPermutations()
             for diagnostic in report.diagnostics where diagnostic.location?.file == file.path {
                 #expect(diagnostic.location!.line >= 1 && diagnostic.location!.line <= file.lineStarts.count)

@@ -28,8 +28,8 @@ struct RobustnessTests {
         func files(_ mutant: SourceFile) -> [SourceFile] {
             Self.seeds.indices.map { $0 == seedIndex ? mutant : SourceFile(path: "seed-\($0).json", text: Self.seeds[$0]) }
         }
-        let clean = TokenPipeline.run(files: files(SourceFile(path: "seed-\(seedIndex).json", bytes: original)))
-        #expect(clean.diagnostics.all.isEmpty, "the example's files read together are clean: \(clean.diagnostics.all.prefix(3))")
+        let clean = TokenSystem.resolving(files: files(SourceFile(path: "seed-\(seedIndex).json", bytes: original)))
+        #expect(clean.diagnostics.isEmpty, "the example's files read together are clean: \(clean.diagnostics.prefix(3))")
         var diagnosed = 0
         for round in 0..<400 {
             var bytes = original
@@ -47,13 +47,13 @@ struct RobustnessTests {
             }
             let file = SourceFile(path: "mutant-\(seedIndex)-\(round).json", bytes: bytes)
             let read = files(file)
-            let result = TokenPipeline.run(files: read)
+            let result = TokenSystem.resolving(files: read)
             // A mutant can still be a valid token file (a changed letter in a name, say); one
             // that is not even well-formed JSON must be diagnosed.
             let wellFormed = (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
-            #expect(wellFormed || !result.diagnostics.all.isEmpty, "\(file.path) is malformed JSON, yet no diagnostic")
-            if !result.diagnostics.all.isEmpty { diagnosed += 1 }
-            for diagnostic in result.diagnostics.all {
+            #expect(wellFormed || !result.diagnostics.isEmpty, "\(file.path) is malformed JSON, yet no diagnostic")
+            if !result.diagnostics.isEmpty { diagnosed += 1 }
+            for diagnostic in result.diagnostics {
                 guard let location = diagnostic.location else {
                     Issue.record("\(file.path): \(diagnostic.id) has no location")
                     continue
@@ -73,7 +73,7 @@ struct AdversarialTests {
         let depth = 100_000
         let text = String(repeating: #"{"g":"#, count: depth) + "{}" + String(repeating: "}", count: depth)
         let result = pipeline(text)
-        #expect(result.diagnostics.all.map(\.id) == [.jsonTooDeep])
+        #expect(result.diagnostics.map(\.id) == [.jsonTooDeep])
     }
 
     @Test func manyUnknownReferencesAmongManySiblingsFinish() {
@@ -85,6 +85,6 @@ struct AdversarialTests {
         text += "}}"
         let result = pipeline(text)
         #expect(result.diagnostics.errorCount == count)
-        #expect(result.diagnostics.all.allSatisfy { $0.id == .referenceUnknown })
+        #expect(result.diagnostics.allSatisfy { $0.id == .referenceUnknown })
     }
 }

@@ -29,15 +29,15 @@ struct StrictTests {
     /// A token written as just `{"$ref": …}` stands for the token object the pointer names.
     @Test func aTokenThatIsAReferenceMayNameATokenObject() {
         let result = pipeline(##"{"n": {"$type": "number", "one": {"$value": 1}, "two": {"$ref": "#/n/one"}}}"##, strict: true)
-        #expect(result.diagnostics.all.isEmpty)
+        #expect(result.diagnostics.isEmpty)
         #expect(flat(result, "n.two") == "1")
     }
 
     @Test func thePointerFixItPointsAtTheValue() throws {
         let file = SourceFile(path: "tokens.json", text: ##"{"n": {"$type": "number", "one": {"$value": 1}, "two": {"$value": {"$ref": "#/n/one"}}}}"##)
-        let fixed = try FixItTests.applyFixIts(of: .pointerToTokenObject, in: TokenPipeline.run(files: [file]).diagnostics.all, to: file)
+        let fixed = try FixItTests.applyFixIts(of: .pointerToTokenObject, in: TokenSystem.resolving(files: [file]).diagnostics, to: file)
         #expect(String(decoding: fixed.bytes, as: UTF8.self).contains(##""$ref": "#/n/one/$value""##))
-        #expect(TokenPipeline.run(files: [fixed], options: PipelineOptions(strict: true)).diagnostics.all.isEmpty)
+        #expect(TokenSystem.resolving(files: [fixed], options: PipelineOptions(strict: true)).diagnostics.isEmpty)
     }
 
     /// A key written twice that only annotates loses nothing but wording: a warning, under
@@ -52,16 +52,16 @@ struct StrictTests {
         #expect(found.first?.location?.column == 48)
         #expect(found.first?.notes.first?.location?.column == 24)
         #expect(document?.description == "second")
-        let strict = Composer(resolver: file, options: PipelineOptions(strict: true)).checkAllPermutations().diagnostics
+        let strict = TokenSystem(resolver: file, options: PipelineOptions(strict: true)).checkAllPermutations().diagnostics
         #expect(strict.map(\.severity) == [.warning])
         let fixed = try FixItTests.applyFixIts(of: .jsonDuplicateAnnotation, in: found, to: file)
         #expect(ResolverDocument.read(fixed).1.isEmpty)
 
         let tokens = pipeline(##"{"a": {"$type": "number", "$value": 1, "$description": "x", "$description": "y"}}"##, strict: true)
-        #expect(tokens.diagnostics.all.map(\.id) == [.jsonDuplicateAnnotation])
+        #expect(tokens.diagnostics.map(\.id) == [.jsonDuplicateAnnotation])
         #expect(tokens.partialTokens["a"]?.description == "y")
         let value = pipeline(##"{"a": {"$type": "number", "$value": 1, "$value": 2}}"##)
-        #expect(value.diagnostics.all.map(\.id) == [.jsonDuplicateKey])
+        #expect(value.diagnostics.map(\.id) == [.jsonDuplicateKey])
         let contexts = ResolverDocument.read(SourceFile(path: "r.resolver.json", text: ##"{"version": "2025.10", "modifiers": {"m": {"contexts": {"name": [], "name": []}}}, "resolutionOrder": []}"##)).1
         #expect(contexts.contains { $0.id == .jsonDuplicateKey })
     }
@@ -76,16 +76,16 @@ struct StrictTests {
     @Test(arguments: ["colour", "Border", "dimensions"])
     func aMisspeltTypeIsAnError(_ name: String) {
         let result = pipeline(##"{"a": {"$type": "\##(name)", "$value": 1}}"##)
-        #expect(result.diagnostics.all.map(\.id) == [.misspeltType])
-        #expect(result.diagnostics.all.first?.severity == .error)
-        #expect(result.diagnostics.all.first?.fixIts.isEmpty == false)
+        #expect(result.diagnostics.map(\.id) == [.misspeltType])
+        #expect(result.diagnostics.first?.severity == .error)
+        #expect(result.diagnostics.first?.fixIts.isEmpty == false)
     }
 
     @Test func aModifierWithOneContextIsAnErrorUnderStrict() {
         let resolver = ##"{"version": "2025.10", "sets": {"s": {"sources": [{"t": {"$type": "number", "$value": 1}}]}}, "modifiers": {"m": {"contexts": {"only": []}}}, "resolutionOrder": [{"$ref": "#/sets/s"}, {"$ref": "#/modifiers/m"}]}"##
         let file = SourceFile(path: "one.resolver.json", text: resolver)
-        let lenient = Composer(resolver: file).checkAllPermutations().diagnostics
-        let strict = Composer(resolver: file, options: PipelineOptions(strict: true)).checkAllPermutations().diagnostics
+        let lenient = TokenSystem(resolver: file).checkAllPermutations().diagnostics
+        let strict = TokenSystem(resolver: file, options: PipelineOptions(strict: true)).checkAllPermutations().diagnostics
         #expect(lenient.filter { $0.id == .resolverSingleContext }.map(\.severity) == [.warning])
         #expect(strict.filter { $0.id == .resolverSingleContext }.map(\.severity) == [.error])
     }

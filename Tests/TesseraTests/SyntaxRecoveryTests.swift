@@ -112,12 +112,12 @@ struct SyntaxRecoveryTests {
         expectDiagnostics(testCase.marked, testCase.ids)
         guard testCase.fixItsRepair else { return }
         let file = SourceFile(path: "tokens.json", text: MarkedSource(testCase.marked).text)
-        let before = TokenPipeline.run(files: [file]).diagnostics.all
+        let before = TokenSystem.resolving(files: [file]).diagnostics
         let edits = before.flatMap(\.fixIts).map(\.edit)
         try #require(edits.count == before.count, "one edit per error: \(before.map(\.message))")
         let fixed = SourceFile(path: file.path, bytes: try SourceEdit.apply(edits, toFile: file.path, bytes: file.bytes))
-        let after = TokenPipeline.run(files: [fixed])
-        #expect(after.diagnostics.all.isEmpty, "\(String(decoding: fixed.bytes, as: UTF8.self)): \(after.diagnostics.all.map(\.message))")
+        let after = TokenSystem.resolving(files: [fixed])
+        #expect(after.diagnostics.isEmpty, "\(String(decoding: fixed.bytes, as: UTF8.self)): \(after.diagnostics.map(\.message))")
     }
 
     /// The repaired brace gives the structure the indentation shows: `size` is a sibling of
@@ -151,11 +151,11 @@ struct SyntaxRecoveryTests {
 
     @Test func aCommentInJSONPointsAtJSONC() throws {
         let result = pipeline(#"{"a": {"$type": "number", "$value": 1} /* x */}"#)
-        let comment = try #require(result.diagnostics.all.first)
+        let comment = try #require(result.diagnostics.first)
         #expect(comment.message == "comments are not allowed in JSON")
         #expect(comment.notes.map(\.message) == ["name the file '.jsonc' to allow comments and trailing commas"])
-        let jsonc = TokenPipeline.run(files: [SourceFile(path: "tokens.jsonc", text: #"{"a": {"$type": "number", "$value": 1} /* x */}"#)])
-        #expect(jsonc.diagnostics.all.isEmpty)
+        let jsonc = TokenSystem.resolving(files: [SourceFile(path: "tokens.jsonc", text: #"{"a": {"$type": "number", "$value": 1} /* x */}"#)])
+        #expect(jsonc.diagnostics.isEmpty)
     }
 
     @Test(arguments: [
@@ -165,9 +165,9 @@ struct SyntaxRecoveryTests {
         ([0x7B, 0x00, 0x00, 0x00, 0x7D, 0x00, 0x00, 0x00], "UTF-32"),
     ] as [([UInt8], String)])
     func aWideEncodingIsNamed(_ bytes: [UInt8], _ encoding: String) throws {
-        let result = TokenPipeline.run(files: [SourceFile(path: "tokens.json", bytes: bytes)])
-        let found = try #require(result.diagnostics.all.first)
-        #expect(result.diagnostics.all.count == 1)
+        let result = TokenSystem.resolving(files: [SourceFile(path: "tokens.json", bytes: bytes)])
+        let found = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
         #expect(found.message == "file is encoded as \(encoding); JSON token files must be UTF-8")
         #expect(found.location?.line == 1)
     }
@@ -184,7 +184,7 @@ struct SyntaxRecoveryTests {
                 """,
             "b.json": #"{"alias": {"$value": "{color.x}"}, "other": {"$value": "{size.s}"}, "g": {"$extends": "{color}"}}"#,
         ])
-        let sorted = result.diagnostics.sorted
+        let sorted = result.diagnostics.inReadingOrder
         #expect(sorted.map(\.id) == [.jsonSyntax])
         let cause = try #require(sorted.first)
         #expect(cause.location?.file == "a.json" && cause.location?.line == 2)
@@ -200,7 +200,7 @@ struct SyntaxRecoveryTests {
             "a.json": #"{"a": {"$type": "number", "$value": "x"}}"#,
             "z.json": #"{"z": {"$type": "number", "$value": 1}"#,
         ])
-        #expect(result.diagnostics.sorted.map(\.location?.file) == ["z.json", "a.json"])
+        #expect(result.diagnostics.inReadingOrder.map(\.location?.file) == ["z.json", "a.json"])
     }
 
     /// The same diagnostic found twice at one place is listed once.

@@ -8,8 +8,8 @@ struct TextStylesImporterTests {
     static let folder = sharedFixtures.appendingPathComponent("config-tokens").path
 
     @Test func theFourFileLayoutResolves() throws {
-        let result = TokenPipeline.run(paths: [Self.folder])
-        #expect(!result.hasErrors, "\(result.diagnostics.all.map(\.message))")
+        let result = TokenSystem.resolving(paths: [Self.folder])
+        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))")
         let tokens = try result.tokens()
         // Path tokens, as the apps write them, and dotted paths find the same token.
         #expect(tokens.value("theme/navigation/bottom/highlight") == TokenColor(legacyCSS: "#017cff").map(TokenValue.color))
@@ -35,7 +35,7 @@ struct TextStylesImporterTests {
 
     /// The text case survives DTCG output: written to `$extensions`, read back from there.
     @Test func textCaseRoundTripsThroughDTCG() throws {
-        let result = TokenPipeline.run(paths: [Self.folder])
+        let result = TokenSystem.resolving(paths: [Self.folder])
         let tokens = try result.tokens()
         let json = ResolvedEmitter.treeText(tokens.all, document: result.document)
         let again = try pipeline(["tokens.json": json]).tokens()

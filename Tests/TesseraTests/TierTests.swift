@@ -14,37 +14,37 @@ struct TierTests {
         let marked = ##"{\##(Self.palette), "brand": {"$type": "color", \##(Self.tier("semantic")), "accent": {"$value": "{palette.red}"}}, "button": {\##(Self.tier("component")), "bg": {"$value": "{brand.accent}"}}, "palette2": {"$type": "color", \##(Self.tier("primitive")), "alias": {"$value": ⊙"{button.bg}"}}}"##
         expectDiagnostics(marked, [.tierDirection], severity: .warning)
         let result = pipeline(MarkedSource(marked).text)
-        let diagnostic = result.diagnostics.all.first { $0.id == .tierDirection }
+        let diagnostic = result.diagnostics.first { $0.id == .tierDirection }
         #expect(diagnostic?.message == "primitive token 'palette2.alias' references component token 'button.bg'; references go from component to semantic to primitive tokens, never back")
         #expect(diagnostic?.notes.first?.message == "'button.bg' is a component token")
     }
 
     @Test func componentsMayReachPrimitivesUnlessTold() {
         let text = ##"{\##(Self.palette), "button": {"$type": "color", \##(Self.tier("component")), "bg": {"$value": "{palette.red}"}}}"##
-        #expect(pipeline(text).diagnostics.all.isEmpty)
-        let strict = TokenPipeline.run(files: [SourceFile(path: "t.json", text: text)],
+        #expect(pipeline(text).diagnostics.isEmpty)
+        let strict = TokenSystem.resolving(files: [SourceFile(path: "t.json", text: text)],
             options: PipelineOptions(tiers: TierRules(componentsThroughSemantic: true, severity: .error)))
-        #expect(strict.diagnostics.all.map(\.id) == [.tierDirection])
+        #expect(strict.diagnostics.map(\.id) == [.tierDirection])
         #expect(strict.hasErrors)
     }
 
     @Test func groupPrefixesAndFileNamesSayTheTier() {
         let rules = TierRules(groups: ["color.base": .primitive, "color.role": .semantic])
-        let grouped = TokenPipeline.run(files: [SourceFile(path: "t.json", text: ##"""
+        let grouped = TokenSystem.resolving(files: [SourceFile(path: "t.json", text: ##"""
             {"color": {"$type": "color", "base": {"red": {"$value": "{color.role.danger}"}},
                        "role": {"danger": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}}}
             """##)], options: PipelineOptions(tiers: rules))
-        #expect(grouped.diagnostics.all.map(\.id) == [.tierDirection])
-        let files = TokenPipeline.run(files: [
+        #expect(grouped.diagnostics.map(\.id) == [.tierDirection])
+        let files = TokenSystem.resolving(files: [
             SourceFile(path: "tokens/primitives.tokens.json", text: ##"{"red": {"$type": "color", "$value": "{danger}"}}"##),
             SourceFile(path: "tokens/semantic.tokens.json", text: ##"{"danger": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}"##),
         ])
-        #expect(files.diagnostics.all.map(\.id) == [.tierDirection])
-        let unchecked = TokenPipeline.run(files: [
+        #expect(files.diagnostics.map(\.id) == [.tierDirection])
+        let unchecked = TokenSystem.resolving(files: [
             SourceFile(path: "tokens/a.tokens.json", text: ##"{"red": {"$type": "color", "$value": "{danger}"}}"##),
             SourceFile(path: "tokens/b.tokens.json", text: ##"{"danger": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}"##),
         ])
-        #expect(unchecked.diagnostics.all.isEmpty, "no tier is known, so nothing is checked")
+        #expect(unchecked.diagnostics.isEmpty, "no tier is known, so nothing is checked")
     }
 
     @Test func resolverSetNamesSayTheTier() {

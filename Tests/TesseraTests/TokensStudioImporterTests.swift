@@ -40,7 +40,8 @@ struct TokensStudioImporterTests {
     /// with that field of Tessera's typography.
     @Test func filesReadTogetherAgreeWithTheTransforms() throws {
         let paths = (1...2).map { Self.css.tokens("cross-file-\($0)") }
-        let result = try #require(ImporterRegistry.standard.composer(for: paths, options: PipelineOptions())).resolve(inputs: [:])
+        var system = try #require(ImporterRegistry.standard.importedSystem(for: paths, options: PipelineOptions()))
+        let result = system.resolve(inputs: [:])
         let (compared, missing) = TokensStudioCSS.compareExpanded(result, with: Self.css.expectedLines("cross-file"), TestExpectations())
         #expect(compared == 7)
         #expect(missing.isEmpty, "\(missing)")

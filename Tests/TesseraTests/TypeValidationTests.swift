@@ -54,7 +54,7 @@ struct TypeValidationTests {
     @Test(arguments: valid)
     func validValuesResolve(_ testCase: Valid) {
         let result = pipeline(##"{"t": {"$type": "\##(testCase.type)", "$value": \##(testCase.value)}}"##)
-        #expect(result.diagnostics.all.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics.all.map(\.message))")
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(flat(result, "t") == testCase.flat)
     }
 
@@ -126,17 +126,17 @@ struct TypeValidationTests {
     func legacyFormsWarnAndStrictMakesThemErrors(_ testCase: Legacy) {
         let source = ##"{"t": {"$type": "\##(testCase.type)", "$value": \##(testCase.value)}}"##
         let lenient = pipeline(source)
-        #expect(lenient.diagnostics.all.map(\.id) == [testCase.id])
-        #expect(lenient.diagnostics.all.first?.severity == .warning)
-        #expect(lenient.diagnostics.all.first?.fixIts.isEmpty == false)
+        #expect(lenient.diagnostics.map(\.id) == [testCase.id])
+        #expect(lenient.diagnostics.first?.severity == .warning)
+        #expect(lenient.diagnostics.first?.fixIts.isEmpty == false)
         #expect(flat(lenient, "t") == testCase.flat)
         let strict = pipeline(source, strict: true)
-        #expect(strict.diagnostics.all.map(\.severity) == [.error])
+        #expect(strict.diagnostics.map(\.severity) == [.error])
     }
 
     @Test func legacyColorWarningShowsTheModernForm() {
         let result = pipeline(##"{"t": {"$type": "color", "$value": "#ff0000"}}"##)
-        let message = result.diagnostics.all.first?.message ?? ""
+        let message = result.diagnostics.first?.message ?? ""
         #expect(message.contains(##""colorSpace":"srgb""##))
         #expect(message.contains(##""components":[1,0,0]"##))
     }

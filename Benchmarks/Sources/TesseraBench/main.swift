@@ -34,7 +34,7 @@ if arguments.first == "--resolver" {
         for _ in 0..<rounds {
             let clock = ContinuousClock()
             let start = clock.now
-            let report = Composer(resolverAt: path).checkAllPermutations()
+            let report = TokenSystem(resolverAt: path).checkAllPermutations()
             times.append((clock.now - start) / .seconds(1))
             permutations = report.permutationCount
             tokens = report.base?.document.count ?? 0
@@ -60,7 +60,8 @@ for argument in arguments {
         var diagnostics: [Diagnostic] = []
         let files = TokenFileLoader.files(at: paths, diagnostics: &diagnostics)
         let read = clock.now
-        let result = TokenPipeline.run(files: files, initial: diagnostics)
+        var system = TokenSystem(files: files)
+        let result = system.resolve()
         let end = clock.now
         tokens = result.document.count
         times.append((end - start) / .seconds(1))

@@ -35,12 +35,12 @@ package struct ConfigParserReport: Sendable {
     /// One entry per call, in order.
     package let entries: [Entry]
     /// What resolving the folder found (its errors explain the calls Tessera has no value for).
-    package let result: PipelineResult
+    package let result: TokenSystem.Permutation
 
     /// Compares the calls (every token of `tokens.json`, and `colorFromShortToken` for every
     /// color of `colors.json`, when `calls` is nil) on the files of `folder`.
     package init(folder: String, calls: [ConfigParserLookup.Call]? = nil, options: PipelineOptions = PipelineOptions()) {
-        let result = TokenPipeline.run(paths: [folder], options: options)
+        let result = TokenSystem.resolving(paths: [folder], options: options)
         // The parser's view of the files Tessera read (each read once, within the size limit).
         func root(_ name: String) -> JSONValue? {
             let path = (folder as NSString).appendingPathComponent(name)
@@ -54,7 +54,7 @@ package struct ConfigParserReport: Sendable {
 
     /// Compares the calls on files already read: `lookup` over their JSON, `result` Tessera's
     /// resolution of the same files.
-    package init(lookup: ConfigParserLookup, result: PipelineResult, calls: [ConfigParserLookup.Call]? = nil) {
+    package init(lookup: ConfigParserLookup, result: TokenSystem.Permutation, calls: [ConfigParserLookup.Call]? = nil) {
         self.result = result
         let tokens = result.partialTokens
         entries = (calls ?? Self.everyCall(lookup, tokens)).map { call in

@@ -1,32 +1,9 @@
 /// Compiling resolved tokens into a theme.
 extension Theme {
-    /// A compiled theme, or why there is none, with everything found on the way.
-    public struct Compilation: Sendable {
-        public let theme: Theme?
-        /// The sources' and every permutation's diagnostics (warnings too when it compiled).
-        public let diagnostics: [Diagnostic]
-
-        /// The theme, or a `ResolutionFailure` with the errors.
-        public func get() throws(ResolutionFailure) -> Theme {
-            guard let theme else { throw ResolutionFailure(errors: diagnostics.filter { $0.severity == .error }) }
-            return theme
-        }
-    }
-
-    /// Every permutation of a composer's resolver, compiled: each is checked against the others
-    /// first (`Composer.checkAllPermutations()`), and any error stops the compilation. A token
-    /// missing from some permutations (a warning there) takes the default permutation's value in
-    /// them.
+    /// Permutations resolved already (`ResolvedSystem.permutations`), compiled. A token missing
+    /// from some permutations (a warning there) takes the default permutation's value in them.
     ///
-    /// - Complexity: one resolution per permutation, each costing what it changes from the
-    ///   default; O(t · p) to lay the values out, storing once each token that does not vary.
-    public static func compile(_ composer: Composer) -> Compilation {
-        let resolved = ResolvedPermutations.resolve(composer)
-        guard let permutations = resolved.permutations else { return Compilation(theme: nil, diagnostics: resolved.diagnostics) }
-        return Compilation(theme: compile(permutations), diagnostics: resolved.diagnostics)
-    }
-
-    /// Permutations resolved already, compiled.
+    /// - Complexity: O(t · p) to lay the values out, storing once each token that does not vary.
     public static func compile(_ permutations: ResolvedPermutations) -> Theme {
         Theme(storage: ThemeLayoutBuilder.build(permutations.tokens, modifiers: permutations.modifiers,
             default: permutations.defaultIndex))
@@ -37,29 +14,30 @@ extension Theme {
         Theme(storage: ThemeLayoutBuilder.build([tokens], modifiers: [], default: 0))
     }
 
-    /// Compiles every permutation of a composer's resolver.
+    /// Compiles every permutation of a token system: each is checked against the others first
+    /// (`TokenSystem.resolveAll()`), and any error stops the compilation.
     ///
     /// - Throws: `ResolutionFailure` with the errors when any permutation has one.
-    public init(compiling composer: Composer) throws(ResolutionFailure) {
-        self = try Self.compile(composer).get()
-    }
-
-    /// Reads, resolves and compiles token sources: a resolver document, or anything an importer
-    /// reads as a system with modes (an asset catalog, Figma files), or token files and folders
-    /// merged in order (a ConfigTokens folder).
-    ///
-    /// - Throws: `ResolutionFailure` with the errors when there is one.
-    public init(resolving paths: [String], options: PipelineOptions = PipelineOptions()) throws(ResolutionFailure) {
-        let system = TokenSystem.load(paths, options: options)
-        guard let permutations = system.permutations else {
-            throw ResolutionFailure(errors: system.diagnostics.filter { $0.severity == .error })
+    public init(compiling system: TokenSystem) throws(ResolutionFailure) {
+        let system = system
+        let resolved = system.resolveAll()
+        guard let permutations = resolved.permutations else {
+            throw ResolutionFailure(errors: resolved.diagnostics.filter { $0.severity == .error })
         }
         self = Self.compile(permutations)
     }
 
+    /// Reads, resolves and compiles token sources as `TokenSystem(paths:options:)` reads them:
+    /// a resolver document, anything an importer reads as a system with modes (an asset
+    /// catalog, Figma files), or token files and folders merged in order (a ConfigTokens folder).
+    ///
+    /// - Throws: `ResolutionFailure` with the errors when there is one.
+    public init(resolving paths: [String], options: PipelineOptions = PipelineOptions()) throws(ResolutionFailure) {
+        try self.init(compiling: TokenSystem(paths: paths, options: options))
+    }
 }
 
-/// Every permutation of a resolver, resolved: what a theme is compiled from and what code
+/// Every permutation of a token system, resolved: what a theme is compiled from and what code
 /// generation reads. Tokens without modes are one permutation.
 public struct ResolvedPermutations: Sendable {
     /// The permutations' numbering: the modifiers and their contexts.
@@ -74,7 +52,7 @@ public struct ResolvedPermutations: Sendable {
     public var base: ResolvedTokens { tokens[defaultIndex] }
 
     /// Permutations laid out in `numbering`'s order, one resolution each.
-    public init(numbering: Numbering, tokens: [ResolvedTokens]) {
+    package init(numbering: Numbering, tokens: [ResolvedTokens]) {
         precondition(tokens.count == numbering.count, "one resolution per permutation")
         self.numbering = numbering
         self.tokens = tokens
@@ -83,47 +61,6 @@ public struct ResolvedPermutations: Sendable {
     /// Tokens without modes: one permutation.
     public init(_ tokens: ResolvedTokens) {
         self.init(numbering: Numbering([]), tokens: [tokens])
-    }
-
-    /// Every permutation resolved, or nil when any has an error, with every diagnostic found.
-    public struct Outcome: Sendable {
-        public let permutations: ResolvedPermutations?
-        public let diagnostics: [Diagnostic]
-    }
-
-    /// Every permutation of a composer's resolver, each checked against the others first
-    /// (`Composer.checkAllPermutations()`); any error stops it. A composer without a resolver
-    /// gives its diagnostics.
-    public static func resolve(_ composer: Composer) -> Outcome {
-        guard let resolver = composer.resolver else { return Outcome(permutations: nil, diagnostics: composer.diagnostics) }
-        if resolver.permutationCount > Composer.permutationLimit {
-            let diagnostic = Diagnostic(.themeTooManyPermutations(resolver.permutationCount, limit: Composer.permutationLimit),
-                at: SourceAnchor(file: resolver.file, offset: 0).location())
-            return Outcome(permutations: nil, diagnostics: composer.diagnostics + [diagnostic])
-        }
-        // Checking every permutation resolves each one; the report keeps their tokens, so none
-        // is resolved twice.
-        let report = composer.checkAllPermutations(keepingTokens: true)
-        guard !report.hasErrors else { return Outcome(permutations: nil, diagnostics: report.diagnostics) }
-        let modifiers = resolver.modifiers.map { modifier in
-            ThemeModifier(name: modifier.name, contexts: modifier.contextNames,
-                defaultContext: modifier.defaultContext ?? modifier.contextNames.first ?? "")
-        }
-        let numbering = Numbering(modifiers)
-        var resolved: [ResolvedTokens] = []
-        for permutation in 0..<numbering.count {
-            let contexts = numbering.contexts(of: permutation)
-            if let tokens = report.tokens[contexts] {
-                resolved.append(tokens)
-                continue
-            }
-            do {
-                resolved.append(try composer.resolve(contexts: contexts).tokens())
-            } catch {
-                return Outcome(permutations: nil, diagnostics: report.diagnostics + error.errors)
-            }
-        }
-        return Outcome(permutations: ResolvedPermutations(numbering: numbering, tokens: resolved), diagnostics: report.diagnostics)
     }
 }
 

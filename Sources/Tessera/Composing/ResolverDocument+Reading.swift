@@ -23,10 +23,10 @@ struct ResolverReader {
     /// The sets the resolution order reaches, directly or through other sets.
     var reachedSets: Set<String> = []
     /// References into `sets`, `modifiers` and `$defs` are looked up through tables.
-    let lookup = JSONMemberLookup()
+    var lookup = JSONMemberLookup()
 
     /// The member `name` of the root's `sets` or `modifiers` object, found through `lookup`.
-    func entry(_ name: String, of collection: String) -> JSONValue? {
+    mutating func entry(_ name: String, of collection: String) -> JSONValue? {
         root[collection].flatMap { lookup.member(name, of: $0) }
     }
 

@@ -1,33 +1,330 @@
 import Foundation
 
-/// A token system read from paths the way every command reads them: one resolver, one
-/// system an importer reads with its modes (an asset catalog, Figma files), or token files and
-/// folders merged in order; with every permutation resolved.
+/// Tokens as a system: what every input becomes, and what every command, `tessera.yml`, lint,
+/// diff, the catalog, compiling, converting and the ConfigParser facade read.
+///
+/// - Token files and folders, merged in order: a system of one set, whose merge reports a token
+///   defined again with another value as a conflict.
+/// - A DTCG resolver document: sets and modifiers, one permutation per choice of contexts.
+/// - Anything an importer reads with its modes: an asset catalog, Figma variables, a Tokens
+///   Studio project, a Gentle spec.
+///
+/// ```swift
+/// var system = TokenSystem(paths: ["tokens.resolver.json"])
+/// let dark = system.resolve(inputs: ["theme": "dark"])
+/// let accent = try dark.tokens()["color.accent"]   // throws when dark has errors
+/// let all = system.resolveAll()                    // every permutation, checked against the others
+/// ```
+///
+/// Its three jobs are kept apart: a source cache reads and parses each source once
+/// (`SourceCache`); a permutation resolver resolves the base permutation whole and the others
+/// from it where they only redefine tokens (`PermutationResolver`); a permutation check compares
+/// them (`PermutationCheck`). A system is a value: resolving fills its caches, so keep it in a
+/// `var` to resolve several permutations; a copy carries caches of its own.
 public struct TokenSystem: Sendable {
-    /// Every permutation, or nil when there is an error.
-    public let permutations: ResolvedPermutations?
-    /// The files read, for rendering diagnostics.
-    public let files: [SourceFile]
-    public let diagnostics: [Diagnostic]
+    /// The resolver: read from its file, put together by an importer, or, for token files, one
+    /// set of them. Nil when the resolver file could not be read as JSON.
+    public let resolver: ResolverDocument?
+    public let options: PipelineOptions
 
-    public static func load(_ paths: [String], options: PipelineOptions = PipelineOptions()) -> TokenSystem {
-        // The registry alone says what the paths are, as it does for every command: under a
-        // forced format (`--source-format dtcg`) a resolver document is read as token files.
-        options.importers.readsAsSystem(paths) ? system(paths, options: options) : merged(paths, options: options)
+    var sources: SourceCache
+    var resolution: PermutationResolver
+    /// Problems of the resolver and of loading, reported with every permutation.
+    private let resolverDiagnostics: [Diagnostic]
+    /// Whether this is token files merged (no modifiers; conflicts reported).
+    private var isTokenFiles: Bool { resolution.policy == .reportConflicts }
+
+    // MARK: - The front door
+
+    /// Reads `paths` the way every command does. The importer registry alone says what they
+    /// are: one resolver, or a system an importer reads with its modes, or else token files
+    /// and folders merged in order (under a forced format, `--source-format dtcg`, a resolver
+    /// document is read as token files).
+    public init(paths: [String], options: PipelineOptions = PipelineOptions()) {
+        if options.importers.readsAsSystem(paths) {
+            self = options.importers.system(for: paths, options: options)
+        } else {
+            var diagnostics: [Diagnostic] = []
+            let files = TokenFileLoader.files(at: paths, importers: options.importers, maximumFileSize: options.limits.fileSize,
+                diagnostics: &diagnostics)
+            self.init(files: files, options: options, loading: diagnostics)
+        }
     }
 
-    /// A resolver, or what an importer reads with its modes.
-    package static func system(_ paths: [String], options: PipelineOptions) -> TokenSystem {
-        let composer = options.importers.systemComposer(for: paths, options: options)
-        let outcome = ResolvedPermutations.resolve(composer)
-        return TokenSystem(permutations: outcome.permutations, files: composer.files, diagnostics: outcome.diagnostics)
+    /// Token files already in memory, merged in the order given (later files win; a token
+    /// defined again with another value is a `merge.conflict`).
+    public init(files: [SourceFile], options: PipelineOptions = PipelineOptions()) {
+        self.init(files: files, options: options, loading: [])
     }
 
-    /// Token files and folders merged in order.
-    package static func merged(_ paths: [String], options: PipelineOptions) -> TokenSystem {
-        let result = TokenPipeline.run(paths: paths, options: options)
-        let tokens = try? result.tokens()
-        return TokenSystem(permutations: tokens.map(ResolvedPermutations.init), files: result.files, diagnostics: result.diagnostics.sorted)
+    package init(files: [SourceFile], options: PipelineOptions, loading: [Diagnostic]) {
+        var problems = loading
+        let seed = PathTable.randomSeed()
+        var layers: [ResolverDocument.Source] = []
+        for file in files {
+            switch options.importers.importer(for: file) {
+            case let importer as any LayerImporter:
+                let layer = (importer as? any SeededLayerImporter)?.layer(of: file, seed: seed) ?? importer.layer(of: file)
+                layers.append(ResolverDocument.Source(.built(layer), at: SourceAnchor(file: file, offset: 0)))
+            case let importer?:
+                problems.append(Diagnostic(.systemAmongTokenFiles(file.path, format: importer.name),
+                    at: SourceLocation(file: file.path, line: 0, column: 0),
+                    notes: [Diagnostic.Note("read it on its own, with the token files it names")]))
+            case nil:
+                problems.append(Diagnostic(.noImporter(for: file.path),
+                    at: SourceLocation(file: file.path, line: 0, column: 0),
+                    notes: [Diagnostic.Note("formats read: " + options.importers.names.joined(separator: ", "))]))
+            }
+        }
+        let anchor = files.first ?? SourceFile(path: "", bytes: [])
+        let resolver = ResolverDocument(layers: [.set(ResolverDocument.TokenSet(name: "tokens", sources: layers))], file: anchor)
+        var cache = SourceCache(directory: "", seed: seed, fileSizeLimit: options.limits.fileSize, resolverFile: nil,
+            problems: problems)
+        for file in files { cache.noteRead(file) }
+        self.init(resolver: resolver, options: options, policy: .reportConflicts, sources: cache, diagnostics: problems)
     }
 
+    /// Reads the resolver at `path` and the sources it names (lazily, as permutations need them).
+    public init(resolverAt path: String, options: PipelineOptions = PipelineOptions()) {
+        var diagnostics: [Diagnostic] = []
+        let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics)
+        self.init(file: file, options: options, loading: diagnostics)
+    }
+
+    /// Reads a resolver already in memory; file sources are found relative to its path.
+    public init(resolver file: SourceFile, options: PipelineOptions = PipelineOptions()) {
+        self.init(file: file, options: options, loading: [])
+    }
+
+    /// A resolver put together in memory — by an importer of a format with modes, whose sources
+    /// are usually layers it built (`ResolverDocument.Source.Origin.built`). File sources are
+    /// found relative to the document's file.
+    public init(_ resolver: ResolverDocument, options: PipelineOptions = PipelineOptions()) {
+        let directory = (resolver.file.path as NSString).deletingLastPathComponent
+        var cache = SourceCache(directory: directory, seed: PathTable.randomSeed(), fileSizeLimit: options.limits.fileSize,
+            resolverFile: resolver.file, problems: [])
+        cache.noteRead(resolver.file)
+        self.init(resolver: resolver, options: options, policy: .laterWins, sources: cache, diagnostics: [])
+    }
+
+    /// A system that could not be read: no permutations, and the reasons.
+    package init(unreadable path: String, diagnostics: [Diagnostic], options: PipelineOptions) {
+        self.init(file: nil, options: options, loading: diagnostics)
+    }
+
+    private init(file: SourceFile?, options: PipelineOptions, loading: [Diagnostic]) {
+        guard let file else {
+            let cache = SourceCache(directory: ".", seed: PathTable.randomSeed(), fileSizeLimit: options.limits.fileSize,
+                resolverFile: nil, problems: loading)
+            self.init(resolver: nil, options: options, policy: .laterWins, sources: cache, diagnostics: loading)
+            return
+        }
+        let (document, found) = ResolverDocument.read(file)
+        let directory = (file.path as NSString).deletingLastPathComponent
+        var cache = SourceCache(directory: directory, seed: PathTable.randomSeed(), fileSizeLimit: options.limits.fileSize,
+            resolverFile: file, problems: loading + found)
+        cache.noteRead(file)
+        self.init(resolver: document, options: options, policy: .laterWins, sources: cache, diagnostics: loading + found)
+    }
+
+    private init(
+        resolver: ResolverDocument?, options: PipelineOptions, policy: MergePolicy, sources: SourceCache, diagnostics: [Diagnostic]
+    ) {
+        self.resolver = resolver
+        self.options = options
+        self.sources = sources
+        resolution = PermutationResolver(resolver: resolver, options: options, policy: policy, directory: sources.directory)
+        resolverDiagnostics = diagnostics
+    }
+
+    // MARK: - What it holds
+
+    /// Problems of the resolver (or of loading the token files) and of the sources read so far,
+    /// each found once.
+    public var diagnostics: [Diagnostic] { sources.problemsFound }
+
+    /// Every file read so far, the resolver first.
+    public var files: [SourceFile] { sources.filesRead.files }
+
+    /// Whether the resolver or a source has an error (permutations may add their own).
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Beyond this many permutations, only those changing one modifier at a time are checked,
+    /// and none is compiled.
+    package static var permutationLimit: Int { Numbering.limit }
+
+    /// The contexts of the base permutation: each modifier's default, else its first context.
+    package var baseContexts: [String: String] { resolution.baseContexts }
+
+    // MARK: - Resolving
+
+    /// How a permutation other than the base one is resolved.
+    public enum Strategy: Sendable {
+        /// From the base permutation when it only redefines tokens (the default), else whole.
+        case fromBase
+        /// Always whole: every source merged and every token resolved again.
+        case whole
+    }
+
+    /// The base permutation: every modifier at its default context (for token files, the
+    /// tokens).
+    public mutating func resolve() -> Permutation {
+        resolve(contexts: baseContexts)
+    }
+
+    /// Resolves the permutation that `inputs` (modifier → context, matched without regard to
+    /// case) and the defaults choose. When they choose none (an unknown modifier or context, a
+    /// modifier without a default left out), the permutation has no tokens and its diagnostics
+    /// say why.
+    public mutating func resolve(inputs: [String: String]) -> Permutation {
+        guard let resolver else { return failed(diagnostics) }
+        let choice = resolver.contexts(for: inputs)
+        guard choice.diagnostics.isEmpty else { return failed(diagnostics + choice.diagnostics) }
+        return resolve(contexts: choice.contexts)
+    }
+
+    /// Puts together and resolves the permutation with these contexts, the way `strategy` says;
+    /// both ways give the same result.
+    public mutating func resolve(contexts: [String: String], strategy: Strategy = .fromBase) -> Permutation {
+        if strategy == .whole { return wholePermutation(contexts: contexts) }
+        let state = resolution.resolve(contexts, sources: &sources)
+        return permutation(state, contexts: contexts, seenBy: [resolution.base?.limiter, state.limiter].compactMap { $0 })
+    }
+
+    /// The permutation resolved whole, never from the base one (to check the two agree).
+    package mutating func wholePermutation(contexts: [String: String]) -> Permutation {
+        let state = resolution.mergeAndResolve(contexts, sources: &sources)
+        return permutation(state, contexts: contexts, seenBy: [state.limiter])
+    }
+
+    /// Whether the permutation can be resolved from the base one.
+    package mutating func resolvesAsVariant(contexts: [String: String]) -> Bool {
+        resolution.resolvesAsVariant(contexts, sources: &sources)
+    }
+
+    /// A resolved permutation with everything found on the way to it: the resolver's problems,
+    /// its sources', merging and resolving (warnings past the limit summed up, counting those
+    /// `limiters` held back), with `strict` applied.
+    private mutating func permutation(_ state: Resolution, contexts: [String: String], seenBy limiters: [WarningLimiter])
+        -> Permutation
+    {
+        let found = resolverDiagnostics + sources.diagnostics(of: resolver?.sources(for: contexts) ?? [])
+        var whole = state
+        whole.diagnostics = state.diagnostics(carriedFrom: resolution.base)
+        whole.affected = nil
+        return Permutation(contexts: contexts, document: state.document, partialTokens: state.resolved,
+            diagnostics: options.finish(found
+                + WarningLimiter.limit(state.mergeDiagnostics + whole.diagnostics, to: options.effectiveWarningLimit,
+                    seenBy: limiters)),
+            files: files,
+            base: RedefinitionBase(resolution: whole, validators: resolution.validators, options: options,
+                sourceDiagnostics: found + state.mergeDiagnostics))
+    }
+
+    /// A permutation that could not be put together, with the reasons.
+    private func failed(_ problems: [Diagnostic]) -> Permutation {
+        let document = TokenDocument(seed: sources.seed)
+        let nothing = ResolvedTokens(document: document, types: [], values: [], aliasTargets: [], groupDeprecations: [])
+        return Permutation(contexts: [:], document: document, partialTokens: nothing, diagnostics: options.finish(problems),
+            files: files, base: nil)
+    }
+
+    // MARK: - Every permutation
+
+    /// Resolves every permutation and checks them against each other: a token defined in some
+    /// contexts but not in others, or whose type changes between contexts, is reported with the
+    /// contexts named; a problem found in some permutations only says in which.
+    ///
+    /// Works on a copy of the system: one call resolves everything it needs, whether the
+    /// system is kept or not.
+    ///
+    /// - Complexity: the base permutation is resolved whole; each other one, when it only
+    ///   redefines tokens, costs what it changes.
+    public func checkAllPermutations() -> ResolvedSystem {
+        var system = self
+        return system.check(keepingTokens: false)
+    }
+
+    /// Every permutation resolved and checked against the others, and, when none has an
+    /// error, their tokens in the numbering a theme is compiled in (`ResolvedSystem.permutations`):
+    /// what compiling, code generation, lint, diff and the catalog read. Each permutation is
+    /// resolved once, on a copy of the system.
+    public func resolveAll() -> ResolvedSystem {
+        var system = self
+        return system.resolvingAll()
+    }
+
+    private mutating func resolvingAll() -> ResolvedSystem {
+        guard let resolver else { return check(keepingTokens: false) }
+        if resolver.permutationCount > Self.permutationLimit {
+            let diagnostic = Diagnostic(.themeTooManyPermutations(resolver.permutationCount, limit: Self.permutationLimit),
+                at: SourceAnchor(file: resolver.file, offset: 0).location())
+            return ResolvedSystem(permutationCount: 0, diagnostics: diagnostics + [diagnostic], files: files)
+        }
+        var report = check(keepingTokens: true)
+        guard !report.hasErrors else {
+            report.kept = [:]
+            return report
+        }
+        let numbering = Numbering(resolver.modifiers.map { modifier in
+            ThemeModifier(name: modifier.name, contexts: modifier.contextNames,
+                defaultContext: modifier.defaultContext ?? modifier.contextNames.first ?? "")
+        })
+        var resolved: [ResolvedTokens] = []
+        for permutation in 0..<numbering.count {
+            let contexts = numbering.contexts(of: permutation)
+            if let tokens = report.kept[contexts] {
+                resolved.append(tokens)
+                continue
+            }
+            do {
+                resolved.append(try resolve(contexts: contexts).tokens())
+            } catch {
+                return ResolvedSystem(permutationCount: report.permutationCount, diagnostics: report.diagnostics + error.errors,
+                    base: report.base, files: files)
+            }
+        }
+        report.kept = [:]
+        report.permutations = ResolvedPermutations(numbering: numbering, tokens: resolved)
+        return report
+    }
+
+    private mutating func check(keepingTokens: Bool) -> ResolvedSystem {
+        guard let resolver else { return ResolvedSystem(permutationCount: 0, diagnostics: diagnostics, files: files) }
+        if isTokenFiles {
+            // One permutation: its diagnostics as validating the files gives them.
+            let tokens = resolve()
+            return ResolvedSystem(permutationCount: 1, diagnostics: tokens.diagnostics.inReadingOrder, base: tokens, files: files,
+                tokensResolved: tokens.document.count, kept: keepingTokens ? [[:]: tokens.partialTokens] : [:])
+        }
+        let baseContexts = self.baseContexts
+        let base = resolution.resolve(baseContexts, sources: &sources)
+        var notices: [Diagnostic] = []
+        let permutations: [[String: String]]
+        if resolver.permutationCount <= Self.permutationLimit {
+            permutations = resolver.permutations
+        } else {
+            // Too many to resolve each: the base, and each context of each modifier on its own.
+            permutations = [baseContexts] + resolver.modifiers.flatMap { modifier in
+                modifier.contexts.filter { $0.name != baseContexts[modifier.name] }
+                    .map { baseContexts.merging([modifier.name: $0.name]) { $1 } }
+            }
+            notices.append(Diagnostic(
+                .permutationsLimited(count: resolver.permutationCount, limit: Self.permutationLimit, checked: permutations.count),
+                at: SourceAnchor(file: resolver.file, offset: 0).location(),
+                notes: [Diagnostic.Note("other combinations can be resolved one at a time by naming their contexts")]))
+        }
+        var check = PermutationCheck(resolver: resolver, base: base, baseContexts: baseContexts, permutations: permutations)
+        var kept: [[String: String]: ResolvedTokens] = [:]
+        for (number, contexts) in permutations.enumerated() {
+            let state = contexts == baseContexts ? base : resolution.resolve(contexts, sources: &sources)
+            if keepingTokens { kept[contexts] = state.resolved }
+            check.add(state, number: number)
+        }
+        let found = notices + diagnostics + check.diagnostics
+        let limited = options.finish(WarningLimiter.limit(found, to: options.effectiveWarningLimit, seenBy: check.limiters))
+        return ResolvedSystem(permutationCount: permutations.count, diagnostics: limited, variesAlong: check.tokensVaryingAlong,
+            base: permutation(base, contexts: baseContexts, seenBy: [base.limiter]), files: files,
+            tokensResolved: check.tokensResolved, kept: kept)
+    }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// written in their 2025.10 form; values read from DTCG files are written as they were.
 ///
 /// ```swift
-/// let conversion = DTCGConversion(AssetCatalogImporter().composer(at: "Assets.xcassets", options: PipelineOptions()))
+/// let conversion = DTCGConversion(AssetCatalogImporter().system(at: "Assets.xcassets", options: PipelineOptions()))
 /// try conversion.write(to: "Tokens")   // Tokens/assets.resolver.json, Tokens/any.tokens.json, …
 /// ```
 package struct DTCGConversion: Sendable {
@@ -21,8 +21,8 @@ package struct DTCGConversion: Sendable {
 
     package let files: [File]
 
-    /// The tokens of files merged together (`TokenPipeline`), as one `NAME.tokens.json`.
-    package init(_ result: PipelineResult, name: String = "tokens") {
+    /// The tokens of files merged together (a `TokenSystem` of token files), as one `NAME.tokens.json`.
+    package init(_ result: TokenSystem.Permutation, name: String = "tokens") {
         let document = result.document
         var tree = Tree()
         for token in document.tokens {
@@ -39,7 +39,8 @@ package struct DTCGConversion: Sendable {
     }
 
     /// A system with modes: a token file per set and per context, and `NAME.resolver.json`.
-    package init(_ composer: Composer, name: String? = nil) {
+    package init(_ system: TokenSystem, name: String? = nil) {
+        var composer = system
         guard let resolver = composer.resolver else {
             files = []
             return
@@ -56,7 +57,7 @@ package struct DTCGConversion: Sendable {
         var order: [JSONValue] = []
         func file(_ sources: [ResolverDocument.Source], named base: String, values: ResolvedTokens? = nil) -> JSONValue {
             let path = Self.fileName(base, suffix: ".tokens.json", taken: &taken)
-            var tree = Self.tree(of: sources, in: composer, types: types, values: values ?? types)
+            var tree = Self.tree(of: sources, in: &composer, types: types, values: values ?? types)
             if let values {
                 for token in computed where !tree.has(token.path) && values.value(token.path) != types.value(token.path) {
                     tree.add(token, type: values.type(token.path), computed: values.value(token.path))
@@ -117,13 +118,13 @@ package struct DTCGConversion: Sendable {
 
     /// The definitions of `sources`, merged in order (a later definition of a path replaces
     /// an earlier one), as a tree.
-    private static func tree(of sources: [ResolverDocument.Source], in composer: Composer, types: ResolvedTokens,
+    private static func tree(of sources: [ResolverDocument.Source], in system: inout TokenSystem, types: ResolvedTokens,
         values: ResolvedTokens) -> Tree
     {
         var tree = Tree()
-        let trees = composer.locked { sources.flatMap { composer.trees(of: $0) } }
+        let trees = sources.flatMap { system.sources.trees(of: $0) }
         for (_, _, fragment) in trees {
-            let contents = SourceContents(fragment, seed: composer.seed)
+            let contents = SourceContents(fragment, seed: system.sources.seed)
             for path in contents.groupPaths {
                 if let group = contents.groups[TokenPath(path)] { tree.set(group, at: path) }
             }

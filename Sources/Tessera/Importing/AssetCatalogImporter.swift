@@ -37,14 +37,14 @@ package struct AssetCatalogImporter: SystemImporter {
 
     package func recognizes(_ file: SourceFile) -> Recognition { recognizes(fileName: file.path) }
 
-    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
-        composer(at: Self.catalogPath(of: file.path) ?? file.path, options: options)
+    package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
+        system(at: Self.catalogPath(of: file.path) ?? file.path, options: options)
     }
 
     /// Reads the catalog folder at `path`.
-    package func composer(at path: String, options: PipelineOptions) -> Composer {
+    package func system(at path: String, options: PipelineOptions) -> TokenSystem {
         var reader = AssetCatalogReader(catalog: Self.catalogPath(of: path) ?? path, maximumFileSize: options.limits.fileSize)
-        return Composer(reader.read(), options: options)
+        return TokenSystem(reader.read(), options: options)
     }
 
     /// The `.xcassets` folder a path names: the folder itself, or its `Contents.json`.

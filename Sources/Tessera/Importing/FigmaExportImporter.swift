@@ -33,27 +33,27 @@ package struct FigmaExportImporter: SystemImporter {
         return Self.markers.contains(where: { file.headHasKey($0) }) ? .certain : .no
     }
 
-    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+    package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
         var reader = FigmaExportReader(options: options)
         reader.add(file)
-        return Composer(reader.read(), options: options)
+        return TokenSystem(reader.read(), options: options)
     }
 
-    package func composer(at path: String, options: PipelineOptions) -> Composer {
-        composer(combining: [path], options: options)
+    package func system(at path: String, options: PipelineOptions) -> TokenSystem {
+        system(combining: [path], options: options)
     }
 
     /// Files and folders of one export (or of several collections' exports) read together, so
     /// that aliases between collections are aliases again.
     package var combinesFiles: Bool { true }
 
-    package func composer(combining paths: [String], options: PipelineOptions) -> Composer {
+    package func system(combining paths: [String], options: PipelineOptions) -> TokenSystem {
         var reader = FigmaExportReader(options: options)
         for path in paths {
             let files = Self.exportFiles(in: path)
             for file in files.isEmpty ? [path] : files { reader.load(file) }
         }
-        return Composer(reader.read(), options: options)
+        return TokenSystem(reader.read(), options: options)
     }
 
     /// The export's files under a folder, in path order; none for a path that is not a folder.

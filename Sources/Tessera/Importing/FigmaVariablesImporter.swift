@@ -33,9 +33,9 @@ package struct FigmaVariablesImporter: SystemImporter {
         return file.headHasKey("variableCollections") || file.headHasKey("valuesByMode") ? .certain : .no
     }
 
-    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+    package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
         var reader = FigmaVariablesReader(files: [file])
-        return Composer(reader.read(), options: options)
+        return TokenSystem(reader.read(), options: options)
     }
 
     /// Several responses read as one system: a file's variables may alias variables of
@@ -44,16 +44,16 @@ package struct FigmaVariablesImporter: SystemImporter {
     /// from the file that owns it when one does.
     package var combinesFiles: Bool { true }
 
-    package func composer(combining paths: [String], options: PipelineOptions) -> Composer {
+    package func system(combining paths: [String], options: PipelineOptions) -> TokenSystem {
         var files: [SourceFile] = []
         var diagnostics: [Diagnostic] = []
         for path in paths {
             if let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) { files.append(file) }
         }
-        guard !files.isEmpty else { return Composer(unreadable: paths.first ?? "", diagnostics: diagnostics, options: options) }
+        guard !files.isEmpty else { return TokenSystem(unreadable: paths.first ?? "", diagnostics: diagnostics, options: options) }
         var reader = FigmaVariablesReader(files: files)
         reader.diagnostics = diagnostics
-        return Composer(reader.read(), options: options)
+        return TokenSystem(reader.read(), options: options)
     }
 }
 

@@ -17,7 +17,7 @@ public enum Recognition: Int, Sendable, Comparable {
 ///
 /// An importer of token trees (`LayerImporter`) turns each file into a layer of tokens, merged
 /// in order with the others; an importer of whole systems with modes (`SystemImporter`: a
-/// resolver document) turns its file into a `Composer`, which resolves each combination of
+/// resolver document) turns its file into a `TokenSystem`, which resolves each combination of
 /// modes through the same stages.
 public protocol TokenImporter: Sendable {
     /// A short name for messages: `dtcg`, `resolver`.
@@ -36,34 +36,40 @@ public protocol LayerImporter: TokenImporter {
     func layer(of file: SourceFile) -> BuiltLayer
 }
 
+/// An importer whose layers can hash their paths with the seed of the system they join, so
+/// that merging them hashes each path once.
+package protocol SeededLayerImporter: LayerImporter {
+    func layer(of file: SourceFile, seed: UInt64?) -> BuiltLayer
+}
+
 /// Reads a file that describes a whole system: sources, modes and the order they merge in.
 public protocol SystemImporter: TokenImporter {
-    func composer(for file: SourceFile, options: PipelineOptions) -> Composer
+    func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem
     /// Reads the system at `path` — a file, or a folder for formats that are folders (an asset
-    /// catalog). By default, the file at `path` given to `composer(for:options:)`.
-    func composer(at path: String, options: PipelineOptions) -> Composer
-    /// Whether `composer(combining:options:)` reads several files of this format as one
+    /// catalog). By default, the file at `path` given to `system(for:options:)`.
+    func system(at path: String, options: PipelineOptions) -> TokenSystem
+    /// Whether `system(combining:options:)` reads several files of this format as one
     /// system; false by default.
     var combinesFiles: Bool { get }
     /// Reads several files (or folders) of this format as one system, every one loaded before
     /// anything is resolved, so that values in one may refer to another (Figma files whose
     /// variables alias a library's). By default, the first path alone.
-    func composer(combining paths: [String], options: PipelineOptions) -> Composer
+    func system(combining paths: [String], options: PipelineOptions) -> TokenSystem
 }
 
 extension SystemImporter {
     package var combinesFiles: Bool { false }
 
-    public func composer(combining paths: [String], options: PipelineOptions) -> Composer {
-        composer(at: paths.first ?? "", options: options)
+    public func system(combining paths: [String], options: PipelineOptions) -> TokenSystem {
+        system(at: paths.first ?? "", options: options)
     }
 
-    public func composer(at path: String, options: PipelineOptions) -> Composer {
+    public func system(at path: String, options: PipelineOptions) -> TokenSystem {
         var diagnostics: [Diagnostic] = []
         guard let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) else {
-            return Composer(unreadable: path, diagnostics: diagnostics, options: options)
+            return TokenSystem(unreadable: path, diagnostics: diagnostics, options: options)
         }
-        return composer(for: file, options: options)
+        return system(for: file, options: options)
     }
 }
 
@@ -122,9 +128,9 @@ public struct ImporterRegistry: Sendable {
         return importer(for: SourceFile(path: path, bytes: head)) as? any SystemImporter
     }
 
-    /// The composer for a system at `path`, when an importer of systems recognizes it.
-    public func composer(at path: String, options: PipelineOptions) -> Composer? {
-        systemImporter(at: path)?.composer(at: path, options: options)
+    /// The system at `path`, when an importer of systems recognizes it.
+    package func importedSystem(at path: String, options: PipelineOptions) -> TokenSystem? {
+        systemImporter(at: path)?.system(at: path, options: options)
     }
 
     /// The importer of systems that reads every one of `paths` (more than one) together, if
@@ -143,17 +149,18 @@ public struct ImporterRegistry: Sendable {
         paths.count == 1 ? systemImporter(at: paths[0]) != nil : combiningImporter(for: paths) != nil
     }
 
-    /// The composer for the system at `paths`: the one its importer makes, else a resolver
-    /// document read from the first path (whose problems its diagnostics then say).
-    public func systemComposer(for paths: [String], options: PipelineOptions) -> Composer {
-        composer(for: paths, options: options) ?? Composer(resolverAt: paths.first ?? "", options: options)
+    /// The system at `paths`: the one its importer makes, else a resolver document read from
+    /// the first path (whose problems its diagnostics then say). `TokenSystem(paths:options:)`
+    /// asks this when `readsAsSystem(_:)` says the paths are one system.
+    package func system(for paths: [String], options: PipelineOptions) -> TokenSystem {
+        importedSystem(for: paths, options: options) ?? TokenSystem(resolverAt: paths.first ?? "", options: options)
     }
 
-    /// The composer for the system `paths` make: one path an importer of systems recognizes,
-    /// or several that one reads together.
-    public func composer(for paths: [String], options: PipelineOptions) -> Composer? {
-        if paths.count == 1 { return composer(at: paths[0], options: options) }
-        return combiningImporter(for: paths)?.composer(combining: paths, options: options)
+    /// The system `paths` make: one path an importer of systems recognizes, or several that one
+    /// reads together; nil when no importer of systems reads them.
+    package func importedSystem(for paths: [String], options: PipelineOptions) -> TokenSystem? {
+        if paths.count == 1 { return importedSystem(at: paths[0], options: options) }
+        return combiningImporter(for: paths)?.system(combining: paths, options: options)
     }
 
     /// The first 4 KB of a regular file.
@@ -184,7 +191,7 @@ public struct ImporterRegistry: Sendable {
 
 /// DTCG 2025.10 token files: `.tokens`, `.tokens.json`, `.json`, and `.jsonc` (read with
 /// comments allowed).
-package struct DTCGImporter: LayerImporter {
+package struct DTCGImporter: SeededLayerImporter {
     package init() {}
 
     package var name: String { "dtcg" }
@@ -203,7 +210,7 @@ package struct DTCGImporter: LayerImporter {
 
     /// Parses the file into a layer whose paths are hashed with `seed` (large files in parts,
     /// on several cores); a file that is not well-formed gives an empty layer and the reasons.
-    func layer(of file: SourceFile, seed: UInt64?) -> BuiltLayer {
+    package func layer(of file: SourceFile, seed: UInt64?) -> BuiltLayer {
         let (fragment, found) = DocumentParser.parseFile(file, allowComments: file.path.lowercased().hasSuffix(".jsonc"), seed: seed)
         return BuiltLayer(file: file, fragment: fragment, diagnostics: found)
     }
@@ -226,8 +233,8 @@ package struct ResolverImporter: SystemImporter {
         return file.headHasKey("resolutionOrder") ? .certain : .no
     }
 
-    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
-        Composer(resolver: file, options: options)
+    package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
+        TokenSystem(resolver: file, options: options)
     }
 }
 

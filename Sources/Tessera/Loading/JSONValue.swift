@@ -138,12 +138,12 @@ public struct JSONValue: Sendable {
 /// with more than a few members is searched: for readers that follow many references into the
 /// same large object (a resolver's `sets`, a `$defs`, one file under many pointers), so that
 /// each lookup costs the key, not the object. Keys match as `JSONValue`'s subscript matches
-/// them, the first member of a name winning.
-final class JSONMemberLookup {
+/// them, the first member of a name winning. A value: each holder fills its own tables.
+struct JSONMemberLookup: Sendable {
     /// Member positions by key, per object, objects known by their offset in the document.
     private var tables: [Int: [String: Int]] = [:]
 
-    func member(_ key: String, of value: JSONValue) -> JSONValue? {
+    mutating func member(_ key: String, of value: JSONValue) -> JSONValue? {
         guard case .object(let members) = value.storage else { return nil }
         guard members.count > 8 else { return value[key] }
         if let table = tables[value.offset] { return table[key].map { members[$0].value } }
@@ -155,7 +155,7 @@ final class JSONMemberLookup {
 
     /// The value a JSON pointer's segments (already unescaped) lead to from `root`, as
     /// `JSONValue.descendant(at:)` finds it.
-    func descendant(at segments: [String], of root: JSONValue) -> JSONValue? {
+    mutating func descendant(at segments: [String], of root: JSONValue) -> JSONValue? {
         var node = root
         for segment in segments {
             if node.isObject {

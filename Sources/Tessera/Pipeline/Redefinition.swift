@@ -1,5 +1,5 @@
 /// A change to resolved tokens: these tokens now have these values, or are removed. Applied to
-/// a result (`PipelineResult.redefining(_:)`, `Composer.Permutation.redefining(_:)`), it
+/// a result (`TokenSystem.Permutation.redefining(_:)`, `TokenSystem.Permutation.redefining(_:)`), it
 /// re-resolves exactly the changed tokens and the tokens that depend on them, and runs the
 /// validators again on those; everything else keeps its value and its diagnostics.
 ///

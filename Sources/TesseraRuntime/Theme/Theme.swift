@@ -5,7 +5,7 @@ import TesseraModel
 /// overriding tokens makes a new value that shares everything that did not change.
 ///
 /// ```swift
-/// let theme = try Theme(compiling: Composer(resolverAt: "Tokens/app.resolver.json"))
+/// let theme = try Theme(compiling: TokenSystem(resolverAt: "Tokens/app.resolver.json"))
 /// let accent = theme.key(ThemeColor.self, "color.accent")!   // once
 /// let dark = try theme.with(["theme": "dark"])
 /// dark[accent]                                                // a few nanoseconds

@@ -29,9 +29,9 @@ package struct GentleImporter: SystemImporter {
         return file.headHasKey("_specVersion") || file.headHasKey("pairByRole") ? .certain : .no
     }
 
-    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+    package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
         var reader = GentleReader(file: file)
-        return Composer(reader.read(), options: options)
+        return TokenSystem(reader.read(), options: options)
     }
 }
 

@@ -41,28 +41,28 @@ package struct TokensStudioImporter: SystemImporter {
         return Self.headHasStudioType(file) ? .certain : .no
     }
 
-    package func composer(for file: SourceFile, options: PipelineOptions) -> Composer {
+    package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
         var reader = TokensStudioReader(options: options)
-        return Composer(reader.read(file: file), options: options)
+        return TokenSystem(reader.read(file: file), options: options)
     }
 
-    package func composer(at path: String, options: PipelineOptions) -> Composer {
+    package func system(at path: String, options: PipelineOptions) -> TokenSystem {
         var reader = TokensStudioReader(options: options)
-        if let folder = Self.folder(of: path) { return Composer(reader.read(folder: folder), options: options) }
+        if let folder = Self.folder(of: path) { return TokenSystem(reader.read(folder: folder), options: options) }
         var diagnostics: [Diagnostic] = []
         guard let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) else {
-            return Composer(unreadable: path, diagnostics: diagnostics, options: options)
+            return TokenSystem(unreadable: path, diagnostics: diagnostics, options: options)
         }
-        return Composer(reader.read(file: file), options: options)
+        return TokenSystem(reader.read(file: file), options: options)
     }
 
     /// Several files read as one system, their sets in the order given (a file's own
     /// `$metadata` orders the sets it holds), so that tokens in one refer to tokens in another.
     package var combinesFiles: Bool { true }
 
-    package func composer(combining paths: [String], options: PipelineOptions) -> Composer {
+    package func system(combining paths: [String], options: PipelineOptions) -> TokenSystem {
         var reader = TokensStudioReader(options: options)
-        return Composer(reader.read(paths: paths), options: options)
+        return TokenSystem(reader.read(paths: paths), options: options)
     }
 
     /// The folder a path names: a folder holding `$themes.json` or `$metadata.json`, or the

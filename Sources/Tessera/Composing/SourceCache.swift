@@ -1,12 +1,63 @@
 import Foundation
 
-/// Where a composer's token trees come from: files (following files that refer to files),
-/// objects inside them, and trees written inline; each parsed once.
-extension Composer {
+/// The first of a token system's three jobs: where its token trees come from. Files (following
+/// files that refer to files), objects inside them, trees written inline in a resolver and
+/// layers an importer built are each read and parsed once, however many sets, contexts and
+/// permutations use them, and their problems are found once.
+///
+/// A value: a token system copied carries its own cache.
+struct SourceCache: Sendable {
+    /// One parsed token tree, by the key it is cached under.
+    typealias Tree = (key: String, file: SourceFile, fragment: TokenFragment)
+
+    /// The folder file sources are found relative to.
+    let directory: String
+    /// The seed every source's paths are hashed with, so that a path is hashed once for all.
+    let seed: UInt64
+    /// The largest file read, in bytes.
+    let fileSizeLimit: Int
+    /// The resolver file, whose inline trees are parsed from it; nil for a system without one.
+    let resolverFile: SourceFile?
+
+    /// Problems of the resolver and of the sources read so far, each found once.
+    private(set) var problemsFound: [Diagnostic]
+    /// Every file read, in order.
+    private(set) var filesRead = FilesRead()
+
+    private var parsed: [String: (file: SourceFile, fragment: TokenFragment)?] = [:]
+    /// For each file source, the keys of the trees it stands for (see `trees(of:)`).
+    private var chains: [String: [String]] = [:]
+    /// Files that sources point into (`file.json#/a/b`), parsed once each, by full path; nil
+    /// for a file with syntax errors.
+    private var pointedInto: [String: (root: JSONValue, lookup: JSONMemberLookup)?] = [:]
+    /// Each parsed source's tokens by path and group properties, for resolving variants.
+    private var contents: [String: SourceContents] = [:]
+    private var closedMentions: [String: Bool] = [:]
+    /// What reading and parsing each source found, by source.
+    private var sourceProblems: [String: [Diagnostic]] = [:]
+
+    init(directory: String, seed: UInt64, fileSizeLimit: Int, resolverFile: SourceFile?, problems: [Diagnostic]) {
+        self.directory = directory
+        self.seed = seed
+        self.fileSizeLimit = fileSizeLimit
+        self.resolverFile = resolverFile
+        problemsFound = problems
+    }
+
+    /// Counts `file` as read (the resolver, files loaded before the system was put together).
+    mutating func noteRead(_ file: SourceFile) {
+        filesRead.append(file)
+    }
+
+    /// Adds problems found about the system as a whole.
+    mutating func report(_ problems: [Diagnostic]) {
+        problemsFound += problems
+    }
+
     /// The token trees a source stands for, in merge order, each parsed once and cached under
     /// its key: usually one; more when a file (or the object a pointer names) is itself a
     /// reference to another file, whose trees come first (its own members extend them).
-    func trees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
+    mutating func trees(of source: ResolverDocument.Source) -> [Tree] {
         let identity = self.identity(of: source)
         guard sourceProblems[identity] == nil else { return parsedTrees(of: source) }
         let before = problemsFound.count
@@ -15,11 +66,11 @@ extension Composer {
         return trees
     }
 
-    /// The problems reading and parsing the sources of a permutation found (each source's once).
-    func sourceDiagnostics(contexts: [String: String]) -> [Diagnostic] {
+    /// The problems reading and parsing `sources` found (each source's once).
+    mutating func diagnostics(of sources: [ResolverDocument.Source]) -> [Diagnostic] {
         var seen = Set<String>()
         var found: [Diagnostic] = []
-        for source in resolver?.sources(for: contexts) ?? [] {
+        for source in sources {
             let identity = self.identity(of: source)
             _ = trees(of: source)
             if seen.insert(identity).inserted { found += sourceProblems[identity] ?? [] }
@@ -27,23 +78,39 @@ extension Composer {
         return found
     }
 
+    /// A parsed source's tokens by path and its group properties, indexed once.
+    mutating func contents(of key: String) -> SourceContents {
+        if let known = contents[key] { return known }
+        let result = (parsed[key] ?? nil).map { SourceContents($0.fragment, seed: seed) } ?? SourceContents()
+        contents[key] = result
+        return result
+    }
+
+    /// Whether a parsed source says anything about closed tokens (known without indexing it).
+    mutating func mentionsClosed(_ key: String) -> Bool {
+        if let known = closedMentions[key] { return known }
+        let mentions = (parsed[key] ?? nil).map { ClosedTokens.mentioned(in: $0.fragment) } ?? false
+        closedMentions[key] = mentions
+        return mentions
+    }
+
     /// A source's cache key: where its tree is written.
     private func identity(of source: ResolverDocument.Source) -> String {
         switch source.origin {
         case .inline(let value): "inline:\(value.offset)"
-        case .file(let path, let pointer): "file:" + resolvedPath(path, from: directory) + "#" + pointer.joined(separator: "/")
+        case .file(let path, let pointer): "file:" + resolvedPath(path) + "#" + pointer.joined(separator: "/")
         case .built(let layer): "built:\(layer.id)"
         }
     }
 
     /// The trees of a source, read and parsed once (`parsed`, `chains`); the problems found are
-    /// added to `diagnostics` the first time only.
-    private func parsedTrees(of source: ResolverDocument.Source) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
+    /// added to `problemsFound` the first time only.
+    private mutating func parsedTrees(of source: ResolverDocument.Source) -> [Tree] {
         switch source.origin {
         case .inline(let value):
             let key = "inline:\(value.offset)"
             if parsed[key] == nil {
-                guard let resolverFile = filesRead.first else { return [] }
+                guard let resolverFile else { return [] }
                 // A `$ref` beside inline tokens names what they extend, which comes before them.
                 let (fragment, found) = DocumentParser.parseObject(in: resolverFile, at: value.offset,
                     skippingReference: true, seed: seed)
@@ -52,7 +119,7 @@ extension Composer {
             }
             return (parsed[key] ?? nil).map { [(key, $0.file, $0.fragment)] } ?? []
         case .file(let path, let pointer):
-            return trees(ofFile: resolvedPath(path, from: directory), pointer: pointer, named: path, at: source.anchor, through: [])
+            return trees(ofFile: resolvedPath(path), pointer: pointer, named: path, at: source.anchor, through: [])
         case .built(let layer):
             let key = "built:\(layer.id)"
             if parsed[key] == nil {
@@ -65,9 +132,9 @@ extension Composer {
     }
 
     /// The token trees of a file, or of the object a pointer names in it.
-    private func trees(
+    private mutating func trees(
         ofFile fullPath: String, pointer: [String], named written: String, at anchor: SourceAnchor, through stack: [String]
-    ) -> [(key: String, file: SourceFile, fragment: TokenFragment)] {
+    ) -> [Tree] {
         let key = "file:" + fullPath + "#" + pointer.joined(separator: "/")
         if stack.contains(key) {
             problemsFound.append(Diagnostic(.fileReferenceCycle((stack + [key]).map { "'\($0.dropFirst(5))'" }),
@@ -100,11 +167,13 @@ extension Composer {
             if pointedInto[fullPath] == nil {
                 pointedInto[fullPath] = JSONParser(file: file).parseWellFormed(into: &found).map { ($0, JSONMemberLookup()) }
             }
-            guard let (root, lookup) = pointedInto[fullPath] ?? nil else {
+            guard case (let root, var lookup)? = pointedInto[fullPath] ?? nil else {
                 problemsFound += found
                 return []
             }
-            guard let node = lookup.descendant(at: pointer, of: root), node.isObject else {
+            let node = lookup.descendant(at: pointer, of: root)
+            pointedInto[fullPath] = (root, lookup)
+            guard let node, node.isObject else {
                 problemsFound += found
                 problemsFound.append(Diagnostic(.pointerLeadsToNoObject("\(written)#/\(pointer.joined(separator: "/"))"),
                     at: anchor.location()))
@@ -116,11 +185,11 @@ extension Composer {
             own = fragment
         }
         problemsFound += found
-        var chain: [(key: String, file: SourceFile, fragment: TokenFragment)] = []
+        var chain: [Tree] = []
         if let reference {
             let directory = (fullPath as NSString).deletingLastPathComponent
-            chain = trees(ofFile: resolvedPath(reference.path, from: directory), pointer: reference.pointer, named: reference.path,
-                at: anchor, through: stack + [key])
+            chain = trees(ofFile: Self.resolvedPath(reference.path, from: directory), pointer: reference.pointer,
+                named: reference.path, at: anchor, through: stack + [key])
         }
         parsed[key] = own.map { (file, $0) }
         if let own { chain.append((key, file, own)) }
@@ -137,23 +206,43 @@ extension Composer {
         return (String(parts[0]), pointer)
     }
 
-    private func read(_ fullPath: String, named written: String, at anchor: SourceAnchor) -> SourceFile? {
+    private mutating func read(_ fullPath: String, named written: String, at anchor: SourceAnchor) -> SourceFile? {
         if let known = filesRead.file(atPath: fullPath) { return known }
         var found: [Diagnostic] = []
-        guard let read = TokenFileLoader.read(fullPath, maximum: options.limits.fileSize, diagnostics: &found) else {
-            problemsFound.append(Diagnostic(.unreadableSourceFile(written),
-                at: anchor.location()))
+        guard let read = TokenFileLoader.read(fullPath, maximum: fileSizeLimit, diagnostics: &found) else {
+            problemsFound.append(Diagnostic(.unreadableSourceFile(written), at: anchor.location()))
             return nil
         }
         filesRead.append(read)
         return read
     }
 
+    /// A path written in the resolver, relative to its folder.
+    func resolvedPath(_ path: String) -> String { Self.resolvedPath(path, from: directory) }
+
     /// A path relative to `directory`, without `./` steps.
-    func resolvedPath(_ path: String, from directory: String) -> String {
+    static func resolvedPath(_ path: String, from directory: String) -> String {
         guard !path.hasPrefix("/") else { return path }
         var relative = Substring(path)
         while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
         return directory.isEmpty ? String(relative) : (directory as NSString).appendingPathComponent(String(relative))
     }
+}
+
+/// The files a token system has read, in order, found again by path or by identity in constant
+/// time.
+struct FilesRead: Sendable {
+    private(set) var files: [SourceFile] = []
+    private var byPath: [String: SourceFile] = [:]
+    private var identities = Set<ObjectIdentifier>()
+
+    /// Adds `file` unless it is already there.
+    mutating func append(_ file: SourceFile) {
+        guard identities.insert(ObjectIdentifier(file)).inserted else { return }
+        files.append(file)
+        if byPath[file.path] == nil { byPath[file.path] = file }
+    }
+
+    /// The first file read from `path`.
+    func file(atPath path: String) -> SourceFile? { byPath[path] }
 }

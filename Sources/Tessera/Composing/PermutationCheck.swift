@@ -1,0 +1,218 @@
+/// The third of a token system's three jobs: checking its permutations against each other.
+///
+/// Fed each permutation's resolution in turn, it finds a token defined in some contexts but
+/// not in others, or whose type changes between contexts, and words each problem found in some
+/// permutations only with the permutations it holds in; the base permutation's diagnostics
+/// hold in every permutation but where one resolved again finds them gone.
+struct PermutationCheck {
+    let resolver: ResolverDocument
+    let base: Resolution
+    let baseContexts: [String: String]
+    /// Every permutation checked, in order.
+    let permutations: [[String: String]]
+
+    /// The first position of each of the base's distinct diagnostics, and those about each token.
+    private var baseIndex: [Diagnostic: Int] = [:]
+    private var baseByToken: [TokenPath: [Int]] = [:]
+    /// For each of the base's diagnostics, the permutations it is absent from.
+    private var absent: [[Int]]
+    /// Diagnostics the base does not have, with the permutations they occur in.
+    private var extra: [Diagnostic: [Int]] = [:]
+    private var extraOrder: [Diagnostic] = []
+    /// Merge diagnostics (closed tokens) are listed before the other per-permutation ones.
+    private var mergeOrder: [Diagnostic] = []
+    private var contextFindings = ContextFindings()
+    private var variesAlong: [String: Set<TokenPath>] = [:]
+    /// Each permutation's warning limiter, so that summaries count what all held back.
+    private(set) var limiters: [WarningLimiter]
+    /// The base's tokens, plus those each other permutation resolved again.
+    private(set) var tokensResolved: Int
+
+    init(resolver: ResolverDocument, base: Resolution, baseContexts: [String: String], permutations: [[String: String]]) {
+        self.resolver = resolver
+        self.base = base
+        self.baseContexts = baseContexts
+        self.permutations = permutations
+        for (index, diagnostic) in base.diagnostics.enumerated() {
+            baseIndex[diagnostic] = baseIndex[diagnostic] ?? index
+            if let token = diagnostic.location?.token { baseByToken[TokenPath(token), default: []].append(index) }
+        }
+        absent = [[Int]](repeating: [], count: base.diagnostics.count)
+        limiters = [base.limiter]
+        tokensResolved = base.document.count
+    }
+
+    /// Takes in permutation `number`, resolved.
+    mutating func add(_ state: Resolution, number: Int) {
+        let contexts = permutations[number]
+        // What merging each permutation's sources finds is counted where it occurs.
+        for diagnostic in state.mergeDiagnostics {
+            if extra[diagnostic] == nil { mergeOrder.append(diagnostic) }
+            extra[diagnostic, default: []].append(number)
+        }
+        guard contexts != baseContexts else { return }
+        tokensResolved += state.affected?.count ?? state.document.count
+        limiters.append(state.limiter)
+        var missing = Set<Int>()
+        if let affected = state.affected {
+            for index in affected {
+                for diagnostic in baseByToken[TokenPath(state.document.tokens[index].path)] ?? [] { missing.insert(diagnostic) }
+            }
+        } else {
+            let found = Set(state.diagnostics)
+            for (index, diagnostic) in base.diagnostics.enumerated() where !found.contains(diagnostic) { missing.insert(index) }
+        }
+        for diagnostic in state.diagnostics {
+            if let index = baseIndex[diagnostic] {
+                missing.remove(index)
+            } else {
+                if extra[diagnostic] == nil { extraOrder.append(diagnostic) }
+                extra[diagnostic, default: []].append(number)
+            }
+        }
+        for index in missing { absent[index].append(number) }
+        let changed = compare(state, permutation: number)
+        let moved = resolver.modifiers.filter { contexts[$0.name] != baseContexts[$0.name] }
+        if moved.count == 1 { variesAlong[moved[0].name, default: []].formUnion(changed.map { TokenPath($0) }) }
+    }
+
+    /// For each modifier, the tokens whose type or value changes when only that modifier leaves
+    /// its default context.
+    var tokensVaryingAlong: [String: [String]] { variesAlong.mapValues { $0.sorted().map(\.string) } }
+
+    /// Every distinct problem of the permutations once, noted with the permutations it occurs in
+    /// when not all have it, then the findings across contexts.
+    var diagnostics: [Diagnostic] {
+        var merged: [Diagnostic] = []
+        for (index, diagnostic) in base.diagnostics.enumerated() where baseIndex[diagnostic] == index {
+            let gone = Set(absent[index])
+            guard !gone.isEmpty else {
+                merged.append(diagnostic)
+                continue
+            }
+            let present = permutations.indices.filter { !gone.contains($0) }.map { permutations[$0] }
+            merged.append(noting(diagnostic, present: present))
+        }
+        for diagnostic in mergeOrder + extraOrder {
+            merged.append(noting(diagnostic, present: extra[diagnostic]!.map { permutations[$0] }))
+        }
+        return merged + contextFindings.diagnostics { numbers in
+            (describe(numbers.map { permutations[$0] }), numbers.count, permutations.count)
+        }
+    }
+
+    /// The diagnostic with a note naming the permutations it occurs in, unless it occurs in all.
+    private func noting(_ diagnostic: Diagnostic, present: [[String: String]]) -> Diagnostic {
+        guard present.count < permutations.count else { return diagnostic }
+        var noted = diagnostic
+        noted.notes.append(Diagnostic.Note(
+            "only when " + describe(present) + " (\(present.count) of \(permutations.count) permutations)"))
+        return noted
+    }
+
+    /// Some permutations in words: `theme=dark` when they are all those with the dark theme,
+    /// else the first few listed.
+    private func describe(_ chosen: [[String: String]]) -> String {
+        let modifiers = resolver.modifiers.filter { !$0.contexts.isEmpty }
+        var fixed: [String] = []
+        var free = 1
+        for modifier in modifiers {
+            let values = Set(chosen.compactMap { $0[modifier.name] })
+            if let only = values.first, values.count == 1 {
+                fixed.append("\(modifier.name)=\(only)")
+            } else {
+                // More than 63 modifiers of two contexts overflow an Int: so many cannot all be chosen.
+                free = free.saturatingMultiplied(by: modifier.contexts.count)
+            }
+        }
+        if !fixed.isEmpty, chosen.count == free { return fixed.joined(separator: ", ") }
+        let labels = chosen.map { resolver.label(of: $0) }
+        return labels.prefix(4).joined(separator: "; ") + (labels.count > 4 ? " and \(labels.count - 4) more" : "")
+    }
+
+    /// Compares a permutation with the base one: notes tokens defined in only one of them and
+    /// types that differ, and returns the paths whose type or value differ. A permutation
+    /// resolved from the base has the base's tokens, and only its affected ones can differ.
+    private mutating func compare(_ state: Resolution, permutation: Int) -> [String] {
+        var changed: [String] = []
+        let candidates = state.affected ?? Array(state.document.tokens.indices)
+        for index in candidates {
+            var token: TokenDefinition { state.document.tokens[index] }
+            guard let baseIndex = state.affected != nil ? index : base.document.index(of: token.path) else {
+                contextFindings.add(.onlySome, token: token, in: permutation)
+                changed.append(token.path)
+                continue
+            }
+            let type = state.types[index]
+            let baseType = base.types[baseIndex]
+            if let type, let baseType, type != baseType {
+                contextFindings.add(.typeChange(type, from: baseType,
+                    at: base.document.tokens[baseIndex].location), token: token, in: permutation)
+            }
+            if type != baseType || state.values[index] != base.values[baseIndex] { changed.append(state.document.tokens[index].path) }
+        }
+        if state.affected == nil {
+            for token in base.document.tokens where state.document.index(of: token.path) == nil {
+                contextFindings.add(.missing, token: token, in: permutation)
+                changed.append(token.path)
+            }
+        }
+        return changed
+    }
+}
+
+extension ResolverDocument {
+    /// `theme=dark, size=mobile`, in the resolver's modifier order.
+    package func label(of contexts: [String: String]) -> String {
+        modifiers.compactMap { modifier in contexts[modifier.name].map { "\(modifier.name)=\($0)" } }
+            .joined(separator: ", ")
+    }
+}
+
+/// What comparing the permutations with the base one finds, each finding once with every
+/// permutation it holds in, so that one token present only in dark is one warning naming the
+/// dark permutations, not one per permutation.
+struct ContextFindings {
+    enum Kind: Hashable {
+        /// Defined in these permutations, not in the base one.
+        case onlySome
+        /// Defined in the base permutation, missing from these.
+        case missing
+        /// Of this type in these permutations, of `from` in the base one (defined at the anchor).
+        case typeChange(TokenType, from: TokenType, at: SourceLocation)
+    }
+
+    private struct Key: Hashable {
+        let kind: Kind
+        let path: TokenPath
+        let location: SourceLocation
+    }
+
+    private var permutations: [Key: [Int]] = [:]
+    private var order: [Key] = []
+
+    mutating func add(_ kind: Kind, token: TokenDefinition, in permutation: Int) {
+        let key = Key(kind: kind, path: TokenPath(token.path), location: token.location)
+        if permutations[key] == nil { order.append(key) }
+        permutations[key, default: []].append(permutation)
+    }
+
+    /// One diagnostic per finding; `describe` words the permutations it holds in and gives
+    /// their count and the count of all.
+    func diagnostics(describe: ([Int]) -> (words: String, count: Int, total: Int)) -> [Diagnostic] {
+        order.map { key in
+            let (words, count, total) = describe(permutations[key]!)
+            let path = key.path.string
+            switch key.kind {
+            case .onlySome:
+                return Diagnostic(.tokenOnlyIn(path, when: words, count: count, of: total), at: key.location)
+            case .missing:
+                return Diagnostic(.tokenMissingIn(path, when: words, count: count, of: total), at: key.location)
+            case .typeChange(let type, let baseType, let baseLocation):
+                return Diagnostic(.typeChangesWithContext(path, type: type, when: words, count: count, of: total, otherType: baseType),
+                    at: key.location,
+                    notes: [Diagnostic.Note("the \(baseType.rawValue) is defined here", at: baseLocation)])
+            }
+        }
+    }
+}

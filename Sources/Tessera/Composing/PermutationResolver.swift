@@ -1,0 +1,196 @@
+import Foundation
+
+/// The second of a token system's three jobs: choosing how each permutation is resolved, and
+/// resolving it.
+///
+/// The base permutation (each modifier at its default context) is resolved whole, once;
+/// another is resolved from it when it differs only in the definitions of tokens the base has
+/// (the usual case: a context overrides values), re-resolving just those tokens and the tokens
+/// that depend on them. Anything else (new or missing tokens, different group types,
+/// `$extends`) is resolved whole: its sources merged and every token resolved again.
+struct PermutationResolver: Sendable {
+    let resolver: ResolverDocument?
+    let options: PipelineOptions
+    /// How a later definition meets an earlier one: a resolver's sources override silently;
+    /// token files given together report conflicts.
+    let policy: MergePolicy
+    /// The checks run after resolving, the same for every permutation and either way.
+    let validators: [any TokenValidator]
+
+    /// The base permutation's resolution, which the others are resolved from.
+    private(set) var base: Resolution? {
+        didSet { baseDependents = nil }
+    }
+    /// Who references whom in the base permutation, worked out for the first variant.
+    private var baseDependents: Resolution.Dependents?
+    /// The tokens of the sets the resolver does not use, by path, with the set's name; found
+    /// the first time a permutation is merged.
+    private var definedInUnusedSets: [String: String]?
+
+    init(resolver: ResolverDocument?, options: PipelineOptions, policy: MergePolicy, directory: String) {
+        self.resolver = resolver
+        self.options = options
+        self.policy = policy
+        // The tier rules: the caller's, with the resolver's own settings applied; each file a
+        // set lists is in the tiers its set's name says.
+        let tiers = resolver?.tierSettings.map { $0.applied(to: options.tiers) } ?? options.tiers
+        var setNames: [String: [String]] = [:]
+        for layer in resolver?.layers ?? [] {
+            guard case .set(let set) = layer else { continue }
+            for source in set.sources {
+                if case .file(let path, _) = source.origin {
+                    setNames[SourceCache.resolvedPath(path, from: directory), default: []].append(set.name)
+                }
+            }
+        }
+        validators = Stages.validators(tiers: tiers, setNames: setNames)
+    }
+
+    /// The contexts of the base permutation: each modifier's default, else its first context.
+    var baseContexts: [String: String] {
+        var contexts: [String: String] = [:]
+        for modifier in resolver?.modifiers ?? [] {
+            if let context = modifier.defaultContext ?? modifier.contexts.first?.name { contexts[modifier.name] = context }
+        }
+        return contexts
+    }
+
+    /// The permutation with these contexts, resolved from the base one where it can be.
+    mutating func resolve(_ contexts: [String: String], sources: inout SourceCache) -> Resolution {
+        let baseContexts = self.baseContexts
+        if base == nil, contexts != baseContexts { base = mergeAndResolve(baseContexts, sources: &sources) }
+        if let base {
+            if contexts == baseContexts { return base }
+            if let variant = variant(contexts, of: base, baseContexts: baseContexts, sources: &sources) { return variant }
+            return mergeAndResolve(contexts, sources: &sources)
+        }
+        let state = mergeAndResolve(contexts, sources: &sources)
+        base = state
+        return state
+    }
+
+    /// Whether the permutation can be resolved from the base one.
+    mutating func resolvesAsVariant(_ contexts: [String: String], sources: inout SourceCache) -> Bool {
+        let baseContexts = self.baseContexts
+        guard contexts != baseContexts else { return false }
+        let base = self.base ?? mergeAndResolve(baseContexts, sources: &sources)
+        self.base = base
+        return variant(contexts, of: base, baseContexts: baseContexts, sources: &sources) != nil
+    }
+
+    /// The parsed sources of a permutation, in merge order.
+    func layers(for contexts: [String: String], sources: inout SourceCache) -> [Stages.Layer] {
+        (resolver?.sources(for: contexts) ?? []).flatMap { sources.trees(of: $0) }.map {
+            Stages.Layer(file: $0.file, fragment: $0.fragment, key: $0.key, mentionsClosed: sources.mentionsClosed($0.key))
+        }
+    }
+
+    /// What merging the permutation's sources finds, whichever way it is then resolved: closed
+    /// tokens defined again.
+    func mergeDiagnostics(_ contexts: [String: String], sources: inout SourceCache) -> [Diagnostic] {
+        Stages.closedTokens(in: layers(for: contexts, sources: &sources)) { sources.contents(of: $0.key!) }
+    }
+
+    /// Merges the permutation's sources and resolves the result, through the same stages for
+    /// every kind of system (warning summaries are made when the diagnostics are reported, from
+    /// the limiter the state keeps).
+    mutating func mergeAndResolve(_ contexts: [String: String], sources: inout SourceCache) -> Resolution {
+        var layers = layers(for: contexts, sources: &sources)
+        var merged = Stages.merge(&layers, policy: policy, seed: sources.seed) { sources.contents(of: $0.key!) }
+        merged.document.definedInUnusedSets = unusedSetTokens(sources: &sources)
+        return Stages.resolve(merged, options: options, validators: validators)
+    }
+
+    /// The tokens of the sets the resolver does not use, by path, with the set's name (the
+    /// first set, when several define one).
+    private mutating func unusedSetTokens(sources: inout SourceCache) -> [String: String] {
+        if let known = definedInUnusedSets { return known }
+        var found: [String: String] = [:]
+        for set in resolver?.unusedSets ?? [] {
+            for tree in set.sources.flatMap({ sources.trees(of: $0) }) {
+                for piece in [tree.fragment.own] + tree.fragment.pieces {
+                    for token in piece.tokens where found[token.path] == nil { found[token.path] = set.name }
+                }
+            }
+        }
+        definedInUnusedSets = found
+        return found
+    }
+
+    /// The permutation resolved from the base one, or nil when it differs in more than the
+    /// definitions of tokens the base has.
+    private mutating func variant(
+        _ contexts: [String: String], of base: Resolution, baseContexts: [String: String], sources cache: inout SourceCache
+    ) -> Resolution? {
+        guard let resolver, !base.document.groups.values.contains(where: { $0.extends != nil }) else { return nil }
+        let keys = resolver.sources(for: contexts).flatMap { cache.trees(of: $0) }.map(\.key)
+        let baseKeys = resolver.sources(for: baseContexts).flatMap { cache.trees(of: $0) }.map(\.key)
+        let differing = Set(keys).symmetricDifference(Set(baseKeys))
+        // The sources both have must come in the same order.
+        guard keys.filter({ !differing.contains($0) }) == baseKeys.filter({ !differing.contains($0) }) else { return nil }
+        // Each source's contents once, by position in each order.
+        var byKey: [String: SourceContents] = [:]
+        for key in keys + baseKeys where byKey[key] == nil { byKey[key] = cache.contents(of: key) }
+        let sources = keys.map { byKey[$0]! }
+        let baseSources = baseKeys.map { byKey[$0]! }
+        let seed = cache.seed
+        var redefined: [(index: Int, token: TokenDefinition)] = []
+        var seen = PathTable()
+        for key in differing.sorted() {
+            let source = byKey[key]!
+            for group in source.groupPaths where !base.document.isGroup(group) { return nil }
+            // Every group property the permutation merges must be the base's: the checks
+            // that read them (forbidden, tiers, deprecation, types) ran on the base's.
+            for (path, group) in source.groups {
+                guard group.extends == nil else { return nil }
+                var merged: GroupDefinition?
+                for other in sources {
+                    guard let next = other.groups[path] else { continue }
+                    if merged == nil { merged = next } else { merged!.merge(next) }
+                }
+                switch (merged, base.document.groups[path]) {
+                case (nil, nil): continue
+                case (let merged?, let known?) where merged.sameProperties(as: known): continue
+                default: return nil
+                }
+            }
+            for (definition, _) in source.tokens where seen.insert(definition.path).inserted {
+                guard let index = base.document.index(of: definition.path) else { return nil }
+                // The last source defining the path, now and in the base; every source's table
+                // hashes with one seed, so the path is hashed once for all of them.
+                var path = definition.path
+                let (now, before) = path.withUTF8 { utf8 in
+                    let bytes = UnsafeRawBufferPointer(utf8)
+                    let hash = PathTable.hash(bytes, seed: seed)
+                    return (Self.winner(bytes, hash: hash, among: sources), Self.winner(bytes, hash: hash, among: baseSources))
+                }
+                guard let now else { return nil }
+                if let before, keys[now.source] == baseKeys[before.source], before.position == now.position { continue }
+                let (token, group) = sources[now.source].tokens[now.position]
+                guard let groupID = base.document.groupIDs[group] else { return nil }
+                var redefinition = token
+                redefinition.groupID = Int32(groupID)
+                redefined.append((index, redefinition))
+            }
+        }
+        var document = base.document
+        document.redefine(redefined)
+        if baseDependents == nil { baseDependents = base.dependents() }
+        var variant = Stages.redefine(base, document: document, changed: redefined.map(\.index), dependents: baseDependents,
+            options: options, validators: validators)
+        variant.mergeDiagnostics = mergeDiagnostics(contexts, sources: &cache)
+        return variant
+    }
+
+    /// The last of `sources` that defines the path (its bytes and their hash), and where.
+    private static func winner(_ bytes: UnsafeRawBufferPointer, hash: UInt64, among sources: [SourceContents])
+        -> (source: Int, position: Int)?
+    {
+        var number = sources.count
+        while number > 0 {
+            number -= 1
+            if let position = sources[number].index.position(of: bytes, hash: hash) { return (number, position) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,82 @@
+/// Options for loading and checking token files.
+public struct PipelineOptions: Sendable {
+    /// Treat every accepted legacy notation (`"#ff0000"`, `"16px"`, `"200ms"`) as an error.
+    public var strict: Bool
+    /// How many warnings of one id to report per file before summing up the rest in one
+    /// warning; `nil` reports every one. Errors are always all reported, and so is every
+    /// diagnostic under `strict`.
+    package var warningLimit: Int?
+    /// How tokens are sorted into tiers and how references against them are reported; nil
+    /// checks no tiers. By default, tiers come from `$extensions` and conventional set and
+    /// file names, and a reference against them is a warning.
+    public var tiers: TierRules?
+    /// The formats read, and how a file's format is recognized.
+    public var importers: ImporterRegistry
+    /// How much input is accepted before it is refused with a diagnostic.
+    public var limits = Limits()
+
+    /// How much input is accepted: each limit refuses what is past it with a located
+    /// diagnostic, so that no input can take unbounded time or memory.
+    public struct Limits: Sendable, Hashable {
+        /// The largest file read, in bytes (`file.too-large`).
+        package var fileSize = TokenFileLoader.maximumFileSize
+        /// The most tokens `$extends` may copy into one document (`extends.too-large`): chains
+        /// and diamonds of extending groups multiply what they copy.
+        package var inheritedTokens = Limits.defaultInheritedTokens
+        public static let defaultInheritedTokens = 250_000
+
+        public init(fileSize: Int = TokenFileLoader.maximumFileSize, inheritedTokens: Int = Limits.defaultInheritedTokens) {
+            self.fileSize = fileSize
+            self.inheritedTokens = inheritedTokens
+        }
+    }
+
+    public init(strict: Bool = false, warningLimit: Int? = 100, tiers: TierRules? = TierRules(),
+        importers: ImporterRegistry = .standard)
+    {
+        self.strict = strict
+        self.warningLimit = warningLimit
+        self.tiers = tiers
+        self.importers = importers
+    }
+
+    /// The warning limit in force: none under `strict`, where every warning that becomes an
+    /// error must be listed.
+    var effectiveWarningLimit: Int? { strict ? nil : warningLimit }
+
+    /// The last stage of every entry point: under `strict`, every accepted legacy notation
+    /// becomes an error. Applied once, by the engine, to everything a result carries.
+    package func finish(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let diagnostics = Self.foldingFollowOns(diagnostics)
+        guard strict else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            var diagnostic = diagnostic
+            if diagnostic.severity == .warning, diagnostic.id.breaksSpecification { diagnostic.severity = .error }
+            return diagnostic
+        }
+    }
+}
+
+extension PipelineOptions {
+    /// Folds what only follows from another diagnostic: the same diagnostic found twice (a
+    /// token `$extends` copied reports what its original reports) is listed once; and while a
+    /// file has JSON syntax errors, what may follow from the tokens it could not give (unknown
+    /// references, types its groups would have given, tokens missing from some contexts) is
+    /// summed up in a note on the first syntax error instead of listed.
+    static func foldingFollowOns(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard diagnostics.count > 1 else { return diagnostics }
+        var seen = Set<Diagnostic>(minimumCapacity: diagnostics.count)
+        var kept = diagnostics.filter { seen.insert($0).inserted }
+        guard let syntaxError = kept.firstIndex(where: { $0.id == .jsonSyntax }) else { return kept }
+        let folded = kept.reduce(0) { $0 + (followsFromMissingTokens.contains($1.id) ? $1.count : 0) }
+        guard folded > 0 else { return kept }
+        kept[syntaxError].notes.append(Diagnostic.Note(
+            "\(folded) more problem\(folded == 1 ? " is" : "s are") not listed until the syntax errors are fixed "
+                + "(unknown references, missing types, tokens missing from some contexts): "
+                + "\(folded == 1 ? "it" : "they") may follow from tokens of a file that could not be read"))
+        kept.removeAll { followsFromMissingTokens.contains($0.id) }
+        return kept
+    }
+
+    private static let followsFromMissingTokens: Set<DiagnosticID> = [.referenceUnknown, .missingType, .contextTokenMissing]
+}
