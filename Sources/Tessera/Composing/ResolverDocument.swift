@@ -108,11 +108,11 @@ public struct ResolverDocument: Sendable {
     }
 
     /// The contexts some inputs choose, and what is wrong with the inputs.
-    public struct ContextChoice: Sendable {
+    package struct ContextChoice: Sendable {
         /// Modifier name → context name, defaults filling the gaps.
-        public var contexts: [String: String]
+        package var contexts: [String: String]
         /// Unknown modifiers and contexts, and modifiers left without a context.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
     }
 
     /// One step of the resolution order.
@@ -134,12 +134,11 @@ public struct ResolverDocument: Sendable {
     /// diagnostics are anchored in).
     public let file: SourceFile
 
-    public init(name: String? = nil, description: String? = nil, tierSettings: TierSettings? = nil, layers: [Layer],
+    public init(name: String? = nil, description: String? = nil, layers: [Layer],
         file: SourceFile)
     {
         self.name = name
         self.description = description
-        self.tierSettings = tierSettings
         self.layers = layers
         self.file = file
     }
@@ -151,17 +150,17 @@ public struct ResolverDocument: Sendable {
     ///   "sets": {"foundation": "primitive", "theme": "semantic"}, "groups": {"color.palette": "primitive"},
     ///   "componentsThroughSemantic": true, "severity": "error"}}}
     /// ```
-    public struct TierSettings: Sendable {
-        public init() {}
+    package struct TierSettings: Sendable {
+        package init() {}
 
-        public var sets: [String: TierRules.Tier] = [:]
-        public var groups: [String: TierRules.Tier] = [:]
-        public var componentsThroughSemantic: Bool?
+        package var sets: [String: TierRules.Tier] = [:]
+        package var groups: [String: TierRules.Tier] = [:]
+        package var componentsThroughSemantic: Bool?
         /// How serious a reference against the tiers is; nil leaves the caller's setting.
-        public var severity: RuleSetting?
+        package var severity: RuleSetting?
 
         /// `rules` with these settings applied.
-        public func applied(to rules: TierRules?) -> TierRules? {
+        package func applied(to rules: TierRules?) -> TierRules? {
             if severity == .off { return nil }
             var result = rules ?? TierRules()
             for (name, tier) in sets { result.names[name.lowercased()] = tier }
@@ -203,7 +202,7 @@ public struct ResolverDocument: Sendable {
     /// The contexts for `inputs` (modifier name → context name, both matched without regard to
     /// case), defaults filling the gaps; diagnostics for unknown modifiers and contexts and for
     /// modifiers left without a context.
-    public func contexts(for inputs: [String: String]) -> ContextChoice {
+    package func contexts(for inputs: [String: String]) -> ContextChoice {
         var chosen: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         let location = SourceAnchor(file: file, offset: 0).location()
@@ -240,7 +239,7 @@ public struct ResolverDocument: Sendable {
     }
 
     /// The sources to merge, in order, for the chosen contexts.
-    public func sources(for contexts: [String: String]) -> [Source] {
+    package func sources(for contexts: [String: String]) -> [Source] {
         layers.flatMap { layer -> [Source] in
             switch layer {
             case .set(let set): return set.sources

@@ -113,28 +113,28 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 
 /// The diagnostics of one run, collected in order (severities as the engine left them: see
 /// `PipelineOptions.finish`).
-public struct DiagnosticBag: Sendable {
-    public private(set) var all: [Diagnostic] = []
+package struct DiagnosticBag: Sendable {
+    package private(set) var all: [Diagnostic] = []
 
-    public init(_ diagnostics: [Diagnostic] = []) { all = diagnostics }
+    package init(_ diagnostics: [Diagnostic] = []) { all = diagnostics }
 
-    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    package var hasErrors: Bool { all.contains { $0.severity == .error } }
     /// Errors found, counting what each summing-up line stands for (`Diagnostic.count`).
     package var errorCount: Int { all.reduce(0) { $0 + ($1.severity == .error ? $1.count : 0) } }
     /// Warnings found, counting what each summing-up line stands for (`Diagnostic.count`).
     package var warningCount: Int { all.reduce(0) { $0 + ($1.severity == .warning ? $1.count : 0) } }
 
-    public mutating func append(_ diagnostic: Diagnostic) {
+    package mutating func append(_ diagnostic: Diagnostic) {
         all.append(diagnostic)
     }
 
-    public mutating func append(contentsOf other: [Diagnostic]) {
+    package mutating func append(contentsOf other: [Diagnostic]) {
         for diagnostic in other { append(diagnostic) }
     }
 
     /// Diagnostics in the order to read them: problems reading files and their JSON first (the
     /// errors that others follow from), then by file, line and column, ties in the order found.
-    public var sorted: [Diagnostic] {
+    package var sorted: [Diagnostic] {
         all.enumerated().sorted { lhs, rhs in
             let (first, second) = (lhs.element.id.isAboutFileText, rhs.element.id.isAboutFileText)
             if first != second { return first }
