@@ -30,7 +30,7 @@ public protocol LintRule: Sendable {
 public struct LintSubject: Sendable {
     public let context: GenerationContext
     public let permutations: ResolvedPermutations
-    public let usage: UsageIndex?
+    package let usage: UsageIndex?
     /// A token's index in `context.tokens`, by path.
     package let index: [String: Int]
     /// Every reference written in any permutation: referencing token, referenced token, and
