@@ -40,7 +40,7 @@ public struct BuildConfiguration: Sendable {
         /// Where in the configuration the output is, for diagnostics.
         public var location: SourceLocation
 
-        public init(_ options: any BuildOutput, path: String, location: SourceLocation) {
+        package init(_ options: any BuildOutput, path: String, location: SourceLocation) {
             self.options = options
             self.path = path
             self.location = location
@@ -289,7 +289,7 @@ public struct BuildConfiguration: Sendable {
     }
 
     /// The starter configuration `tessera init` writes: commented, for the token files found.
-    public static func starter(resolver: String?, sources: [String]) -> String {
+    package static func starter(resolver: String?, sources: [String]) -> String {
         var text = """
         # Tessera: what to generate from the design tokens. `tessera build` runs every output;
         # paths are relative to this file. Unknown settings are errors.

@@ -52,8 +52,8 @@ public protocol BuildOutput: Sendable {
 }
 
 extension BuildOutput {
-    package static var isSwiftSource: Bool { false }
-    package static var ownsFolder: Bool { false }
+    public static var isSwiftSource: Bool { false }
+    public static var ownsFolder: Bool { false }
     public mutating func link(to outputs: [BuildConfiguration.Output], at location: SourceLocation) -> [Diagnostic] { [] }
     public var inputs: [String] { [] }
 }

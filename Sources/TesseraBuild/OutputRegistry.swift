@@ -26,7 +26,7 @@ public struct OutputRegistry: Sendable {
     ])
 
     /// Adds an output, or puts it in place of the one of the same kind.
-    package mutating func register(_ output: any BuildOutput.Type) {
+    public mutating func register(_ output: any BuildOutput.Type) {
         if let index = outputs.firstIndex(where: { $0.kind == output.kind }) {
             outputs[index] = output
         } else {
@@ -35,7 +35,7 @@ public struct OutputRegistry: Sendable {
     }
 
     /// This registry with an output added.
-    package func registering(_ output: any BuildOutput.Type) -> OutputRegistry {
+    public func registering(_ output: any BuildOutput.Type) -> OutputRegistry {
         var registry = self
         registry.register(output)
         return registry

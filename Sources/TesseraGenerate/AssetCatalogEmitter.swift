@@ -117,7 +117,7 @@ public struct AssetCatalogEmitter: Sendable {
     }
 
     /// `0.5` → `"0.500"`.
-    public static func threePlaces(_ value: Double) -> String {
+    package static func threePlaces(_ value: Double) -> String {
         let thousandths = Int((value * 1000).rounded())
         return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - String(thousandths % 1000).count))\(thousandths % 1000)"
     }

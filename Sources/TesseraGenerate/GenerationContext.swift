@@ -25,13 +25,13 @@ public struct GenerationContext: Sendable {
         public let values: [TokenValue]
         /// For each permutation, the index in `values` of its value; empty when the token does
         /// not vary (every permutation has `value`).
-        public let valueIndices: [Int32]
+        package let valueIndices: [Int32]
         public let description: String?
         public let deprecated: Deprecation?
         public let extensions: JSONValue?
         /// Each permutation's `$extensions`, when they are not all `extensions` (an imported
         /// asset catalog keeps each appearance's color as written there); else empty.
-        public let permutationExtensions: [JSONValue?]
+        package let permutationExtensions: [JSONValue?]
         /// The token the default permutation's value comes from, when it is an alias.
         public let aliasOf: String?
         /// The token's tier, when the tier rules give one.
@@ -64,7 +64,7 @@ public struct GenerationContext: Sendable {
         public func value(in permutation: Int) -> TokenValue { values[valueIndex(in: permutation)] }
 
         /// The index in `values` of a permutation's value.
-        public func valueIndex(in permutation: Int) -> Int {
+        package func valueIndex(in permutation: Int) -> Int {
             valueIndices.isEmpty ? 0 : Int(valueIndices[permutation])
         }
 
@@ -83,7 +83,7 @@ public struct GenerationContext: Sendable {
     /// The system's name (the resolver's, or the one the configuration gives).
     public let name: String
     /// The modifiers and how their permutations are numbered.
-    public let numbering: Numbering
+    package let numbering: Numbering
     /// Every token, in tree order.
     public let tokens: [Token]
     /// The default permutation's document (group descriptions and extensions).
@@ -185,7 +185,7 @@ public struct GenerationContext: Sendable {
     /// The permutation of each appearance, through the conventional trait mapping: light with
     /// standard contrast, dark, light with high contrast, dark with high contrast. Modifiers the
     /// traits do not choose take their default context, or the one `fixed` names.
-    public func appearancePermutations(fixed: [String: String] = [:]) -> [Int] {
+    package func appearancePermutations(fixed: [String: String] = [:]) -> [Int] {
         let pairs: [(ThemeTraits.Appearance, ThemeTraits.Contrast)] = [(.light, .standard), (.dark, .standard), (.light, .high), (.dark, .high)]
         return pairs.map { appearance, contrast in
             var chosen = fixed

@@ -25,7 +25,7 @@ public struct CatalogEmitter: Sendable {
 
     /// The permutations shown side by side: all of them when there are at most eight; else light,
     /// dark and their high-contrast forms, then each other context on its own, light and dark.
-    public static func columns(_ context: GenerationContext) -> [Int] {
+    package static func columns(_ context: GenerationContext) -> [Int] {
         let count = context.numbering.count
         if count <= 8 { return [context.defaultPermutation] + (0..<count).filter { $0 != context.defaultPermutation } }
         var columns: [Int] = []

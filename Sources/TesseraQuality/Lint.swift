@@ -30,9 +30,9 @@ public protocol LintRule: Sendable {
 public struct LintSubject: Sendable {
     public let context: GenerationContext
     public let permutations: ResolvedPermutations
-    public let usage: UsageIndex?
+    package let usage: UsageIndex?
     /// A token's index in `context.tokens`, by path.
-    public let index: [String: Int]
+    package let index: [String: Int]
     /// Every reference written in any permutation: referencing token, referenced token, and
     /// where it is written. Each place once.
     public let references: [(from: String, to: String, anchor: SourceAnchor)]
@@ -69,7 +69,7 @@ public struct LintSubject: Sendable {
     public func token(_ path: String) -> GenerationContext.Token? { index[path].map { context.tokens[$0] } }
 
     /// The tokens a pattern names.
-    public func tokens(matching glob: PathGlob) -> [GenerationContext.Token] {
+    package func tokens(matching glob: PathGlob) -> [GenerationContext.Token] {
         context.tokens.filter { glob.matches(names: $0.names) }
     }
 

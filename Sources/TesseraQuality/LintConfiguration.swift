@@ -4,6 +4,8 @@ import TesseraGenerate
 
 /// The `lint:` section of `tessera.yml`: each rule's severity (`error`, `warning`, `note`,
 /// `off`) and settings, and the app sources `unused` and `deprecated-in-use` read.
+/// A configuration read from `tessera.yml` has one (`BuildConfiguration.lint`); its `linter`
+/// runs the standard rules with these settings.
 ///
 /// ```yaml
 /// lint:
@@ -27,21 +29,22 @@ import TesseraGenerate
 public struct LintConfiguration: Sendable {
     package var severities: [String: RuleSetting] = [:]
     package var contrastPairs: [ContrastPair] = []
-    public var level: ContrastLevel = .aa
+    package var level: ContrastLevel = .aa
     package var apcaMinimum: Double?
-    public var naming: [(scope: TokenScope, pattern: String)] = []
-    public var descriptions: [TokenScope] = []
+    package var naming: [(scope: TokenScope, pattern: String)] = []
+    package var descriptions: [TokenScope] = []
     package var requiredModes: [RequiredModesRule.Requirement] = []
     package var nearDuplicates = NearDuplicatesRule()
-    public var usage: [String] = []
-    public var gamut: ColorSpace?
+    package var usage: [String] = []
+    package var gamut: ColorSpace?
     package var minimumFontSize: Double = 11
     package var touchTarget = MinimumTouchTargetRule()
 
-    public init() {}
+    package init() {}
 
-    /// The rules with these settings.
-    package var linter: Linter {
+    /// The rules with these settings, as `tessera lint` runs them:
+    /// `configuration.lint.linter.run(LintSubject(context, permutations: permutations))`.
+    public var linter: Linter {
         Linter(rules: [
             ContrastRule(pairs: contrastPairs, level: level),
             APCARule(pairs: contrastPairs, level: level, minimum: apcaMinimum),

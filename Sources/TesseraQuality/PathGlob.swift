@@ -5,7 +5,7 @@ import TesseraGenerate
 /// `text-*`), `color.**` (`**` is any number of names, none included), `**.touch.*`. A pattern
 /// without wildcards names one token, or with `.**` implied, the tokens of a group: `color.text`
 /// matches `color.text` and everything below it.
-public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
+package struct PathGlob: Sendable, Hashable, CustomStringConvertible {
     package let pattern: String
     private let parts: [String]
     private let isLiteral: Bool
@@ -18,7 +18,7 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
         parts = isLiteral ? names + ["**"] : names
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 
     package func matches(_ path: String) -> Bool { matches(names: TokenPathSyntax.names(of: path)) }
 

@@ -16,7 +16,7 @@ public final class ConfigParserFacade: Sendable {
 
     /// The theme lookups read; install one with `store.replaceBase(with:)` or `install(_:)`.
     public let store: ThemeStore
-    public let reports: ReportOnce
+    package let reports: ReportOnce
 
     public init(store: ThemeStore = ThemeStore(Theme.empty), logger: Logger = Logger(label: "dev.tessera.config-parser")) {
         self.store = store

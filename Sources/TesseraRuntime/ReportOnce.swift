@@ -6,7 +6,7 @@ import TesseraModel
 /// falls back on every frame says so the first time only.
 ///
 /// `@unchecked Sendable`: `seen` is only touched with `lock` held; `Logger` is a value.
-public final class ReportOnce: @unchecked Sendable {
+package final class ReportOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var seen = Set<String>()
     package let logger: Logger

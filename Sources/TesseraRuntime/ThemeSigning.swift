@@ -9,20 +9,20 @@ public struct ThemeSigningKey: Sendable {
     /// The private key's 32 bytes (the key type itself is not `Sendable`).
     private let bytes: [UInt8]
     /// The public key's 32 bytes.
-    public let publicKey: [UInt8]
+    package let publicKey: [UInt8]
 
     static let privateHeader = "tessera ed25519 private key"
     static let publicHeader = "tessera ed25519 public key"
 
     /// A new random key.
-    public init() {
+    package init() {
         let key = Curve25519.Signing.PrivateKey()
         bytes = Array(key.rawRepresentation)
         publicKey = Array(key.publicKey.rawRepresentation)
     }
 
     /// The key in a private key file's text.
-    public init(fileText text: String) throws(ThemeError) {
+    package init(fileText text: String) throws(ThemeError) {
         let bytes = try Self.read(text, header: Self.privateHeader)
         guard let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: bytes) else {
             throw .signatureRefused("the private key file does not hold an Ed25519 key")
@@ -32,10 +32,10 @@ public struct ThemeSigningKey: Sendable {
     }
 
     /// The private key file's text. Keep it secret: whoever has it can sign themes the app trusts.
-    public var fileText: String { Self.privateHeader + "\n" + Data(bytes).base64EncodedString() + "\n" }
+    package var fileText: String { Self.privateHeader + "\n" + Data(bytes).base64EncodedString() + "\n" }
 
     /// The public key file's text.
-    public var publicKeyFileText: String { Self.publicHeader + "\n" + Data(publicKey).base64EncodedString() + "\n" }
+    package var publicKeyFileText: String { Self.publicHeader + "\n" + Data(publicKey).base64EncodedString() + "\n" }
 
     /// Signs theme files with this key (`Theme.write(to:signer:)`).
     package var signer: ThemeFile.Signer {

@@ -27,11 +27,11 @@ public final class ThemeStore: Sendable {
     }
 
     /// Everything the published theme is made of.
-    public struct State: Sendable {
-        public var base: Theme
-        public var overrides: [Layer: ThemeOverrides] = [:]
+    package struct State: Sendable {
+        package var base: Theme
+        package var overrides: [Layer: ThemeOverrides] = [:]
         /// The contexts chosen (by traits or by name), applied last.
-        public var contexts: [String: String]
+        package var contexts: [String: String]
 
         /// The theme these layers make.
         func compose() throws(ThemeError) -> Theme {
@@ -70,15 +70,15 @@ public final class ThemeStore: Sendable {
     public var theme: Theme { published.load(ordering: .acquiring).theme }
 
     /// The layers the current theme is made of.
-    public var state: State { published.load(ordering: .acquiring).state }
+    package var state: State { published.load(ordering: .acquiring).state }
 
     /// How many changes have been published.
-    public var version: UInt64 { published.load(ordering: .acquiring).version }
+    package var version: UInt64 { published.load(ordering: .acquiring).version }
 
     /// Changes the layers with `change` and publishes the theme they make, or throws and changes
     /// nothing. Writers run one at a time; readers are never held up.
     @discardableResult
-    public func modify(_ change: (inout State) throws(ThemeError) -> Void) throws(ThemeError) -> Theme {
+    package func modify(_ change: (inout State) throws(ThemeError) -> Void) throws(ThemeError) -> Theme {
         try writers.run { () throws(ThemeError) -> Theme in
             let current = published.load(ordering: .acquiring)
             var state = current.state

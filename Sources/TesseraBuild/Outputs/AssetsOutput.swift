@@ -2,7 +2,7 @@ import Tessera
 import TesseraGenerate
 
 extension OutputKind {
-    public static let assets: OutputKind = "assets"
+    package static let assets: OutputKind = "assets"
 }
 
 /// `- assets: { path: Generated/Tokens.xcassets, namespaces: true, wideGamut: true,

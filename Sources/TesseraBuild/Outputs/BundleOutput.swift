@@ -2,7 +2,7 @@ import Tessera
 import TesseraGenerate
 
 extension OutputKind {
-    public static let bundle: OutputKind = "bundle"
+    package static let bundle: OutputKind = "bundle"
 }
 
 /// `- bundle: { path: Generated/tokens.bundle.json, pretty: true }`: every permutation

@@ -2,7 +2,7 @@ import Tessera
 import TesseraGenerate
 
 extension OutputKind {
-    public static let css: OutputKind = "css"
+    package static let css: OutputKind = "css"
 }
 
 /// `- css: { path: web/tokens.css, prefix: ds, selector: ":root" }`: CSS custom properties

@@ -3,7 +3,7 @@ import TesseraGenerate
 import TesseraQuality
 
 extension OutputKind {
-    public static let catalog: OutputKind = "catalog"
+    package static let catalog: OutputKind = "catalog"
 }
 
 /// `- catalog: { path: catalog, title: App tokens }`: a browsable page of every token
@@ -31,5 +31,5 @@ package struct CatalogOutput: BuildOutput {
 
 extension BuildConfiguration.Output {
     /// A `catalog` output's page settings (the defaults for another kind).
-    public var catalog: CatalogEmitter { options(as: CatalogOutput.self)?.emitter ?? CatalogEmitter() }
+    package var catalog: CatalogEmitter { options(as: CatalogOutput.self)?.emitter ?? CatalogEmitter() }
 }

@@ -2,7 +2,7 @@ import Tessera
 import TesseraGenerate
 
 extension OutputKind {
-    public static let components: OutputKind = "components"
+    package static let components: OutputKind = "components"
 }
 
 /// `- components: { path: Generated/Components.swift, group: component, tokens: Tokens }` (or

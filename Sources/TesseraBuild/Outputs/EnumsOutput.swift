@@ -2,7 +2,7 @@ import Tessera
 import TesseraGenerate
 
 extension OutputKind {
-    public static let enums: OutputKind = "enums"
+    package static let enums: OutputKind = "enums"
 }
 
 /// `- enums: { path: Generated/AppTheming.swift, name: AppTheming, tokens: Tokens,

@@ -2,7 +2,7 @@ import Tessera
 import TesseraGenerate
 
 extension OutputKind {
-    public static let registry: OutputKind = "registry"
+    package static let registry: OutputKind = "registry"
 }
 
 /// `- registry: { path: Generated/ThemeTokens.swift, name: ThemeTokens, short: [colors.json] }`:

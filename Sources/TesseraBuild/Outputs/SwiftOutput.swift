@@ -2,7 +2,7 @@ import Tessera
 import TesseraGenerate
 
 extension OutputKind {
-    public static let swift: OutputKind = "swift"
+    package static let swift: OutputKind = "swift"
 }
 
 /// `- swift: { path: Generated/Tokens.swift, flavor: runtime, name: Tokens, access: public }`:

@@ -2,7 +2,7 @@ import Tessera
 import TesseraGenerate
 
 extension OutputKind {
-    public static let template: OutputKind = "template"
+    package static let template: OutputKind = "template"
 }
 
 /// `- template: { path: Generated/Tokens.kt, template: templates/kotlin.mustache }`: a Mustache

@@ -2,7 +2,7 @@ import Tessera
 import TesseraGenerate
 
 extension OutputKind {
-    public static let theme: OutputKind = "theme"
+    package static let theme: OutputKind = "theme"
 }
 
 /// `- theme: { path: Generated/App.theme }`: the compiled theme file a runtime `Theme` loads.

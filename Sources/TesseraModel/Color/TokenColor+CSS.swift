@@ -4,7 +4,7 @@ extension TokenColor {
     /// Parses the pre-2025.10 string notations still found in token files: `#rgb`, `#rgba`,
     /// `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`, `hsl()` and `hsla()` (comma or space separated,
     /// numbers or percentages, alpha after a comma or a slash). Returns `nil` for anything else.
-    public init?(legacyCSS text: String) {
+    package init?(legacyCSS text: String) {
         if let fast = TokenColor.parseHexFast(text) {
             self = fast
             return

@@ -58,7 +58,7 @@ extension TokenColor {
 
     /// CIEDE2000 between two CIE Lab triples (L, a, b), for callers that convert many colors
     /// once and compare them often.
-    public static func deltaE2000(lab first: SIMD3<Double>, _ second: SIMD3<Double>) -> Double {
+    package static func deltaE2000(lab first: SIMD3<Double>, _ second: SIMD3<Double>) -> Double {
         ColorDifference.ciede2000(first, second)
     }
 
@@ -72,7 +72,7 @@ extension TokenColor {
 
     /// The color with the same OKLCH hue and chroma and another lightness (0…1), mapped into
     /// sRGB, alpha kept.
-    public func withLightness(_ lightness: Double) -> TokenColor {
+    package func withLightness(_ lightness: Double) -> TokenColor {
         var lch = converted(to: .oklch).numericComponents
         lch[0] = min(1, max(0, lightness))
         return TokenColor(.oklch, lch, alpha: alpha).mapped(to: .srgb)

@@ -16,7 +16,7 @@ public enum ColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
     case xyzD50 = "xyz-d50"
 
     /// The accepted range of one component, as the format module states it.
-    public enum ComponentRange: Sendable, Hashable {
+    package enum ComponentRange: Sendable, Hashable {
         /// 0 to 1 inclusive.
         case unit
         /// 0 up to but not including 360.
@@ -28,7 +28,7 @@ public enum ColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
         /// Any number.
         case unbounded
 
-        public func contains(_ value: Double) -> Bool {
+        package func contains(_ value: Double) -> Bool {
             switch self {
             case .unit: value >= 0 && value <= 1
             case .hue: value >= 0 && value < 360
@@ -38,7 +38,7 @@ public enum ColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
             }
         }
 
-        public var text: String {
+        package var text: String {
             switch self {
             case .unit: "0 to 1"
             case .hue: "0 up to but not including 360"
@@ -50,7 +50,7 @@ public enum ColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The names and ranges of the three components.
-    public var components: [(name: String, range: ComponentRange)] {
+    package var components: [(name: String, range: ComponentRange)] {
         switch self {
         case .srgb, .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020:
             [("red", .unit), ("green", .unit), ("blue", .unit)]

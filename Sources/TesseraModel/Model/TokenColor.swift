@@ -18,7 +18,7 @@ public struct TokenColor: Sendable, Hashable {
     }
 
     /// The components with `none` read as 0, as CSS Color 4 does for conversion.
-    public var numericComponents: [Double] {
+    package var numericComponents: [Double] {
         components.map { $0 ?? 0 }
     }
 }

@@ -34,8 +34,8 @@ public struct CubicBezier: Sendable, Hashable, Codable {
 
 /// A line style: a keyword, or dashes with a line cap.
 public enum TokenStrokeStyle: Sendable, Hashable, Codable {
-    public static let keywords = ["solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset"]
-    public static let lineCaps = ["round", "butt", "square"]
+    package static let keywords = ["solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset"]
+    package static let lineCaps = ["round", "butt", "square"]
     case keyword(String)
     case dashes(dashArray: [TokenDimension], lineCap: String)
 }
@@ -138,7 +138,7 @@ public enum TextCase: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// Reads the names design tools write: `UPPER`, `uppercase`, `TITLE`, `capitalize`,
     /// `none` …, in any letter case.
-    public init?(name: String) {
+    package init?(name: String) {
         switch name.lowercased() {
         case "none", "original": self = .none
         case "upper", "uppercase": self = .upper
@@ -149,7 +149,7 @@ public enum TextCase: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// Where a token file keeps a typography token's text case.
-    public static let extensionMember = "textCase"
+    package static let extensionMember = "textCase"
 }
 
 /// A fully resolved, typed token value. No aliases remain inside it.

@@ -6,7 +6,7 @@ import TesseraGenerate
 
 /// Which tokens a setting applies to: a tier (`primitive`, `semantic`, `component`), a token
 /// type (`type:color`), or a path pattern.
-public enum TokenScope: Sendable, Hashable, CustomStringConvertible {
+package enum TokenScope: Sendable, Hashable, CustomStringConvertible {
     case tier(TierRules.Tier)
     case type(TokenType)
     case glob(PathGlob)
@@ -29,7 +29,7 @@ public enum TokenScope: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tier(let tier): tier.name
         case .type(let type): "type:" + type.rawValue

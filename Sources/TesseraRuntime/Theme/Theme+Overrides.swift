@@ -15,15 +15,15 @@ import TesseraModel
 /// ```
 public struct ThemeOverrides: Sendable {
     /// One override.
-    public struct Override: Sendable {
-        public var path: String
-        public var value: TokenValue
+    package struct Override: Sendable {
+        package var path: String
+        package var value: TokenValue
         /// The contexts it applies in; empty for every permutation.
-        public var contexts: [String: String]
+        package var contexts: [String: String]
     }
 
     /// The overrides, in order: a later one for the same token and contexts wins.
-    public private(set) var overrides: [Override] = []
+    package private(set) var overrides: [Override] = []
 
     public init() {}
 

@@ -31,7 +31,7 @@ public struct Theme: Sendable {
     public var modifiers: [ThemeModifier] { storage.modifiers }
 
     /// How many permutations the theme holds.
-    public var permutationCount: Int { storage.permutationCount }
+    package var permutationCount: Int { storage.permutationCount }
 
     /// How many distinct values it stores for all its permutations (a token that does not vary
     /// is stored once).
@@ -142,7 +142,7 @@ public struct Theme: Sendable {
     }
 
     /// The token a token aliases as a whole in the chosen permutation (`{color.blue.500}`).
-    public func aliasTarget(of path: String) -> String? {
+    package func aliasTarget(of path: String) -> String? {
         guard let slot = storage.slot(of: path) else { return nil }
         let target = storage.aliases[storage.valueIndex(slot, permutation)]
         return target >= 0 ? storage.path(of: Int(target)) : nil
@@ -154,7 +154,7 @@ public struct Theme: Sendable {
     }
 
     /// The Dynamic Type text style a typography token scales with (its `relativeTo`).
-    public func textStyle(of path: String) -> TextStyle? {
+    package func textStyle(of path: String) -> TextStyle? {
         storage.slot(of: path).flatMap { storage.textStyles[Int32($0)] }
     }
 }

@@ -7,7 +7,7 @@ public struct ThemeModifier: Sendable, Hashable {
     /// The context of the default permutation.
     public let defaultContext: String
 
-    public init(name: String, contexts: [String], defaultContext: String) {
+    package init(name: String, contexts: [String], defaultContext: String) {
         self.name = name
         self.contexts = contexts
         self.defaultContext = defaultContext
@@ -76,7 +76,7 @@ package struct ThemeValueColumn: Sendable {
         case encoded(ThemeFile.EncodedValues)
     }
 
-    public let base: Base
+    package let base: Base
     package let baseCount: Int
     /// Values added after the base (by overrides), from index `baseCount`.
     package var appended: [TokenValue] = []

@@ -6,7 +6,7 @@ public enum TextStyle: String, Sendable, Hashable, CaseIterable {
 
     /// Reads Apple's names (`title1`, `caption1`), SwiftUI's (`title`, `caption`) and the
     /// spellings design tools write (`Title 1`, `title-1`, `large_title`, `subhead`).
-    public init?(name: String) {
+    package init?(name: String) {
         let squeezed = name.lowercased().filter { $0.isLetter || $0.isNumber }
         switch squeezed {
         case "title", "title1": self = .title1
@@ -62,7 +62,7 @@ public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Compa
 /// The table is Apple's (iOS 13 and later, measured on a simulator and cross-checked against
 /// several published copies); it is the one place to correct should Apple change it. On Apple
 /// platforms the UI adapters scale with `UIFontMetrics`, which follows the same table.
-public enum DynamicType {
+package enum DynamicType {
     /// Point sizes, per text style, in `ContentSizeCategory.allCases` order (xS … AX5).
     package static let pointSizes: [TextStyle: [Double]] = [
         .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
@@ -85,13 +85,13 @@ public enum DynamicType {
     ]
 
     /// The system's point size of `style` at `category`.
-    public static func pointSize(of style: TextStyle, at category: ContentSizeCategory) -> Double {
+    package static func pointSize(of style: TextStyle, at category: ContentSizeCategory) -> Double {
         pointSizes[style]![ContentSizeCategory.allCases.firstIndex(of: category)!]
     }
 
     /// A size designed at the default category, scaled as `style` scales at `category`:
     /// `size × style(category) / style(large)`, as `UIFontMetrics.scaledValue(for:)` does.
-    public static func scaled(_ size: Double, relativeTo style: TextStyle, at category: ContentSizeCategory) -> Double {
+    package static func scaled(_ size: Double, relativeTo style: TextStyle, at category: ContentSizeCategory) -> Double {
         size * pointSize(of: style, at: category) / pointSize(of: style, at: .large)
     }
 }

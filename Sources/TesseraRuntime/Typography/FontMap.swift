@@ -15,7 +15,7 @@ import TesseraModel
 /// (`Inter-SemiBold`); a family the map lacks likewise.
 public struct FontMap: Sendable, Hashable {
     /// PostScript names by family ("" for every family) and weight.
-    public private(set) var names: [String: [FontWeight: String]] = [:]
+    package private(set) var names: [String: [FontWeight: String]] = [:]
 
     public init() {}
 
@@ -57,13 +57,13 @@ public struct FontMap: Sendable, Hashable {
     }
 
     /// The PostScript name of `family` at `weight`.
-    public func postScriptName(family: String, weight: FontWeight) -> String {
+    package func postScriptName(family: String, weight: FontWeight) -> String {
         names[family]?[weight] ?? names[""]?[weight] ?? family.filter { $0 != " " } + "-" + weight.postScriptStyle
     }
 
     /// A `fonts.json` that cannot be read.
     public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
-        public let message: String
+        package let message: String
         public var description: String { message }
     }
 }

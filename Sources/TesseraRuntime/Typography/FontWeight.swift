@@ -16,7 +16,7 @@ public enum FontWeight: Int, Sendable, Hashable, CaseIterable, Comparable {
     /// A weight name as CSS and font files name weights, in any spelling (`thin` 100,
     /// `ExtraLight` 200, `semi-bold` 600, `Heavy` 900 …), or a number. (Apple's `thin` and
     /// `heavy` steps are CSS's 200 and 800: names are read the CSS way, as token files mean them.)
-    public init?(name: String) {
+    package init?(name: String) {
         guard let number = FontWeightNames.squeezed[name.squeezedName] ?? Double(name),
             number.isFinite
         else { return nil }
@@ -27,7 +27,7 @@ public enum FontWeight: Int, Sendable, Hashable, CaseIterable, Comparable {
     public var numeric: Double { Double(rawValue) }
 
     /// The style part of a PostScript name (`Inter-SemiBold`), as font files name the weights.
-    public var postScriptStyle: String {
+    package var postScriptStyle: String {
         switch self {
         case .ultraLight: "Thin"
         case .thin: "ExtraLight"

@@ -61,7 +61,7 @@ public struct ThemeFont: Sendable, Hashable {
 extension ThemeFont.Design {
     /// The design a CSS generic family or Apple system family name stands for, nil for a font's
     /// own family name.
-    public init?(genericFamily name: String) {
+    package init?(genericFamily name: String) {
         switch name.lowercased().trimmingCharacters(in: .whitespaces) {
         case "system-ui", "-apple-system", "blinkmacsystemfont", "sf pro", "sf pro text", "sf pro display", "sans-serif",
             ".sfui", "system":
@@ -76,7 +76,7 @@ extension ThemeFont.Design {
 
 extension TextCase {
     /// `text` in this case, with the locale's rules (Turkish dotted and dotless i, for one).
-    public func apply(to text: String, locale: Locale = .current) -> String {
+    package func apply(to text: String, locale: Locale = .current) -> String {
         switch self {
         case .none: text
         case .upper: text.uppercased(with: locale)
