@@ -28,7 +28,7 @@ public struct SourceAnchor: Sendable {
     }
 
     /// The full location, with an optional JSON pointer and token path.
-    package func location(pointer: String = "", token: String? = nil) -> SourceLocation {
+    public func location(pointer: String = "", token: String? = nil) -> SourceLocation {
         let (line, column) = file.lineAndColumn(at: offset)
         return SourceLocation(file: file.path, line: line, column: column, pointer: pointer, token: token)
     }

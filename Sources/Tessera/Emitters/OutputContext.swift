@@ -22,7 +22,7 @@ public struct OutputContext: Sendable {
         public let children: [Node]
 
         /// This node and everything under it, depth first, in order.
-        package var descendants: [Node] {
+        public var descendants: [Node] {
             var nodes: [Node] = []
             var pending = [self]
             while let node = pending.popLast() {

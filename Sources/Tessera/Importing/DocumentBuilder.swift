@@ -44,7 +44,7 @@ public struct DocumentBuilder: Sendable {
     }
 
     /// Adds a token; `type` is its `$type` (nil: inherited from its groups, or the alias's).
-    package mutating func addToken(
+    public mutating func addToken(
         _ path: [String], type: TokenType? = nil, value: Value, at offset: Int,
         description: String? = nil, deprecated: Deprecation? = nil, extensions: JSONValue? = nil
     ) {
