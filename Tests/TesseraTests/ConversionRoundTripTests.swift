@@ -12,6 +12,26 @@ struct ConversionRoundTripTests {
         try RoundTrip.expect(composer, TestExpectations(sourceLocation: sourceLocation))
     }
 
+    /// The example's components extend other groups (`$extends`): each source's tree keeps it.
+    @Test func resolverWithExtendingGroups() throws {
+        try expectRoundTrip(TokenSystem(paths: [repositoryRoot.appendingPathComponent("Examples/app.resolver.json").path]))
+    }
+
+    /// A group-level `$ref` is written as the `$extends` it means.
+    @Test func groupLevelReferenceIsKept() throws {
+        let folder = TestScratch.root.appendingPathComponent("convert-ref-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ##"{"base": {"a": {"$type": "number", "$value": 1}, "b": {"$type": "number", "$value": 2}}, "copy": {"$ref": "#/base", "b": {"$type": "number", "$value": 3}}}"##
+            .write(to: folder.appendingPathComponent("all.tokens.json"), atomically: true, encoding: .utf8)
+        try ##"{"version": "2025.10", "resolutionOrder": [{"type": "set", "name": "all", "sources": [{"$ref": "all.tokens.json"}]}]}"##
+            .write(to: folder.appendingPathComponent("app.resolver.json"), atomically: true, encoding: .utf8)
+        let system = TokenSystem(paths: [folder.appendingPathComponent("app.resolver.json").path])
+        var resolved = system
+        #expect(try resolved.resolve().tokens()["copy.a"]?.value == .number(1))
+        try expectRoundTrip(system)
+    }
+
     @Test func assetCatalogs() throws {
         try expectRoundTrip(AssetCatalogImporter().system(at: AssetCatalogImporterTests.fixture, options: PipelineOptions()))
         typealias Catalog = AssetCatalogImporterTests

@@ -122,6 +122,7 @@ package struct DTCGConversion: Sendable {
         values: ResolvedTokens) -> Tree
     {
         var tree = Tree()
+        tree.keepsExtends = true
         let trees = sources.flatMap { system.sources.trees(of: $0) }
         for (_, _, fragment) in trees {
             let contents = SourceContents(fragment, seed: system.sources.seed)
@@ -159,6 +160,9 @@ package struct DTCGConversion: Sendable {
         private var groups: [String: GroupDefinition] = [:]
         private var order: [String] = []
         private var seen: Set<String> = []
+        /// Whether groups keep their `$extends`: a source's tree, not yet expanded (the merged
+        /// document of token files is expanded already: what a group extends is copied in).
+        var keepsExtends = false
 
         /// Adds a token; a computed one with the value it resolved to (left out when it did
         /// not resolve, which was reported).
@@ -192,6 +196,12 @@ package struct DTCGConversion: Sendable {
             if seen.insert(path).inserted { order.append(path) }
         }
 
+        /// A reference as `{a.b}`: a group-level `$ref` (`#/a/b`) is written the way `$extends` is.
+        static func curly(_ reference: String) -> String {
+            guard reference.hasPrefix("#"), let segments = TokenPathSyntax.pointerSegments(reference) else { return reference }
+            return "{" + segments.joined(separator: ".") + "}"
+        }
+
         /// The tree as DTCG JSON text.
         func text() -> String {
             // Children in the order first seen, built from the flat paths without recursion.
@@ -218,6 +228,7 @@ package struct DTCGConversion: Sendable {
                 var members: [(String, JSONValue)] = []
                 if let group = groups[path] {
                     if let type = group.type { members.append(("$type", .string(type.rawValue))) }
+                    if keepsExtends, let extends = group.extends { members.append(("$extends", .string(Self.curly(extends.reference)))) }
                     members += ResolvedEmitter.annotations(group.description, group.deprecated, group.extensions)
                 }
                 for kid in kids {
