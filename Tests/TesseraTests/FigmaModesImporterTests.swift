@@ -70,6 +70,16 @@ struct FigmaModesImporterTests {
         for (path, value) in expected { #expect(tokens[path]?.value.flatText == value, "\(path)") }
     }
 
+    /// The documented preference, from mode names the exports use.
+    @Test(arguments: [
+        (["Dark", "Light"], "Light"), (["Dark mode", "Light mode"], "Light mode"), (["Mode 2", "Mode 1"], "Mode 1"),
+        (["Dark", "Default"], "Default"), (["2XL", "LG", "MD"], "2XL"), (["dark", "light"], "light"),
+        (["Core - Dark", "Core - Light"], "Core - Dark"),
+    ])
+    func defaultModeByName(_ names: [String], _ expected: String) {
+        #expect(names[FigmaModesReader.defaultMode(of: names)] == expected)
+    }
+
     /// Aliases stay aliases: bare and qualified, within a collection, across collections and
     /// across the two folders (given as one folder or as two).
     @Test(arguments: [

@@ -16,8 +16,9 @@ import Foundation
 /// - Collections: files of one collection name, from any folder read, are its modes. A
 ///   collection with one mode is a set, one with several a modifier whose contexts are the
 ///   modes in code-point order; the default is the mode named `Default`, `Light`, `Mode 1`,
-///   `Value` or `Base` (compared without case, in that order) when there is one, else the
-///   first. Sets come before modifiers, each in the order its first file is read.
+///   `Value` or `Base` (compared without case, in that order) when there is one, else one whose
+///   first word is `Default` or `Light` (`Light mode`), else the first. Sets come before
+///   modifiers, each in the order its first file is read.
 /// - Paths: each token's path starts with its collection's name (`Color.bg.surface`), so that
 ///   two collections defining `bg.surface` do not meet. A `.`, `{` or `}` in a collection or
 ///   token name, which token names cannot hold, becomes `_`; a token name that changes is
@@ -152,6 +153,16 @@ struct FigmaModesReader {
     /// Mode names that are a collection's default, in order of preference (compared lowercased).
     static let defaultModes = ["default", "light", "mode 1", "value", "base"]
 
+    /// The position of the default among a collection's mode names: the first of
+    /// `defaultModes` there is, else the first mode whose first word is `default` or `light`
+    /// (`Light mode`), else the first.
+    static func defaultMode(of names: [String]) -> Int {
+        let lowered = names.map { $0.lowercased() }
+        if let exact = defaultModes.lazy.compactMap({ lowered.firstIndex(of: $0) }).first { return exact }
+        let firstWords = lowered.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        return firstWords.firstIndex { $0 == "default" || $0 == "light" } ?? 0
+    }
+
     struct ModeFile {
         var collection: String
         var mode: String
@@ -255,8 +266,7 @@ struct FigmaModesReader {
                     description: "The Figma collection '\(collection.name)', mode '\(collection.modes[0].mode)'",
                     sources: contexts[0].sources)))
             } else {
-                let lowered = contexts.map { $0.name.lowercased() }
-                let preferred = Self.defaultModes.lazy.compactMap { lowered.firstIndex(of: $0) }.first ?? 0
+                let preferred = Self.defaultMode(of: contexts.map(\.name))
                 layers.append(.modifier(.init(name: collection.name, description: "The modes of the Figma collection '\(collection.name)'",
                     contexts: contexts, defaultContext: contexts[preferred].name,
                     anchor: SourceAnchor(file: collection.modes[0].file, offset: 0))))
