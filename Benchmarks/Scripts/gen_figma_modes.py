@@ -10,7 +10,8 @@ OUTDIR/figma-modes/ holds `Primitives.Value.json` (N/2 colors, one mode),
 alias `{hue 3.12}` of a primitive) and `Spacing.Compact.json`, `Spacing.Regular.json` (the
 rest, numbers), each token with `$extensions["com.figma"]`. OUTDIR/dtcg/ holds the same
 system as DTCG: one token file per set and modifier context (paths prefixed with the
-collection, aliases qualified) and `system.resolver.json`. OUTDIR/flat.tokens.json is N
+collection, aliases qualified, the same `$description` and `$extensions`) and
+`system.resolver.json`. OUTDIR/flat.tokens.json is N
 tokens of one DTCG file, one mode, the same values (the theme as the Light mode).
 
     swift build -c release --product tessera
@@ -72,11 +73,13 @@ def main():
     for (collection, mode), tokens in files.items():
         exported, converted = {}, {}
         for names, kind, written, qualified in tokens:
-            nest(exported, names, {"$type": kind, "$value": written, "$description": "",
-                                   "$extensions": figma(["ALL_SCOPES"] if kind == "color" else ["GAP"])})
-            nest(converted, [collection] + names, {"$type": kind, "$value": qualified})
+            extensions = figma(["ALL_SCOPES"] if kind == "color" else ["GAP"])
+            nest(exported, names, {"$type": kind, "$value": written, "$description": "", "$extensions": extensions})
+            # The same token in DTCG, extensions and all, so that both read the same bytes.
+            same = {"$type": kind, "$value": qualified, "$description": "", "$extensions": extensions}
+            nest(converted, [collection] + names, same)
             if mode in ("Value", "Light", "Compact"):
-                nest(flat, [collection] + names, {"$type": kind, "$value": qualified})
+                nest(flat, [collection] + names, same)
         with open(os.path.join(fm, f"{collection}.{mode}.json"), "w") as f:
             json.dump(exported, f, indent=2, ensure_ascii=False)
         with open(os.path.join(dtcg, f"{collection}-{mode}.tokens.json"), "w") as f:
