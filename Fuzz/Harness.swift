@@ -7,6 +7,8 @@
 // math and color modifiers, converted to DTCG; the input is also evaluated as math) or gentle
 // (a Gentle design system spec, with its migration from older versions, converted to DTCG) or
 // figma-export (a file of Figma's own DTCG export, its aliasData put back as aliases) or
+// figma-modes (Figma variables exported a file per collection and mode: the input, split at
+// its first three NUL bytes, is up to four files of three collections in two folders) or
 // theme-file (a compiled theme file: loaded with every check, then every token looked up in
 // every permutation, overridden and written again) or codegen (a resolver through every
 // output of code generation: Fuzz/CodegenHarness.swift) or quality (a resolver through lint,
@@ -27,6 +29,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "tokens-studio": fuzzTokensStudio(bytes)
     case "gentle": fuzzGentle(bytes)
     case "figma-export": fuzzFigmaExport(bytes)
+    case "figma-modes": fuzzFigmaModes(bytes)
     case "theme-file": fuzzThemeFile(bytes)
     case "codegen": fuzzCodegen(bytes)
     case "quality": fuzzQuality(bytes)
@@ -145,6 +148,20 @@ func fuzzGentle(_ bytes: [UInt8]) {
 func fuzzFigmaExport(_ bytes: [UInt8]) {
     let file = SourceFile(path: "Light.tokens.json", bytes: bytes)
     var composer = FigmaExportImporter().system(for: file, options: PipelineOptions())
+    let report = composer.checkAllPermutations()
+    render(report.diagnostics, report.files)
+    _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)
+    _ = DTCGConversion(composer).files
+}
+
+func fuzzFigmaModes(_ bytes: [UInt8]) {
+    let names = ["Foundations/Primitives.Value.json", "Foundations/🌗 Color scheme.Light.json",
+                 "Foundations/🌗 Color scheme.Dark.json", "Product/Semantic.Mode 1.json"]
+    let parts = bytes.split(separator: 0, maxSplits: 3, omittingEmptySubsequences: false)
+    _ = FigmaModesImporter().recognizes(SourceFile(path: names[1], bytes: bytes))
+    var reader = FigmaModesReader(options: PipelineOptions())
+    for (name, part) in zip(names, parts) { reader.add(SourceFile(path: name, bytes: Array(part))) }
+    var composer = TokenSystem(reader.read(), options: PipelineOptions())
     let report = composer.checkAllPermutations()
     render(report.diagnostics, report.files)
     _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)

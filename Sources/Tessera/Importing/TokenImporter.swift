@@ -95,11 +95,11 @@ public struct ImporterRegistry: Sendable {
     public var names: [String] { importers.map(\.name) }
 
     /// Resolver documents, asset catalogs, Figma variables and Figma's DTCG export, Gentle
-    /// specs, Tokens Studio files, the text styles of the ConfigTokens layout, and DTCG token
-    /// files.
+    /// specs, Tokens Studio files, Figma variables exported a file per collection and mode, the
+    /// text styles of the ConfigTokens layout, and DTCG token files.
     public static let standard = ImporterRegistry([
         ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), FigmaExportImporter(), GentleImporter(),
-        TokensStudioImporter(), TextStylesImporter(), DTCGImporter(),
+        TokensStudioImporter(), FigmaModesImporter(), TextStylesImporter(), DTCGImporter(),
     ])
 
     /// The importer most sure of `file` (the first listed among equals), if any.

@@ -92,6 +92,34 @@ extension DiagnosticMessage {
             "'\(token)' is an alias of '\(target)'\(collection), which no file read holds: the value Figma wrote is kept; read that collection's export with this one to keep the alias")
     }
 
+    static func figmaModes(_ problem: String) -> Self {
+        Self(.figmaModesInvalid, .error, problem)
+    }
+
+    static func figmaModesAlias(_ reference: String, token: String) -> Self {
+        Self(.figmaModesAlias, .error,
+            "'\(token)' is an alias of '{\(reference)}', which no collection read defines; it is left out: read the folder of the Figma file that defines it with this one")
+    }
+
+    static func figmaModesAmbiguous(_ reference: String, token: String, candidates: [String], chosen: String) -> Self {
+        Self(.figmaModesAmbiguous, .error,
+            "'\(token)' is an alias of '{\(reference)}', which \(candidates.count) collections define (\(candidates.map { "'\($0)'" }.joined(separator: ", "))); '\(chosen)' is used: name the collection, as in '{\(chosen)}'")
+    }
+
+    static func figmaModesDuplicate(collection: String, mode: String, first: String) -> Self {
+        Self(.figmaModesDuplicate, .error,
+            "mode '\(mode)' of the collection '\(collection)' is read twice; the file '\(first)' is kept and this one left out: read the two Figma files apart, or rename one collection")
+    }
+
+    static func figmaModesName(_ name: String, written: String) -> Self {
+        Self(.figmaModesName, .warning, "the name '\(name)' is written '\(written)': a token name cannot hold '.', '{' or '}', or start with '$'")
+    }
+
+    static func figmaModesNotRead(_ file: String) -> Self {
+        Self(.figmaModesNotRead, .warning,
+            "'\(file)' is not read: its name says no mode; files of a Figma export per collection and mode are named '<Collection>.<Mode>.json'")
+    }
+
     static func figmaMissingValue(_ variable: String, mode: String) -> Self {
         Self(.figmaMissingValue, .warning, "variable '\(variable)' has no value for mode '\(mode)'; the default mode's is used")
     }
