@@ -134,6 +134,23 @@ struct FigmaRealShapesTests {
         #expect(tokens["base.color.white"]?.extensions?["com.figma"]?["hiddenFromPublishing"]?.bool == true)
     }
 
+    /// A plugin's export of the Plugin API's objects: `collections` and `variables` arrays, no
+    /// `meta`, the default mode listed second.
+    @Test func aPluginExportWithCollectionsReads() throws {
+        let text = """
+            {"collections": [{"id": "VariableCollectionId:1:3", "name": "Spacing", "defaultModeId": "1:2",
+                "modes": [{"name": "Zoom 2x", "modeId": "1:3"}, {"name": "Default", "modeId": "1:2"}]}],
+             "variables": [{"id": "VariableID:1:4", "name": "spacing/px", "resolvedType": "FLOAT",
+                "variableCollectionId": "VariableCollectionId:1:3", "valuesByMode": {"1:2": 1, "1:3": 2}, "scopes": ["GAP"],
+                "codeSyntax": {"WEB": "var(--spacing-px)"}, "description": "", "remote": false, "key": "3a8e"}]}
+            """
+        var system = FigmaVariablesImporter().system(for: SourceFile(path: "preset.json", text: text), options: PipelineOptions())
+        #expect(system.checkAllPermutations().diagnostics.isEmpty)
+        #expect(system.resolver?.modifiers.first?.defaultContext == "Default")
+        #expect(system.resolve(inputs: [:]).partialTokens.value("Spacing.spacing.px") == .dimension(TokenDimension(1, .px)))
+        #expect(system.resolve(inputs: ["Spacing": "Zoom 2x"]).partialTokens.value("Spacing.spacing.px") == .dimension(TokenDimension(2, .px)))
+    }
+
     // MARK: Figma's export, several collections in one folder
 
     @Test func collectionsInOneFolderAreToldApart() throws {

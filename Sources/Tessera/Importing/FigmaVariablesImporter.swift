@@ -2,7 +2,7 @@ import Foundation
 
 /// Figma variables as the REST API returns them (`GET /v1/files/:key/variables/local`):
 /// `meta.variableCollections` and `meta.variables`, as maps by id or as arrays (plugin
-/// exports write either, with or without the `meta` wrapper).
+/// exports write either, with or without the `meta` wrapper, some as `collections`).
 ///
 /// - Each collection is a set when it has one mode and a modifier when it has more, named
 ///   after the collection, with a context per mode (the default mode is the default context).
@@ -18,6 +18,12 @@ import Foundation
 ///   percentages), a `number` for `ALL_SCOPES`, no scope or scopes of different kinds, and a
 ///   `px` dimension for the others (sizes, gaps, radii, strokes, effects, font sizes, line
 ///   heights, letter and paragraph spacing).
+/// - Figma lets any FLOAT alias any FLOAT (and any STRING any STRING) whatever the scopes, so
+///   an alias may join two types: the aliasing variable keeps its own type, and its value is
+///   computed, in every permutation, from the target's Figma number read as the aliasing
+///   variable reads its own (px, ÷ 100 for an opacity, a weight, a one-name family).
+/// - An alias of a variable no file read holds fails on its own token, in that mode, naming
+///   the id and the key it carries; what aliases it fails with it, the rest resolves.
 /// - The variable's id, key, scopes, code syntax, `remote` and `hiddenFromPublishing` are kept
 ///   in `$extensions["com.figma"]`; hidden and remote variables are read like the others.
 package struct FigmaVariablesImporter: SystemImporter {
@@ -113,8 +119,9 @@ struct FigmaVariablesReader: FormatReader {
             self.node = node
             self.file = file
             remote = node["remote"]?.bool == true
-            type = FigmaVariablesReader.type(of: node)
-            isPercentage = node["scopes"]?.array?.compactMap(\.string) == ["OPACITY"]
+            let scopes = (node["scopes"]?.array ?? []).compactMap(\.string)
+            type = FigmaVariablesReader.type(node["resolvedType"]?.string, scopes: scopes)
+            isPercentage = scopes == ["OPACITY"]
             description = node["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
             extensions = FigmaVariablesReader.extensions(of: node)
         }
@@ -130,7 +137,8 @@ struct FigmaVariablesReader: FormatReader {
             diagnostics += found
             guard let root else { continue }
             let meta = root["meta"]?.isObject == true ? root["meta"]! : root
-            guard let collectionsNode = meta["variableCollections"], let variablesNode = meta["variables"] else {
+            // Plugin exports of the Plugin API's objects name the collections `collections`.
+            guard let collectionsNode = meta["variableCollections"] ?? meta["collections"], let variablesNode = meta["variables"] else {
                 report(.figma("a Figma variables file has 'variableCollections' and 'variables' (in 'meta' for the REST API)"), at: meta.offset)
                 continue
             }
@@ -350,27 +358,48 @@ struct FigmaVariablesReader: FormatReader {
     /// A Figma name's segments as token names: split at `/`, trimmed, made safe
     /// (`TokenPathSyntax.safeName`), empty ones left out.
     static func segments(_ name: String) -> [String] {
-        name.split(separator: "/").map { TokenPathSyntax.safeName(String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())) }
-            .filter { !$0.isEmpty }
+        var segments: [String] = []
+        // `/` is one byte that no other character's UTF-8 holds: split the bytes.
+        for piece in name.utf8.split(separator: UInt8(ascii: "/")) {
+            let text = Substring(piece)
+            // Most names have no space at either end: trim only when one may be there.
+            let trimmed: String
+            if let first = piece.first, let last = piece.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+                trimmed = String(text)
+            } else {
+                let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+                let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
+                trimmed = start < end ? String(text[start..<end]) : ""
+            }
+            if !trimmed.isEmpty { segments.append(TokenPathSyntax.safeName(trimmed)) }
+        }
+        return segments
     }
 
     /// The token type a variable's `resolvedType` and `scopes` call for; nil for a type Figma
     /// added since.
-    static func type(of node: JSONValue) -> TokenType? {
-        let scopes = Set((node["scopes"]?.array ?? []).compactMap(\.string))
-        switch node["resolvedType"]?.string {
+    static func type(_ resolvedType: String?, scopes list: [String]) -> TokenType? {
+        switch resolvedType {
         case "COLOR": return .color
         case "BOOLEAN": return .boolean
-        case "STRING": return scopes == ["FONT_FAMILY"] ? .fontFamily : .string
-        case "FLOAT":
-            if scopes.isEmpty || scopes.contains("ALL_SCOPES") { return .number }
-            if scopes.isSubset(of: ["FONT_WEIGHT", "FONT_STYLE"]) { return .fontWeight }
-            if scopes == ["OPACITY"] { return .number }
-            let sizes: Set<String> = ["CORNER_RADIUS", "WIDTH_HEIGHT", "GAP", "STROKE_FLOAT", "EFFECT_FLOAT", "FONT_SIZE",
-                                      "LINE_HEIGHT", "LETTER_SPACING", "PARAGRAPH_SPACING", "PARAGRAPH_INDENT"]
-            return scopes.isSubset(of: sizes) ? .dimension : .number
+        case "STRING": return !list.isEmpty && list.allSatisfy { $0 == "FONT_FAMILY" } ? .fontFamily : .string
+        case "FLOAT": return floatType(Set(list))
         default: return nil
         }
+    }
+
+    static func floatType(_ scopes: Set<String>) -> TokenType {
+        if scopes.isEmpty || scopes.contains("ALL_SCOPES") { return .number }
+        if scopes.isSubset(of: ["FONT_WEIGHT", "FONT_STYLE"]) { return .fontWeight }
+        if scopes == ["OPACITY"] { return .number }
+        return scopes.isSubset(of: sizeScopes) ? .dimension : .number
+    }
+
+    static let sizeScopes: Set<String> = ["CORNER_RADIUS", "WIDTH_HEIGHT", "GAP", "STROKE_FLOAT", "EFFECT_FLOAT", "FONT_SIZE",
+                                          "LINE_HEIGHT", "LETTER_SPACING", "PARAGRAPH_SPACING", "PARAGRAPH_INDENT"]
+
+    static func type(of node: JSONValue) -> TokenType? {
+        type(node["resolvedType"]?.string, scopes: (node["scopes"]?.array ?? []).compactMap(\.string))
     }
 
     /// The variable's token for one mode: its value there, or an alias of the variable at
