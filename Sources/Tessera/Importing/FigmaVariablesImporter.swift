@@ -567,11 +567,18 @@ struct FigmaVariablesReader: FormatReader {
         }
     }
 
+    static let extensionKeys = ["id", "key", "name", "variableCollectionId", "scopes", "codeSyntax", "remote", "hiddenFromPublishing",
+                                "deletedButReferenced"]
+    static let extensionKeyIndex = Dictionary(uniqueKeysWithValues: extensionKeys.enumerated().map { ($1, $0) })
+
     /// What the variable carries beside its values, under `com.figma`.
     static func extensions(of node: JSONValue) -> JSONValue {
-        let keys = ["id", "key", "name", "variableCollectionId", "scopes", "codeSyntax", "remote", "hiddenFromPublishing",
-                    "deletedButReferenced"]
-        let kept = keys.compactMap { key in node.member(key) }
+        // One pass over the variable's members; kept in the order of `extensionKeys`, the first of each.
+        var found = [JSONMember?](repeating: nil, count: extensionKeys.count)
+        for member in node.members ?? [] {
+            if let index = extensionKeyIndex[member.key], found[index] == nil { found[index] = member }
+        }
+        let kept = found.compactMap { $0 }
         return JSONValue(.object([JSONMember(key: "com.figma", keyOffset: node.offset, value: JSONValue(.object(kept), offset: node.offset))]),
             offset: node.offset)
     }
