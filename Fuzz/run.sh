@@ -130,7 +130,7 @@ for target in "${targets[@]}"; do
         text-styles) seed "${fixtures[@]}" Fuzz/seeds -- -iname 'textStyles*.json' ;;
         figma) seed Fuzz/seeds/figma -- -name '*.json' ;;
         gentle) seed "${fixtures[@]}" -- -path '*/gentle/*.json' ;;
-        figma-export) seed "${fixtures[@]}" -- -path '*/figma-export/*.json' ;;
+        figma-export) seed "${fixtures[@]}" -- -path '*/figma-export*/*.json' ;;
         figma-modes) seed "${fixtures[@]}" Fuzz/seeds -- -path '*/figma-modes/*.json' ;;
         theme-file)
             # Inputs that once failed, and compiled themes of the example and of a token of every type.

@@ -15,6 +15,51 @@ struct FigmaChecks {
         checks.run("figma: every variable agrees with Terrazzo's import, value for value") { check in
             try agreesWithTerrazzoValueForValue(check)
         }
+        checks.run("figma: no alias Figma accepts is a type error; one into a library not exported fails alone") { check in
+            try aliasesIntoMissingLibrariesFailAlone(check)
+        }
+    }
+
+    /// The real response (19 collections, four names shared by two, remote and hidden
+    /// collections, 14 variable ids of libraries it does not hold): in every permutation, no
+    /// `type.mismatch`; each error is an `import.figma.unknown-variable` on a token of its own,
+    /// and every token that does not resolve is one of those or aliases one, directly or through
+    /// others.
+    func aliasesIntoMissingLibrariesFailAlone(_ check: Check) throws {
+        let responseFile = corpus.figma.appendingPathComponent("get-local-variables.json")
+        var ignored: [Diagnostic] = []
+        var system = FigmaVariablesImporter().system(for: try check.require(TokenFileLoader.read(responseFile.path, diagnostics: &ignored)),
+            options: PipelineOptions())
+        let all = system.checkAllPermutations().diagnostics
+        check.expect(!all.contains { $0.id == .typeMismatch }, "type.mismatch: \(all.filter { $0.id == .typeMismatch }.count)")
+        let errors = all.filter { $0.severity == .error }
+        check.expect(errors.allSatisfy { $0.id == .figmaUnknownVariable && $0.location?.token != nil }, "\(Set(errors.map(\.id)))")
+        check.expect(!errors.isEmpty && errors.allSatisfy { $0.message.contains("key ") }, "every missing id names its key")
+        let resolver = try check.require(system.resolver)
+        var runs: [[String: String]] = [[:]]
+        for modifier in resolver.modifiers { for context in modifier.contextNames { runs.append([modifier.name: context]) } }
+        var unresolvedInAll = 0
+        for inputs in runs {
+            var unresolved = 0
+            let permutation = system.resolve(inputs: inputs)
+            let failing = Set(permutation.diagnostics.filter { $0.severity == .error }.compactMap { $0.location?.token })
+            let tokens = permutation.document.tokens
+            let byPath = Dictionary(tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            func fails(_ path: String, _ seen: Set<String> = []) -> Bool {
+                if failing.contains(path) { return true }
+                guard let token = byPath[path], !seen.contains(path) else { return false }
+                let targets = token.computation?.operands.map(\.path)
+                    ?? token.value.string.map { [String($0.dropFirst().dropLast())] } ?? []
+                return targets.contains { fails($0, seen.union([path])) }
+            }
+            for token in tokens where permutation.partialTokens[token.path] == nil {
+                unresolved += 1
+                check.expect(fails(token.path), "\(token.path) does not resolve in \(inputs) and depends on no missing variable")
+            }
+            check.expect(permutation.partialTokens.count + unresolved == tokens.count, "\(inputs): counts")
+            unresolvedInAll += unresolved
+        }
+        check.expect(unresolvedInAll > 0)
     }
 
     /// Every variable Terrazzo imports, in every mode of its collection, must have Tessera's

@@ -149,13 +149,15 @@ struct FigmaVariablesImporterTests {
         #expect(light["Brand.accent"]?.anchor.file.path.hasSuffix("2-library.json") == true)
     }
 
-    /// Alone, the user's file names a variable it does not hold: one error, with a note on
-    /// the two variables that alias it, and no error for each of them.
-    @Test func anUnknownVariableIsOneError() {
+    /// Alone, the user's file names a variable it does not hold: an error on the variable
+    /// that aliases it, in each mode that does, saying how many depend on it, and no error for
+    /// each of those.
+    @Test func anUnknownVariableIsOneErrorAMode() {
         let composer = FigmaVariablesImporter().system(for: SourceFile(path: "user.json", text: Self.user), options: PipelineOptions())
         let found = composer.checkAllPermutations().diagnostics.filter { $0.severity == .error }
-        #expect(found.map(\.id) == [.figmaUnknownVariable])
-        #expect(found.first?.notes.first?.message == "2 variables aliasing it, directly or through others, are left out with it")
+        #expect(found.map(\.id) == [.figmaUnknownVariable, .figmaUnknownVariable])
+        #expect(Set(found.compactMap { $0.location.map { "\($0.line):\($0.column)" } }).count == 2)
+        #expect(found.allSatisfy { $0.location?.token == "App.button" && $0.message.contains("2 variables aliasing 'button', directly or through others, fail with it") })
     }
 }
 

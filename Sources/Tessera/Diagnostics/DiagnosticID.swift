@@ -110,6 +110,8 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     package static let figmaUnknownType: DiagnosticID = "import.figma.unknown-type"
     package static let figmaUnknownVariable: DiagnosticID = "import.figma.unknown-variable"
     package static let figmaMissingValue: DiagnosticID = "import.figma.missing-value"
+    package static let figmaPublished: DiagnosticID = "import.figma.published"
+    package static let figmaSharedName: DiagnosticID = "import.figma.shared-name"
     package static let studioInvalid: DiagnosticID = "import.tokens-studio"
     package static let studioValue: DiagnosticID = "import.tokens-studio.value"
     package static let studioModify: DiagnosticID = "import.tokens-studio.modify"

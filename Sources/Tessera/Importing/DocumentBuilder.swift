@@ -35,6 +35,8 @@ public struct DocumentBuilder: Sendable {
     private var tokenPositions: [TokenPath: Int] = [:]
     private var tokens: [TokenDefinition] = []
     private var groups: [TokenPath: GroupDefinition] = [:]
+    /// The group the last token was placed in.
+    private var lastGroup: (segments: [String], joined: String, id: Int32)?
     private(set) var diagnostics: [Diagnostic] = []
 
     public init(file: SourceFile) {
@@ -51,9 +53,10 @@ public struct DocumentBuilder: Sendable {
         guard let (joined, group) = place(path, at: offset), !path.isEmpty else { return }
         var token = TokenDefinition(path: joined, groupID: group, type: type, value: value,
             anchor: SourceAnchor(file: file, offset: offset))
-        token.description = description
-        token.deprecated = deprecated
-        token.extensions = extensions
+        // Each is nil in a new token: set only what is given (each setting allocates).
+        if description != nil { token.description = description }
+        if deprecated != nil { token.deprecated = deprecated }
+        if extensions != nil { token.extensions = extensions }
         if let position = tokenPositions[TokenPath(joined)] {
             tokens[position] = token
         } else {
@@ -100,12 +103,22 @@ public struct DocumentBuilder: Sendable {
     /// The joined path and the id of the enclosing group, registering groups on the way; nil
     /// (reported) when a name is not allowed.
     private mutating func place(_ path: [String], at offset: Int) -> (String, Int32)? {
-        guard let parent = groupPath(path.dropLast(), at: offset), let name = path.last else { return nil }
+        guard let name = path.last else { return nil }
+        // Tokens of one group come together: the last group's path and id serve again.
+        let parent: String
+        let id: Int32
+        if let last = lastGroup, last.segments.elementsEqual(path.dropLast()) {
+            (parent, id) = (last.joined, last.id)
+        } else {
+            guard let joined = groupPath(path.dropLast(), at: offset) else { return nil }
+            (parent, id) = (joined, groupIDs[TokenPath(joined)]!)
+            lastGroup = (Array(path.dropLast()), joined, id)
+        }
         if let problem = TokenPathSyntax.problem(withName: name) {
             reportName(name, problem, path: path, at: offset)
             return nil
         }
-        return (TokenPathSyntax.join(parent, name), groupIDs[TokenPath(parent)]!)
+        return (TokenPathSyntax.join(parent, name), id)
     }
 
     /// Registers the group at `path` and its ancestors; its joined path, or nil (reported).

@@ -109,34 +109,31 @@ struct FigmaExportReader {
     }
 
     mutating func read() -> ResolverDocument {
-        // Every token path of every file: an alias is put back only where its target is read.
+        // Every token path of every file, and each variable's path by id: an alias is put
+        // back only where its target is read.
         var inventory: Set<TokenPath> = []
+        var byID: [String: [String]] = [:]
+        var ids: [[String]] = []
         for (_, root) in files {
-            guard let root else { continue }
-            Self.visitTokens(root, path: []) { path, _ in inventory.insert(TokenPath(path.joined(separator: "."))) }
-        }
-        // Collections by folder, in the order their first file comes.
-        var collections: [(name: String, modes: [Mode])] = []
-        var folders: [String: Int] = [:]
-        for (file, root) in files {
-            let folder = (file.path as NSString).deletingLastPathComponent
-            let modeName = root?["$extensions"]?["com.figma.modeName"]?.string ?? TokenFileLoader.baseName(of: file.path)
-            let mode = Mode(name: modeName, file: file, root: root)
-            if let index = folders[folder], !collections[index].modes.contains(where: { $0.name == modeName }) {
-                collections[index].modes.append(mode)
-            } else {
-                var name = (folder as NSString).lastPathComponent
-                if name.isEmpty || name == "." || folders[folder] != nil { name = TokenFileLoader.baseName(of: file.path) }
-                if folders[folder] == nil { folders[folder] = collections.count }
-                collections.append((name, [mode]))
+            var own: [String] = []
+            if let root {
+                Self.visitTokens(root, path: []) { path, node in
+                    inventory.insert(TokenPath(path.joined(separator: ".")))
+                    if let id = node["$extensions"]?["com.figma.variableId"]?.string {
+                        own.append(id)
+                        if byID[id] == nil { byID[id] = path }
+                    }
+                }
             }
+            ids.append(own)
         }
+        let collections = Self.collections(of: files.map { ($0.file, $0.root) }, ids: ids)
         var layers: [ResolverDocument.Layer] = []
         var names: Set<String> = []
         for collection in collections {
             let name = UniqueName.claim(collection.name, in: &names) { "\($0) (\($1))" }
             let contexts = collection.modes.map { mode in
-                ResolverDocument.Context(name: mode.name, sources: sources(of: mode, inventory: inventory))
+                ResolverDocument.Context(name: mode.name, sources: sources(of: mode, inventory: inventory, byID: byID))
             }
             let anchor = SourceAnchor(file: collection.modes[0].file, offset: 0)
             if contexts.count == 1 {
@@ -158,7 +155,7 @@ struct FigmaExportReader {
     }
 
     /// The file as DTCG, then the aliases its `aliasData` names, for tokens whose target is read.
-    private func sources(of mode: Mode, inventory: Set<TokenPath>) -> [ResolverDocument.Source] {
+    private func sources(of mode: Mode, inventory: Set<TokenPath>, byID: [String: [String]]) -> [ResolverDocument.Source] {
         let anchor = SourceAnchor(file: mode.file, offset: 0)
         var sources = [ResolverDocument.Source(.built(DTCGImporter().layer(of: mode.file)), at: anchor)]
         guard let root = mode.root else { return sources }
@@ -167,7 +164,10 @@ struct FigmaExportReader {
             guard let data = node["$extensions"]?["com.figma.aliasData"], let name = data["targetVariableName"]?.string,
                 node["$value"]?.string?.hasPrefix("{") != true
             else { return }
-            let target = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            // By id when a file read holds the variable (names may repeat across collections),
+            // else by name.
+            let target = data["targetVariableId"]?.string.flatMap { byID[$0] }
+                ?? name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             let at = data["targetVariableName"]?.offset ?? data.offset
             guard inventory.contains(TokenPath(target.joined(separator: "."))), target != path else {
                 let set = data["targetVariableSetName"]?.string.map { " in the collection '\($0)'" } ?? ""
@@ -180,6 +180,88 @@ struct FigmaExportReader {
         }
         sources.append(ResolverDocument.Source(.built(aliases.finish()), at: anchor))
         return sources
+    }
+
+    /// Files grouped into collections, each a list of modes, in the order their first file
+    /// comes. Figma's export has no collection in its files, so: files that share a variable
+    /// id are modes of one collection (a variable belongs to one collection, and has a value
+    /// in each of its modes); so are files named `Collection.Mode.tokens.json` with one
+    /// `Collection` in one folder; files with no variable id are grouped by folder. A mode
+    /// name a collection already has starts another collection.
+    ///
+    /// A collection is named, in order of preference: by the `Collection.` its files' names
+    /// start with, by the `targetVariableSetName` an alias into it gives, by its folder when
+    /// the folder holds no other collection, else by its modes' names (`Light / Dark`).
+    static func collections(of files: [(file: SourceFile, root: JSONValue?)], ids: [[String]]) -> [(name: String, modes: [Mode])] {
+        var parent = Array(files.indices)
+        func find(_ index: Int) -> Int {
+            var index = index
+            while parent[index] != index {
+                parent[index] = parent[parent[index]]
+                index = parent[index]
+            }
+            return index
+        }
+        func union(_ a: Int, _ b: Int) {
+            let (ra, rb) = (find(a), find(b))
+            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+        }
+        let folders = files.map { ($0.file.path as NSString).deletingLastPathComponent }
+        let modeNames = files.map { file in file.root?["$extensions"]?["com.figma.modeName"]?.string ?? TokenFileLoader.baseName(of: file.file.path) }
+        // `Collection.Mode`: the base name ends with the mode's name after a dot.
+        let prefixes: [String?] = files.indices.map { index in
+            let base = TokenFileLoader.baseName(of: files[index].file.path)
+            let suffix = "." + modeNames[index]
+            guard base.count > suffix.count, base.lowercased().hasSuffix(suffix.lowercased()) else { return nil }
+            return String(base.dropLast(suffix.count))
+        }
+        var firstWithID: [String: Int] = [:]
+        var firstWithPrefix: [String: Int] = [:]
+        var firstWithoutIDs: [String: Int] = [:]
+        for index in files.indices {
+            for id in ids[index] {
+                if let other = firstWithID[id] { union(other, index) } else { firstWithID[id] = index }
+            }
+            if let prefix = prefixes[index] {
+                let key = folders[index] + "\u{0}" + prefix
+                if let other = firstWithPrefix[key] { union(other, index) } else { firstWithPrefix[key] = index }
+            }
+            if ids[index].isEmpty, prefixes[index] == nil {
+                if let other = firstWithoutIDs[folders[index]] { union(other, index) } else { firstWithoutIDs[folders[index]] = index }
+            }
+        }
+        // Names aliases give collections: target id → collection name.
+        var setNames: [String: String] = [:]
+        for (_, root) in files {
+            guard let root else { continue }
+            visitTokens(root, path: []) { _, node in
+                guard let data = node["$extensions"]?["com.figma.aliasData"], let id = data["targetVariableId"]?.string,
+                    let name = data["targetVariableSetName"]?.string, !name.isEmpty
+                else { return }
+                if setNames[id] == nil { setNames[id] = name }
+            }
+        }
+        var groups: [(root: Int, modes: [Int])] = []
+        var groupOf: [Int: Int] = [:]
+        for index in files.indices {
+            let root = find(index)
+            if let group = groupOf[root], !groups[group].modes.contains(where: { modeNames[$0] == modeNames[index] }) {
+                groups[group].modes.append(index)
+            } else {
+                groupOf[root] = groups.count
+                groups.append((root, [index]))
+            }
+        }
+        let groupsPerFolder = Dictionary(grouping: groups.map { folders[$0.modes[0]] }, by: { $0 }).mapValues(\.count)
+        return groups.map { group in
+            let first = group.modes[0]
+            let folderName = (folders[first] as NSString).lastPathComponent
+            let name = group.modes.lazy.compactMap { prefixes[$0] }.first
+                ?? group.modes.lazy.flatMap { ids[$0] }.compactMap { setNames[$0] }.first
+                ?? (groupsPerFolder[folders[first]] == 1 && !folderName.isEmpty && folderName != "." ? folderName : nil)
+                ?? group.modes.map { modeNames[$0] }.joined(separator: " / ")
+            return (name, group.modes.map { Mode(name: modeNames[$0], file: files[$0].file, root: files[$0].root) })
+        }
     }
 
     /// Calls `body` with the path and node of every token (an object with `$value`) under `node`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Figma variables as the REST API returns them (`GET /v1/files/:key/variables/local`):
 /// `meta.variableCollections` and `meta.variables`, as maps by id or as arrays (plugin
-/// exports write either, with or without the `meta` wrapper).
+/// exports write either, with or without the `meta` wrapper, some as `collections`).
 ///
 /// - Each collection is a set when it has one mode and a modifier when it has more, named
 ///   after the collection, with a context per mode (the default mode is the default context).
@@ -18,6 +18,12 @@ import Foundation
 ///   percentages), a `number` for `ALL_SCOPES`, no scope or scopes of different kinds, and a
 ///   `px` dimension for the others (sizes, gaps, radii, strokes, effects, font sizes, line
 ///   heights, letter and paragraph spacing).
+/// - Figma lets any FLOAT alias any FLOAT (and any STRING any STRING) whatever the scopes, so
+///   an alias may join two types: the aliasing variable keeps its own type, and its value is
+///   computed, in every permutation, from the target's Figma number read as the aliasing
+///   variable reads its own (px, ÷ 100 for an opacity, a weight, a one-name family).
+/// - An alias of a variable no file read holds fails on its own token, in that mode, naming
+///   the id and the key it carries; what aliases it fails with it, the rest resolves.
 /// - The variable's id, key, scopes, code syntax, `remote` and `hiddenFromPublishing` are kept
 ///   in `$extensions["com.figma"]`; hidden and remote variables are read like the others.
 package struct FigmaVariablesImporter: SystemImporter {
@@ -63,12 +69,12 @@ struct FigmaVariablesReader: FormatReader {
     /// The file being read: what diagnostics point into.
     var file: SourceFile
     var diagnostics: [Diagnostic] = []
-    private var unknownTargets: Set<String> = []
-    /// Variables with no value in any mode, because every mode aliases a variable no file
-    /// holds, directly or through others; aliases of them are left out without another error.
-    private var broken: Set<String> = []
-    /// Variable id → the variables whose values alias it.
-    private var aliasers: [String: [String]] = [:]
+    /// Variable id → the variables whose values alias it; built when an alias names a
+    /// variable no file holds, to count what depends on it.
+    private var aliasers: [String: [String]]?
+    /// What a published-variables response read with the others says of a variable, by key.
+    private var published: [String: (name: String, collection: String?)] = [:]
+    private var variables: [Variable] = []
 
     init(files: [SourceFile]) {
         self.files = files
@@ -83,6 +89,8 @@ struct FigmaVariablesReader: FormatReader {
         var modes: [(id: String, name: String)]
         var defaultMode: String?
         var offset: Int
+        /// Where the file writes the collection's name.
+        var nameOffset: Int?
         var file: SourceFile
         var remote: Bool
     }
@@ -111,8 +119,9 @@ struct FigmaVariablesReader: FormatReader {
             self.node = node
             self.file = file
             remote = node["remote"]?.bool == true
-            type = FigmaVariablesReader.type(of: node)
-            isPercentage = node["scopes"]?.array?.compactMap(\.string) == ["OPACITY"]
+            let scopes = (node["scopes"]?.array ?? []).compactMap(\.string)
+            type = FigmaVariablesReader.type(node["resolvedType"]?.string, scopes: scopes)
+            isPercentage = scopes == ["OPACITY"]
             description = node["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
             extensions = FigmaVariablesReader.extensions(of: node)
         }
@@ -128,8 +137,13 @@ struct FigmaVariablesReader: FormatReader {
             diagnostics += found
             guard let root else { continue }
             let meta = root["meta"]?.isObject == true ? root["meta"]! : root
-            guard let collectionsNode = meta["variableCollections"], let variablesNode = meta["variables"] else {
+            // Plugin exports of the Plugin API's objects name the collections `collections`.
+            guard let collectionsNode = meta["variableCollections"] ?? meta["collections"], let variablesNode = meta["variables"] else {
                 report(.figma("a Figma variables file has 'variableCollections' and 'variables' (in 'meta' for the REST API)"), at: meta.offset)
+                continue
+            }
+            if Self.isPublished(collectionsNode, variablesNode) {
+                readPublished(collectionsNode, variablesNode, at: meta.offset)
                 continue
             }
             Self.adopt(readCollections(collectionsNode), into: &collections, id: \.id, remote: \.remote)
@@ -148,40 +162,47 @@ struct FigmaVariablesReader: FormatReader {
         return ResolverDocument(name: name, layers: [first] + layers, file: files[0])
     }
 
-    /// The aliases between variables, and which variables have no value in any mode because
-    /// of an alias of an unknown variable, directly or through others.
-    private mutating func findBroken(_ variables: [Variable], known: Set<String>) {
-        // Variable → the targets of its modes; nil for a mode with a value of its own.
-        var targets: [String: [String?]] = [:]
-        for variable in variables {
-            let modes = variable.node["valuesByMode"]?.members ?? []
-            targets[variable.id] = modes.map { $0.value["type"]?.string == "VARIABLE_ALIAS" ? ($0.value["id"]?.string ?? "") : nil }
-            for case let target? in targets[variable.id]! where known.contains(target) {
-                aliasers[target, default: []].append(variable.id)
+    /// How many variables alias `id`, directly or through others.
+    private mutating func dependents(of id: String) -> Int {
+        if aliasers == nil {
+            var graph: [String: [String]] = [:]
+            for variable in variables {
+                for mode in variable.node["valuesByMode"]?.members ?? [] where mode.value["type"]?.string == "VARIABLE_ALIAS" {
+                    if let target = mode.value["id"]?.string { graph[target, default: []].append(variable.id) }
+                }
             }
+            aliasers = graph
         }
-        func isBroken(_ id: String) -> Bool {
-            guard let modes = targets[id], !modes.isEmpty else { return false }
-            return modes.allSatisfy { target in target.map { !known.contains($0) || broken.contains($0) } ?? false }
-        }
-        var queue = variables.map(\.id).filter(isBroken)
-        while let next = queue.popLast() {
-            guard broken.insert(next).inserted else { continue }
-            queue += (aliasers[next] ?? []).filter { !broken.contains($0) && isBroken($0) }
-        }
-    }
-
-    /// How many variables are left out with `id`: those whose every mode aliases it, directly
-    /// or through others.
-    private func leftOutWith(_ id: String) -> Int {
-        guard broken.contains(id) else { return 0 }
         var seen: Set<String> = [id]
-        var queue = aliasers[id] ?? []
+        var queue = aliasers?[id] ?? []
         while let next = queue.popLast() {
-            guard broken.contains(next), seen.insert(next).inserted else { continue }
-            queue += aliasers[next] ?? []
+            guard seen.insert(next).inserted else { continue }
+            queue += aliasers?[next] ?? []
         }
         return seen.count - 1
+    }
+
+    /// A published-variables response (`GET /v1/files/:key/variables/published`): variables
+    /// with a `key` and no `valuesByMode`, collections without modes.
+    static func isPublished(_ collections: JSONValue, _ variables: JSONValue) -> Bool {
+        let sample = entries(variables).first ?? entries(collections).first
+        guard let sample, sample.isObject else { return false }
+        return sample["valuesByMode"] == nil && sample["modes"] == nil
+            && (sample["subscribed_id"] != nil || sample["resolvedDataType"] != nil || sample["updatedAt"] != nil)
+    }
+
+    /// Keeps what a published response says of each variable, to name the variables an alias
+    /// reaches in a library no file read holds; it has no values, which is said once.
+    private mutating func readPublished(_ collectionsNode: JSONValue, _ variablesNode: JSONValue, at offset: Int) {
+        var collectionNames: [String: String] = [:]
+        for entry in Self.entries(collectionsNode) {
+            if let id = entry["id"]?.string, let name = entry["name"]?.string { collectionNames[id] = name }
+        }
+        for entry in Self.entries(variablesNode) {
+            guard let key = entry["key"]?.string, let name = entry["name"]?.string else { continue }
+            published[key] = (name, entry["variableCollectionId"]?.string.flatMap { collectionNames[$0] })
+        }
+        report(.figmaPublished(published.count), at: offset)
     }
 
     /// `found` added to `kept`, but for what `kept` already has by id: a copy listed as used
@@ -201,9 +222,10 @@ struct FigmaVariablesReader: FormatReader {
     /// Layers for every collection, in the order the files list them.
     private mutating func build(_ collections: inout [Collection], _ variables: inout [Variable]) -> [ResolverDocument.Layer] {
         assignPaths(&collections, &variables)
+        self.variables = variables
         let byCollection = Dictionary(grouping: variables.indices, by: { variables[$0].collection })
-        let paths = Dictionary(variables.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
-        findBroken(variables, known: Set(paths.keys))
+        let paths = Dictionary(variables.map { ($0.id, Target(path: $0.path, type: $0.type, isPercentage: $0.isPercentage)) },
+            uniquingKeysWith: { first, _ in first })
         let collectionIDs = Set(collections.map(\.id))
         for variable in variables where !collectionIDs.contains(variable.collection) {
             file = variable.file
@@ -261,7 +283,7 @@ struct FigmaVariablesReader: FormatReader {
             }
             if modes.isEmpty { report(.figma("collection '\(name)' has no modes"), at: entry.offset) }
             collections.append(Collection(id: id, name: name, path: [], modes: modes, defaultMode: entry["defaultModeId"]?.string,
-                offset: entry.offset, file: file, remote: entry["remote"]?.bool == true))
+                offset: entry.offset, nameOffset: entry["name"]?.offset, file: file, remote: entry["remote"]?.bool == true))
         }
         return collections
     }
@@ -301,7 +323,16 @@ struct FigmaVariablesReader: FormatReader {
             // Collections may share a name (a library's and the file's own): `mode`, `mode_2` …
             let last = path.removeLast()
             let prefix = path.map { $0 + "." }.joined()
-            path.append(String(UniqueName.claim(prefix + last, in: &taken) { "\($0)_\($1)" }.dropFirst(prefix.count)))
+            let claimed = String(UniqueName.claim(prefix + last, in: &taken) { "\($0)_\($1)" }.dropFirst(prefix.count))
+            path.append(claimed)
+            if claimed != last {
+                // Both are kept; the note says where the second one's tokens are.
+                file = collections[index].file
+                let collection = collections[index]
+                let first = collections[..<index].first { Self.segments($0.name) == Self.segments(collection.name) }
+                report(.figmaSharedName(collection.name, id: collection.id, other: first?.id, path: path.joined(separator: ".")),
+                    at: collection.nameOffset ?? collection.offset)
+            }
             collections[index].path = path
             prefixes[collections[index].id] = path
         }
@@ -327,32 +358,53 @@ struct FigmaVariablesReader: FormatReader {
     /// A Figma name's segments as token names: split at `/`, trimmed, made safe
     /// (`TokenPathSyntax.safeName`), empty ones left out.
     static func segments(_ name: String) -> [String] {
-        name.split(separator: "/").map { TokenPathSyntax.safeName(String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())) }
-            .filter { !$0.isEmpty }
+        var segments: [String] = []
+        // `/` is one byte that no other character's UTF-8 holds: split the bytes.
+        for piece in name.utf8.split(separator: UInt8(ascii: "/")) {
+            let text = Substring(piece)
+            // Most names have no space at either end: trim only when one may be there.
+            let trimmed: String
+            if let first = piece.first, let last = piece.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+                trimmed = String(text)
+            } else {
+                let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+                let end = text.lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
+                trimmed = start < end ? String(text[start..<end]) : ""
+            }
+            if !trimmed.isEmpty { segments.append(TokenPathSyntax.safeName(trimmed)) }
+        }
+        return segments
     }
 
     /// The token type a variable's `resolvedType` and `scopes` call for; nil for a type Figma
     /// added since.
-    static func type(of node: JSONValue) -> TokenType? {
-        let scopes = Set((node["scopes"]?.array ?? []).compactMap(\.string))
-        switch node["resolvedType"]?.string {
+    static func type(_ resolvedType: String?, scopes list: [String]) -> TokenType? {
+        switch resolvedType {
         case "COLOR": return .color
         case "BOOLEAN": return .boolean
-        case "STRING": return scopes == ["FONT_FAMILY"] ? .fontFamily : .string
-        case "FLOAT":
-            if scopes.isEmpty || scopes.contains("ALL_SCOPES") { return .number }
-            if scopes.isSubset(of: ["FONT_WEIGHT", "FONT_STYLE"]) { return .fontWeight }
-            if scopes == ["OPACITY"] { return .number }
-            let sizes: Set<String> = ["CORNER_RADIUS", "WIDTH_HEIGHT", "GAP", "STROKE_FLOAT", "EFFECT_FLOAT", "FONT_SIZE",
-                                      "LINE_HEIGHT", "LETTER_SPACING", "PARAGRAPH_SPACING", "PARAGRAPH_INDENT"]
-            return scopes.isSubset(of: sizes) ? .dimension : .number
+        case "STRING": return !list.isEmpty && list.allSatisfy { $0 == "FONT_FAMILY" } ? .fontFamily : .string
+        case "FLOAT": return floatType(Set(list))
         default: return nil
         }
     }
 
+    static func floatType(_ scopes: Set<String>) -> TokenType {
+        if scopes.isEmpty || scopes.contains("ALL_SCOPES") { return .number }
+        if scopes.isSubset(of: ["FONT_WEIGHT", "FONT_STYLE"]) { return .fontWeight }
+        if scopes == ["OPACITY"] { return .number }
+        return scopes.isSubset(of: sizeScopes) ? .dimension : .number
+    }
+
+    static let sizeScopes: Set<String> = ["CORNER_RADIUS", "WIDTH_HEIGHT", "GAP", "STROKE_FLOAT", "EFFECT_FLOAT", "FONT_SIZE",
+                                          "LINE_HEIGHT", "LETTER_SPACING", "PARAGRAPH_SPACING", "PARAGRAPH_INDENT"]
+
+    static func type(of node: JSONValue) -> TokenType? {
+        type(node["resolvedType"]?.string, scopes: (node["scopes"]?.array ?? []).compactMap(\.string))
+    }
+
     /// The variable's token for one mode: its value there, or an alias of the variable at
     /// `paths[id]`.
-    private mutating func add(_ variable: Variable, mode: String, collection: Collection, paths: [String: [String]],
+    private mutating func add(_ variable: Variable, mode: String, collection: Collection, paths: [String: Target],
         into builder: inout DocumentBuilder)
     {
         let node = variable.node
@@ -377,18 +429,23 @@ struct FigmaVariablesReader: FormatReader {
             return
         }
         if value["type"]?.string == "VARIABLE_ALIAS" {
-            // An alias of a variable left out is left out too; the first error says why.
-            if let target = value["id"]?.string, broken.contains(target), paths[target] != nil { return }
-            guard let target = value["id"]?.string, let aliased = paths[target] else {
-                // Once per variable and missing target, however many modes name it.
-                if unknownTargets.insert(variable.id + "\u{0}" + (value["id"]?.string ?? "?")).inserted {
-                    let others = leftOutWith(variable.id)
-                    report(.figmaUnknownVariable(value["id"]?.string ?? "?", from: variable.name), at: value.offset,
-                        notes: others == 0 ? [] : [Diagnostic.Note("\(others) variable\(others == 1 ? "" : "s") aliasing it, directly or through others, \(others == 1 ? "is" : "are") left out with it")])
-                }
+            let id = value["id"]?.string ?? "?"
+            guard let target = paths[id] else {
+                // The token fails where this mode is chosen, with the reason; tokens aliasing it
+                // fail with it, and everything else resolves.
+                let failure = Computation.Failure(unknownVariable(id, from: variable), at: value["id"]?.offset ?? value.offset)
+                builder.addToken(variable.path, type: type, value: .computed(Computation(operands: [], compute: { _ in .failure(failure) }),
+                    at: value.offset), at: value.offset, description: variable.description, extensions: variable.extensions)
                 return
             }
-            builder.addToken(variable.path, type: type, value: .alias(aliased), at: value.offset,
+            let own = Target(path: variable.path, type: type, isPercentage: variable.isPercentage)
+            if let convert = Self.conversion(from: target, to: own, variable: variable.name, at: value.offset) {
+                let operand = Computation.Operand(path: target.path.joined(separator: "."), offset: value.offset)
+                builder.addToken(variable.path, type: type, value: .computed(Computation(operands: [operand], compute: convert), at: value.offset),
+                    at: value.offset, description: variable.description, extensions: variable.extensions)
+                return
+            }
+            builder.addToken(variable.path, type: type, value: .alias(target.path), at: value.offset,
                 description: variable.description, extensions: variable.extensions)
             return
         }
@@ -396,6 +453,76 @@ struct FigmaVariablesReader: FormatReader {
         if case .number(let percent) = typed, variable.isPercentage { typed = .number(percent / 100) }
         builder.addToken(variable.path, type: type, value: .typed(typed), at: value.offset,
             description: variable.description, extensions: variable.extensions)
+    }
+
+    /// What an alias reaches: the target's path and how its values read.
+    struct Target {
+        var path: [String]
+        var type: TokenType?
+        var isPercentage: Bool
+    }
+
+    /// The error for an alias of a variable no file read holds, naming its key (a library
+    /// variable's id carries it: `VariableID:<key>/<node>`) and, from a published response
+    /// read with it, its name; with how many variables depend on it.
+    private mutating func unknownVariable(_ id: String, from variable: Variable) -> DiagnosticMessage {
+        let key = Self.key(inID: id)
+        let known = key.flatMap { published[$0] }
+        let count = dependents(of: variable.id)
+        return .figmaUnknownVariable(id, key: key, name: known.map { name in name.collection.map { "\($0)/" }.map { $0 + name.name } ?? name.name },
+            from: variable.name, dependents: count)
+    }
+
+    /// The key in a remote variable's id (`VariableID:<key>/<node>`), if it has one.
+    static func key(inID id: String) -> String? {
+        guard let colon = id.firstIndex(of: ":"), let slash = id.firstIndex(of: "/"), colon < slash else { return nil }
+        let key = id[id.index(after: colon)..<slash]
+        return !key.isEmpty && key.allSatisfy(\.isHexDigit) ? String(key) : nil
+    }
+
+    /// How an alias's value is read when the aliasing variable's scopes give it another
+    /// type than the target's (Figma lets any FLOAT alias any FLOAT, any STRING any STRING):
+    /// the target's Figma number (a percentage again for an opacity) read as the aliasing
+    /// variable reads its own numbers. Nil when the alias keeps the target's value as it is.
+    static func conversion(from target: Target, to own: Target, variable: String, at offset: Int)
+        -> (@Sendable ([TokenValue]) -> Result<TokenValue, Computation.Failure>)?
+    {
+        guard let targetType = target.type, let ownType = own.type, targetType != ownType || target.isPercentage != own.isPercentage
+        else { return nil }
+        let numeric: Set<TokenType> = [.number, .dimension, .fontWeight]
+        if numeric.contains(targetType), numeric.contains(ownType) {
+            let (fromPercent, toPercent) = (target.isPercentage, own.isPercentage)
+            return { values in
+                let figma: Double
+                switch values.first {
+                case .number(let number)?: figma = fromPercent ? number * 100 : number
+                case .dimension(let dimension)?: figma = dimension.value
+                case .fontWeight(let weight)?: figma = weight
+                default: return .failure(Computation.Failure(.figma("variable '\(variable)' aliases a variable that is not a number"), at: offset))
+                }
+                switch ownType {
+                case .dimension: return .success(.dimension(TokenDimension(figma, .px)))
+                case .fontWeight:
+                    guard (1...1000).contains(figma) else {
+                        return .failure(Computation.Failure(.figma("variable '\(variable)' is a font weight, but the variable it aliases is \(NumberFormatting.shortest(figma)), not from 1 to 1000"), at: offset))
+                    }
+                    return .success(.fontWeight(figma))
+                default: return .success(.number(toPercent ? figma / 100 : figma))
+                }
+            }
+        }
+        let text: Set<TokenType> = [.string, .fontFamily]
+        if text.contains(targetType), text.contains(ownType) {
+            return { values in
+                switch values.first {
+                case .string(let string)?: return .success(ownType == .string ? .string(string) : .fontFamily([string], isList: false))
+                case .fontFamily(let names, _)?:
+                    return .success(ownType == .string ? .string(names.joined(separator: ", ")) : .fontFamily(names, isList: names.count > 1))
+                default: return .failure(Computation.Failure(.figma("variable '\(variable)' aliases a variable that is not a string"), at: offset))
+                }
+            }
+        }
+        return nil
     }
 
     private mutating func typedValue(_ value: JSONValue, type: TokenType, variable: String) -> TokenValue? {
@@ -440,11 +567,18 @@ struct FigmaVariablesReader: FormatReader {
         }
     }
 
+    static let extensionKeys = ["id", "key", "name", "variableCollectionId", "scopes", "codeSyntax", "remote", "hiddenFromPublishing",
+                                "deletedButReferenced"]
+    static let extensionKeyIndex = Dictionary(uniqueKeysWithValues: extensionKeys.enumerated().map { ($1, $0) })
+
     /// What the variable carries beside its values, under `com.figma`.
     static func extensions(of node: JSONValue) -> JSONValue {
-        let keys = ["id", "key", "name", "variableCollectionId", "scopes", "codeSyntax", "remote", "hiddenFromPublishing",
-                    "deletedButReferenced"]
-        let kept = keys.compactMap { key in node.member(key) }
+        // One pass over the variable's members; kept in the order of `extensionKeys`, the first of each.
+        var found = [JSONMember?](repeating: nil, count: extensionKeys.count)
+        for member in node.members ?? [] {
+            if let index = extensionKeyIndex[member.key], found[index] == nil { found[index] = member }
+        }
+        let kept = found.compactMap { $0 }
         return JSONValue(.object([JSONMember(key: "com.figma", keyOffset: node.offset, value: JSONValue(.object(kept), offset: node.offset))]),
             offset: node.offset)
     }

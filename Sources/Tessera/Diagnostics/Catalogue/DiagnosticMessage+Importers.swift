@@ -82,9 +82,25 @@ extension DiagnosticMessage {
             "variable '\(variable)' has resolvedType \(type), which Tessera does not know (COLOR, FLOAT, STRING, BOOLEAN); it is left out")
     }
 
-    static func figmaUnknownVariable(_ id: String, from variable: String) -> Self {
-        Self(.figmaUnknownVariable, .error,
-            "variable '\(variable)' is an alias of '\(id)', which this file does not hold: read the file that defines it with this one")
+    /// An alias of a variable no file read holds (a library's that was not exported with it).
+    static func figmaUnknownVariable(_ id: String, key: String?, name: String?, from variable: String, dependents: Int) -> Self {
+        let what = (name.map { "'\($0)' (" } ?? "'") + id + (name == nil ? "'" : ")") + (key.map { ", key \($0)," } ?? "")
+        let library = key == nil ? "the file that defines it" : "the response of the library that defines it"
+        let others = dependents == 0 ? "" : "; \(dependents) variable\(dependents == 1 ? "" : "s") aliasing '\(variable)', directly or through others, fail\(dependents == 1 ? "s" : "") with it"
+        return Self(.figmaUnknownVariable, .error,
+            "variable '\(variable)' is an alias of \(what) which no file read holds: read \(library) with this one\(others)")
+    }
+
+    /// Two collections with one name: both are kept, the later under another path.
+    static func figmaSharedName(_ name: String, id: String, other: String?, path: String) -> Self {
+        Self(.figmaSharedName, .note,
+            "collection '\(name)' (\(id)) has the name of \(other.map { "collection \($0)" } ?? "another collection"): both are kept, and this one's tokens are under '\(path)'")
+    }
+
+    /// A published-variables response: keys and names, no values.
+    static func figmaPublished(_ count: Int) -> Self {
+        Self(.figmaPublished, .note,
+            "a published-variables response lists \(count) variable\(count == 1 ? "" : "s") without values: they name the library variables that aliases reach; read the library's local variables for its tokens")
     }
 
     static func figmaExportAlias(_ token: String, target: String, collection: String) -> Self {
