@@ -248,16 +248,19 @@ struct Resolve: TesseraSubcommand {
     func write(_ permutation: TokenSystem.Permutation, io: inout CommandIO) -> ExitCode {
         let tokens: ResolvedTokens?
         var bag: DiagnosticBag
+        var leftOut: [String] = []
         if keepGoing.keepGoing, permutation.hasErrors {
             let sound = permutation.soundTokens()
             tokens = sound.tokens
+            leftOut = sound.leftOut
             bag = DiagnosticBag(sound.diagnostics)
         } else {
             tokens = try? permutation.tokens()
             bag = DiagnosticBag(permutation.diagnostics)
         }
-        // A token left out is still a token: `--token` names it.
-        if tokens != nil { bag.append(contentsOf: notFound(in: permutation.partialTokens)) }
+        // A token left out is still a token: `--token` may name it (its error says why it is not printed).
+        let namesLeftOut = path.map { path in leftOut.contains { $0 == path || $0.hasPrefix(path + ".") } } ?? false
+        if tokens != nil, !namesLeftOut { bag.append(contentsOf: notFound(in: permutation.partialTokens)) }
         options.report(bag, files: permutation.files, to: &io)
         guard let tokens, keepGoing.keepGoing || !bag.hasErrors else { return .failure }
         io.write(output(tokens), to: .standardOutput)

@@ -49,6 +49,18 @@ import Testing
         #expect(strict.stdout.isEmpty)
     }
 
+    /// `--token` may name a token left out: nothing is printed for it, and its error says why
+    /// (not a "no token" error); a group prints its sound tokens.
+    @Test func tokenNamesATokenLeftOut() throws {
+        let broken = try cli.write(Self.broken)
+        let link = try cli.tessera(["resolve", broken, "--keep-going", "--token", "color.link"])
+        #expect(link.status == 1 && link.stdout.isEmpty)
+        #expect(!link.stderr.contains("[query.token-not-found]") && link.stderr.contains("[reference.unknown]"), "\(link.stderr)")
+        let group = try cli.tessera(["resolve", broken, "--keep-going", "--token", "color"])
+        let expected = try cli.tessera(["resolve", try cli.write(Self.sound), "--token", "color"])
+        #expect(group.status == 1 && group.stdout == expected.stdout && !expected.stdout.isEmpty)
+    }
+
     /// One diagnostic for the root error, whose note counts and names the two tokens that follow
     /// from it, rather than one diagnostic per follower.
     @Test func followersAreCountedInANoteOnTheRootError() throws {
