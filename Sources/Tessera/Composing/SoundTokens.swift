@@ -6,7 +6,9 @@
 /// else is **left out**, and each token left out is counted once, in a note on the error that
 /// took it out: the error about the token itself, else the first error about a token it depends
 /// on, else (a token whose reference into a file that could not be read was folded into that
-/// file's error) the first error that names no token.
+/// file's error) the first error that names no token. A token that did not resolve without any
+/// error touching it (a `$type` it does not know, skipped with a warning) is not output with or
+/// without errors, and is not counted.
 ///
 /// Errors that name no token:
 /// - for token files merged together, they are about a file (not JSON, unreadable, a syntax
@@ -84,14 +86,21 @@ struct Soundness {
         }
         guard !errors.isEmpty else { return }
         // The errors about a token, each taking out its token and what follows from it, first
-        // come first served; then unresolved tokens no error names.
+        // come first served; then the tokens that did not resolve and that no diagnostic names,
+        // under the first error that names no token: what a file's error folded in (references
+        // into a file that could not be read). A token no error touches that did not resolve
+        // (an unknown type, skipped with a warning) is not output with or without errors, and
+        // is not counted.
         var seeds: [(path: String, cause: Int)] = errors.compactMap { index -> (path: String, cause: Int)? in
             diagnostics[index].location?.token.map { (path: $0, cause: index) }
         }
-        let fallback = general ?? errors[0]
-        for graph in graphs {
-            for (index, token) in graph.document.tokens.enumerated() where !graph.resolved[index] {
-                seeds.append((path: token.path, cause: fallback))
+        if let general {
+            let named = Set(diagnostics.compactMap { $0.location?.token.map { TokenPath($0) } })
+            for graph in graphs {
+                for (index, token) in graph.document.tokens.enumerated()
+                where !graph.resolved[index] && !named.contains(TokenPath(token.path)) {
+                    seeds.append((path: token.path, cause: general))
+                }
             }
         }
         for (path, cause) in seeds where self.cause[TokenPath(path)] == nil
