@@ -72,8 +72,10 @@ public struct Build: Sendable {
         report.diagnostics += diagnostics
         report.files = read
         guard let permutations = resolved else { return report }
-        // Kept going past errors in the tokens: outputs are written, the build still fails.
+        // Kept going past errors in the tokens: outputs are written, the build still fails;
+        // when no token is sound, nothing is written.
         let tokenErrors = !report.succeeded
+        if tokenErrors, permutations.tokens.allSatisfy({ $0.count == 0 }) { return report }
         let name = configuration.name
             ?? ((configuration.resolver ?? configuration.sources.first ?? configuration.folder) as NSString).lastPathComponent
                 .components(separatedBy: ".").first ?? "tokens"

@@ -64,6 +64,8 @@ struct Compile: TesseraSubcommand {
             }
         }
         options.report(bag, files: files, to: &io)
+        // Kept going, but no token is sound: nothing to write.
+        if bag.hasErrors, theme.count == 0 { return .failure }
         let url = URL(fileURLWithPath: output)
         do {
             try theme.write(to: url, signer: signer)

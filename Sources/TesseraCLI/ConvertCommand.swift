@@ -48,8 +48,8 @@ struct Convert: TesseraSubcommand {
             let checked = keepGoing.keepGoing ? system.resolveAll(keepingGoing: true) : system.checkAllPermutations()
             bag = DiagnosticBag(checked.diagnostics + source.explanations(paths))
             files = checked.files
-            // Kept going past an error that left nothing sound: nothing to write.
-            if checked.hasErrors, checked.permutations == nil {
+            // Kept going past errors that left nothing sound: nothing to write.
+            if checked.hasErrors, checked.permutations?.tokens.contains(where: { $0.count > 0 }) != true {
                 diagnostics.write(bag, files: files, to: &io)
                 return .failure
             }
@@ -60,6 +60,11 @@ struct Convert: TesseraSubcommand {
             if keepGoing.keepGoing, result.hasErrors {
                 let sound = result.soundTokens()
                 bag = DiagnosticBag(sound.diagnostics + source.explanations(paths))
+                // No token is sound: nothing to write.
+                if sound.tokens.count == 0 {
+                    diagnostics.write(bag, files: files, to: &io)
+                    return .failure
+                }
                 conversion = DTCGConversion(result, name: name ?? "tokens", leavingOut: Set(sound.leftOut))
             } else {
                 bag = DiagnosticBag(result.diagnostics + source.explanations(paths))

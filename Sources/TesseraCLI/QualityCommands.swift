@@ -50,8 +50,12 @@ struct SystemOptions: ParsableArguments {
             diagnostics.write(DiagnosticBag(system.diagnostics + explained), files: system.files, to: &io)
             throw ExitCode.failure
         }
-        // Only when kept going past errors: the caller writes its own otherwise.
-        if system.hasErrors { diagnostics.write(DiagnosticBag(system.diagnostics + explained), files: system.files, to: &io) }
+        // Only when kept going past errors: the caller writes its own otherwise. When no token
+        // is sound, there is nothing to show.
+        if system.hasErrors {
+            diagnostics.write(DiagnosticBag(system.diagnostics + explained), files: system.files, to: &io)
+            if context.tokens.isEmpty { throw ExitCode.failure }
+        }
         return (system, context)
     }
 

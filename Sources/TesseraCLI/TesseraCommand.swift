@@ -263,6 +263,8 @@ struct Resolve: TesseraSubcommand {
         if tokens != nil, !namesLeftOut { bag.append(contentsOf: notFound(in: permutation.partialTokens)) }
         options.report(bag, files: permutation.files, to: &io)
         guard let tokens, keepGoing.keepGoing || !bag.hasErrors else { return .failure }
+        // Kept going, but no token is sound: nothing to print.
+        if bag.hasErrors, tokens.count == 0 { return .failure }
         io.write(output(tokens), to: .standardOutput)
         return bag.hasErrors ? .failure : .success
     }

@@ -243,5 +243,15 @@ import Testing
         let resolved = TokenSystem(paths: [resolver]).resolveAll(keepingGoing: true)
         #expect(resolved.hasErrors)
         for tokens in resolved.permutations?.tokens ?? [] { #expect(tokens.count == 0) }
+        // Nothing sound, nothing written: a previous theme or output stays as it was.
+        let theme = folder.appendingPathComponent("App.theme").path
+        let compile = try cli.tessera(["compile", resolver, "-o", theme, "--keep-going"])
+        #expect(compile.status == 1 && !FileManager.default.fileExists(atPath: theme))
+        let resolve = try cli.tessera(["resolve", resolver, "--input", "theme=dark", "--keep-going", "--format", "json"])
+        #expect(resolve.status == 1 && resolve.stdout.isEmpty)
+        try Data("resolver: app.resolver.json\nkeepGoing: true\noutputs:\n  - swift: { path: Tokens.swift }\n".utf8)
+            .write(to: folder.appendingPathComponent("tessera.yml"))
+        let build = try cli.tessera(["build", "--config", folder.appendingPathComponent("tessera.yml").path])
+        #expect(build.status == 1 && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Tokens.swift").path))
     }
 }
