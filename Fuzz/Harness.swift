@@ -66,6 +66,7 @@ func fuzzPipeline(_ bytes: [UInt8]) {
         let tokens = result.partialTokens
         _ = ResolvedEmitter.flat(tokens, prefix: nil)
         _ = JSONWriter(pretty: true).string(ResolvedEmitter.tree(tokens.all, document: tokens.document))
+        checkSound(result)
         if strict, let first = tokens.all.first {
             var redefinition = Redefinition()
             redefinition.set(first.path, to: .raw(JSONValue(.number(1))))
@@ -78,7 +79,29 @@ func fuzzResolver(_ bytes: [UInt8]) {
     var composer = TokenSystem(resolver: SourceFile(path: "fuzz.resolver.json", bytes: bytes))
     let report = composer.checkAllPermutations()
     render(report.diagnostics, report.files)
-    _ = composer.resolve(inputs: [:]).partialTokens
+    checkSound(composer.resolve(inputs: [:]))
+    // Kept going: every permutation lays out the same tokens, none of them left out.
+    let kept = composer.resolveAll(keepingGoing: true)
+    if let permutations = kept.permutations {
+        let leftOut = Set(kept.leftOut)
+        let paths = permutations.tokens.map { Set($0.all.map(\.path)) }
+        for (number, tokens) in paths.enumerated() where !tokens.isDisjoint(with: leftOut) {
+            fatalError("permutation \(number) keeps a token left out")
+        }
+    }
+}
+
+/// The sound tokens of a permutation: resolved, none named by an error, each note on an error.
+func checkSound(_ permutation: TokenSystem.Permutation) {
+    let sound = permutation.soundTokens()
+    render(sound.diagnostics, permutation.files)
+    let named = Set(permutation.diagnostics.filter { $0.severity == .error }.compactMap { $0.location?.token })
+    for token in sound.tokens.all where named.contains(token.path) {
+        fatalError("'\(token.path)' is sound but an error names it")
+    }
+    if !permutation.hasErrors, sound.tokens.count != permutation.partialTokens.count {
+        fatalError("tokens left out without an error")
+    }
 }
 
 func fuzzTextStyles(_ bytes: [UInt8]) {

@@ -23,15 +23,21 @@ public struct Build: Sendable {
     /// left out (what the build plugin asks for).
     package var swiftInto: String?
     public var options: PipelineOptions
+    /// Whether an error in the tokens leaves out only the tokens it touches: every output is
+    /// then written with the sound tokens (`ResolvedSystem.leftOut` says which are not), the
+    /// report still has the errors, and no build state is recorded, so the next build reports
+    /// them again. `keepGoing: true` in the configuration sets it too.
+    public var keepGoing: Bool
 
     public init(_ configuration: BuildConfiguration, stateFolder: String? = nil, swiftInto: String? = nil,
-        options: PipelineOptions = PipelineOptions())
+        options: PipelineOptions = PipelineOptions(), keepGoing: Bool = false)
     {
         self.configuration = configuration
         self.stateFolder = stateFolder
         self.swiftInto = swiftInto
         self.options = options
         self.options.strict = self.options.strict || configuration.strict
+        self.keepGoing = keepGoing || configuration.keepGoing
     }
 
     public struct Report: Sendable {
@@ -66,6 +72,10 @@ public struct Build: Sendable {
         report.diagnostics += diagnostics
         report.files = read
         guard let permutations = resolved else { return report }
+        // Kept going past errors in the tokens: outputs are written, the build still fails;
+        // when no token is sound, nothing is written.
+        let tokenErrors = !report.succeeded
+        if tokenErrors, permutations.tokens.allSatisfy({ $0.count == 0 }) { return report }
         let name = configuration.name
             ?? ((configuration.resolver ?? configuration.sources.first ?? configuration.folder) as NSString).lastPathComponent
                 .components(separatedBy: ".").first ?? "tokens"
@@ -90,7 +100,7 @@ public struct Build: Sendable {
         if let swiftInto {
             files.append(File(path: swiftInto, bytes: Array((swiftParts.isEmpty ? SwiftEmitter.header(sourceDescription) : swiftParts.joined(separator: "\n")).utf8)))
         }
-        guard report.succeeded else { return report }
+        guard report.succeeded || tokenErrors && !report.diagnostics.dropFirst(diagnostics.count).contains(where: { $0.severity == .error }) else { return report }
         // Paths two outputs would both write.
         var seen: Set<String> = []
         for file in files where !seen.insert(file.path).inserted {
@@ -121,7 +131,12 @@ public struct Build: Sendable {
                 BuildState.Folder(path: $0, listing: BuildState.listing($0))
             },
             outputs: files.map { BuildState.Output(path: $0.path, size: $0.bytes.count) }, catalogs: catalogs)
-        state.write(statePath)
+        // After errors the outputs are not current: the next build reads everything again.
+        if tokenErrors {
+            try? FileManager.default.removeItem(atPath: statePath)
+        } else {
+            state.write(statePath)
+        }
         return report
     }
 
@@ -154,7 +169,7 @@ public struct Build: Sendable {
     private func resolve() -> (ResolvedPermutations?, [String], [Diagnostic], [SourceFile]) {
         let read = configuration.outputs.flatMap { $0.options.inputs }.map(configuration.absolute)
         let system = TokenSystem(configuration, options: options)
-        let resolved = system.resolveAll()
+        let resolved = system.resolveAll(keepingGoing: keepGoing)
         return (resolved.permutations, resolved.files.map(\.path) + read, resolved.diagnostics, resolved.files)
     }
 }

@@ -58,6 +58,9 @@ public struct BuildConfiguration: Sendable {
     public var resolver: String?
     public var sources: [String] = []
     public var strict = false
+    /// `keepGoing: true`: on an error, still write every output with the tokens no error
+    /// touches (`SoundTokens`); the build still fails.
+    public var keepGoing = false
     public var outputs: [Output] = []
     /// The `lint:` section: what `tessera lint` checks (see `LintConfiguration`).
     public var lint = LintConfiguration()
@@ -81,7 +84,7 @@ public struct BuildConfiguration: Sendable {
         return ((base as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 
-    static let topKeys = ["name", "resolver", "sources", "strict", "outputs", "lint"]
+    static let topKeys = ["name", "resolver", "sources", "strict", "keepGoing", "outputs", "lint"]
     /// Reads a configuration file: the configuration, or nil with the errors. Each output's kind
     /// is looked up in `outputs`.
     public static func load(_ path: String, outputs: OutputRegistry = .standard)
@@ -215,6 +218,7 @@ public struct BuildConfiguration: Sendable {
                 case "name": configuration.name = string(value, key: key)
                 case "resolver": configuration.resolver = string(value, key: key)
                 case "strict": configuration.strict = bool(value, key: key) ?? false
+                case "keepGoing": configuration.keepGoing = bool(value, key: key) ?? false
                 case "sources": configuration.sources = strings(value, key: key)
                 case "lint": configuration.lint = lint(value)
                 case "outputs":

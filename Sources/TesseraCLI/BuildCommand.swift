@@ -11,7 +11,8 @@ struct BuildOutputs: TesseraSubcommand {
         abstract: "Generate every output 'tessera.yml' lists: Swift, asset catalogs, CSS, a resolved bundle, templates.",
         discussion: """
             Exit 0 when every output is written or already up to date, 1 when the configuration or the tokens have an \
-            error (nothing is written then), 2 for a usage mistake. Files whose contents did not change are not \
+            error (nothing is written then, unless --keep-going or 'keepGoing: true': then every output is written \
+            with the tokens no error touches, and the exit code is still 1), 2 for a usage mistake. Files whose contents did not change are not \
             rewritten; when no input changed since the last build, nothing is read or written.
             """)
 
@@ -27,6 +28,8 @@ struct BuildOutputs: TesseraSubcommand {
     @Flag(help: "Print nothing but diagnostics.")
     var quiet = false
 
+    @OptionGroup var keepGoing: KeepGoingOption
+
     @OptionGroup var diagnostics: DiagnosticsOption
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
@@ -39,7 +42,7 @@ struct BuildOutputs: TesseraSubcommand {
             return .failure
         }
         let start = DispatchTime.now()
-        let report = Build(configuration, stateFolder: state, swiftInto: swiftInto).run()
+        let report = Build(configuration, stateFolder: state, swiftInto: swiftInto, keepGoing: keepGoing.keepGoing).run()
         // The configuration and the token files as the build read them; only files the build did
         // not read (a template) are read to show their lines.
         let configBytes = configuration.source?.bytes ?? []
@@ -48,7 +51,13 @@ struct BuildOutputs: TesseraSubcommand {
         if !report.diagnostics.isEmpty {
             diagnostics.write(DiagnosticBag(report.diagnostics), files: files, to: &io)
         }
-        guard report.succeeded else { return .failure }
+        guard report.succeeded else {
+            if !quiet, !report.written.isEmpty || !report.unchanged.isEmpty {
+                io.write("tessera build: kept going past errors: \(report.written.count) files written, \(report.unchanged.count) unchanged\n",
+                    to: .standardError)
+            }
+            return .failure
+        }
         if !quiet {
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             let summary = report.upToDate

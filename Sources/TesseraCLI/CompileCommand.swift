@@ -6,8 +6,8 @@ struct Compile: TesseraSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Compile every permutation of a token system into a theme file that apps load without parsing JSON.",
         discussion: """
-            Exit 0 when the theme is written, 1 when the sources have an error (nothing is written then), 2 for a \
-            usage mistake. The file is replaced atomically: a failure leaves the previous one as it was.
+            Exit 0 when the theme is written, 1 when the sources have an error (nothing is written then, unless \
+            --keep-going: then the theme holds every token no error touches), 2 for a usage mistake. The file is replaced atomically: a failure leaves the previous one as it was.
             """)
 
     @OptionGroup var options: CommonOptions
@@ -17,6 +17,8 @@ struct Compile: TesseraSubcommand {
 
     @Option(help: "Sign the file with this private key (made by 'tessera keygen'); apps that require a signature load only files signed by a key they trust.")
     var sign: String?
+
+    @OptionGroup var keepGoing: KeepGoingOption
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         var signer: ThemeFile.Signer?
@@ -37,7 +39,7 @@ struct Compile: TesseraSubcommand {
         let files: [SourceFile]
         var bag = DiagnosticBag()
         if let paths = options.systemPaths {
-            let resolved = options.system(for: paths).resolveAll()
+            let resolved = options.system(for: paths).resolveAll(keepingGoing: keepGoing.keepGoing)
             bag.append(contentsOf: resolved.diagnostics)
             files = resolved.files
             guard let permutations = resolved.permutations else {
@@ -47,15 +49,23 @@ struct Compile: TesseraSubcommand {
             theme = Theme.compile(permutations)
         } else {
             let result = options.run()
-            bag = DiagnosticBag(result.diagnostics)
             files = result.files
-            guard let tokens = try? result.tokens() else {
-                options.report(bag, files: files, to: &io)
-                return .failure
+            if keepGoing.keepGoing, result.hasErrors {
+                let sound = result.soundTokens()
+                bag = DiagnosticBag(sound.diagnostics)
+                theme = Theme.compile(sound.tokens)
+            } else {
+                bag = DiagnosticBag(result.diagnostics)
+                guard let tokens = try? result.tokens() else {
+                    options.report(bag, files: files, to: &io)
+                    return .failure
+                }
+                theme = Theme.compile(tokens)
             }
-            theme = Theme.compile(tokens)
         }
         options.report(bag, files: files, to: &io)
+        // Kept going, but no token is sound: nothing to write.
+        if bag.hasErrors, theme.count == 0 { return .failure }
         let url = URL(fileURLWithPath: output)
         do {
             try theme.write(to: url, signer: signer)
@@ -67,7 +77,7 @@ struct Compile: TesseraSubcommand {
         io.write("compiled \(theme.count) tokens in \(theme.permutationCount) permutation"
             + "\(theme.permutationCount == 1 ? "" : "s") (\(theme.storedValueCount) values stored) to \(output), \(size) bytes"
             + (signer == nil ? "" : ", signed") + "\n", to: .standardError)
-        return .success
+        return bag.hasErrors ? .failure : .success
     }
 }
 

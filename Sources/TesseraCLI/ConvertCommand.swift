@@ -12,7 +12,8 @@ struct Convert: TesseraSubcommand {
         discussion: """
             A system with modes (a resolver, an asset catalog, Figma variables) becomes a token file per set and per \
             context and NAME.resolver.json; token files read together become one tokens.tokens.json. Nothing is \
-            written when the sources have an error. Exits 0 when the files are written, 1 otherwise.
+            written when the sources have an error, unless --keep-going: then every token no error touches is \
+            written. Exits 0 when the files are written without an error, 1 otherwise.
             """)
 
     @Argument(help: "The sources: token files or folders, or one system (*.resolver.json, *.xcassets, a Figma variables file).")
@@ -29,6 +30,8 @@ struct Convert: TesseraSubcommand {
 
     @OptionGroup var source: SourceFormatOption
 
+    @OptionGroup var keepGoing: KeepGoingOption
+
     @OptionGroup var diagnostics: DiagnosticsOption
 
     func validate() throws {
@@ -42,18 +45,34 @@ struct Convert: TesseraSubcommand {
         let bag: DiagnosticBag
         let files: [SourceFile]
         if let system = importers.importedSystem(for: paths, options: options) {
-            let checked = system.checkAllPermutations()
-            bag = DiagnosticBag(checked.diagnostics)
+            let checked = keepGoing.keepGoing ? system.resolveAll(keepingGoing: true) : system.checkAllPermutations()
+            bag = DiagnosticBag(checked.diagnostics + source.explanations(paths))
             files = checked.files
-            conversion = DTCGConversion(system, name: name)
+            // Kept going past errors that left nothing sound: nothing to write.
+            if checked.hasErrors, checked.permutations?.tokens.contains(where: { $0.count > 0 }) != true {
+                diagnostics.write(bag, files: files, to: &io)
+                return .failure
+            }
+            conversion = DTCGConversion(system, name: name, leavingOut: Set(checked.leftOut))
         } else {
             let result = TokenSystem.resolving(paths: paths, options: options)
-            bag = DiagnosticBag(result.diagnostics)
             files = result.files
-            conversion = DTCGConversion(result, name: name ?? "tokens")
+            if keepGoing.keepGoing, result.hasErrors {
+                let sound = result.soundTokens()
+                bag = DiagnosticBag(sound.diagnostics + source.explanations(paths))
+                // No token is sound: nothing to write.
+                if sound.tokens.count == 0 {
+                    diagnostics.write(bag, files: files, to: &io)
+                    return .failure
+                }
+                conversion = DTCGConversion(result, name: name ?? "tokens", leavingOut: Set(sound.leftOut))
+            } else {
+                bag = DiagnosticBag(result.diagnostics + source.explanations(paths))
+                conversion = DTCGConversion(result, name: name ?? "tokens")
+            }
         }
         diagnostics.write(bag, files: files, to: &io)
-        guard !bag.hasErrors else { return .failure }
+        guard keepGoing.keepGoing || !bag.hasErrors else { return .failure }
         do {
             try conversion.write(to: output)
         } catch {
@@ -62,6 +81,6 @@ struct Convert: TesseraSubcommand {
         }
         let listing = conversion.files.map { ($0.path as NSString).lastPathComponent }.joined(separator: "\n")
         io.write(listing + "\n", to: .standardOutput)
-        return .success
+        return bag.hasErrors ? .failure : .success
     }
 }

@@ -35,17 +35,34 @@ struct SystemOptions: ParsableArguments {
 
     /// The system at `paths`, or the configuration's; throws exit code 1, the errors written, when
     /// it does not resolve.
-    func load(_ paths: [String], configuration: BuildConfiguration?, io: inout CommandIO) throws -> (ResolvedSystem, GenerationContext) {
+    /// With `keepingGoing`, the context holds the sound tokens when there are errors, which are
+    /// written (the caller exits 1 when `hasErrors`).
+    func load(_ paths: [String], configuration: BuildConfiguration?, keepingGoing: Bool = false, io: inout CommandIO) throws
+        -> (ResolvedSystem, GenerationContext)
+    {
         let tokens = paths.isEmpty && configuration != nil
             ? TokenSystem(configuration!, options: options) : TokenSystem(paths: paths, options: options)
-        let system = tokens.resolveAll()
+        let system = tokens.resolveAll(keepingGoing: keepingGoing)
+        let explained = explanations(paths, configuration: configuration)
         let name = configuration?.name ?? ((paths.first ?? configuration?.resolver ?? "tokens") as NSString).lastPathComponent
             .components(separatedBy: ".").first ?? "tokens"
         guard let context = system.context(name: name) else {
-            diagnostics.write(DiagnosticBag(system.diagnostics), files: system.files, to: &io)
+            diagnostics.write(DiagnosticBag(system.diagnostics + explained), files: system.files, to: &io)
             throw ExitCode.failure
         }
+        // Only when kept going past errors: the caller writes its own otherwise. When no token
+        // is sound, there is nothing to show.
+        if system.hasErrors {
+            diagnostics.write(DiagnosticBag(system.diagnostics + explained), files: system.files, to: &io)
+            if context.tokens.isEmpty { throw ExitCode.failure }
+        }
         return (system, context)
+    }
+
+    /// `--explain-format`'s notes for the paths given, or the configuration's sources.
+    func explanations(_ paths: [String], configuration: BuildConfiguration?) -> [Diagnostic] {
+        let read = paths.isEmpty ? (configuration.map { config in (config.resolver.map { [$0] } ?? config.sources).map(config.absolute) } ?? []) : paths
+        return source.explanations(read)
     }
 }
 
@@ -96,9 +113,10 @@ struct Lint: TesseraSubcommand {
         let folders = usage + (configuration.map { config in settings.usage.map(config.absolute) } ?? [])
         let subject = LintSubject(context, permutations: loaded.permutations!, usage: folders.isEmpty ? nil : UsageIndex(folders: folders))
         let found = settings.linter.run(subject)
-        let bag = DiagnosticBag(loaded.diagnostics.filter { $0.severity == .error } + found)
+        let bag = DiagnosticBag(loaded.diagnostics.filter { $0.severity == .error } + found
+            + system.explanations(paths, configuration: configuration))
         system.diagnostics.write(bag, files: loaded.files + sourceFiles(of: found, besides: loaded.files), to: &io)
-        if bag.all.isEmpty, system.diagnostics.diagnosticsFormat == .text {
+        if bag.all.allSatisfy({ $0.id == .formatChosen }), system.diagnostics.diagnosticsFormat == .text {
             io.write("tessera lint: \(context.tokens.count) tokens in \(context.numbering.count) permutation\(context.numbering.count == 1 ? "" : "s"): no findings\n", to: .standardError)
         }
         return bag.hasErrors ? .failure : .success
@@ -254,13 +272,20 @@ struct Catalog: TesseraSubcommand {
 
     @OptionGroup var system: SystemOptions
 
+    @OptionGroup var keepGoing: KeepGoingOption
+
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let configuration = try system.configuration(required: paths.isEmpty, io: &io)
-        let (_, context) = try system.load(paths, configuration: configuration, io: &io)
+        let (resolved, context) = try system.load(paths, configuration: configuration,
+            keepingGoing: keepGoing.keepGoing, io: &io)
         let lint = configuration?.lint ?? LintConfiguration()
         let emitter = CatalogEmitter(title: title ?? configuration?.outputs.first { $0.kind == .catalog }?.catalog.title,
             contrastPairs: lint.contrastPairs, level: lint.level)
         let page = emitter.emit(context)
+        let explained = system.explanations(paths, configuration: configuration)
+        if !resolved.hasErrors, !explained.isEmpty {
+            system.diagnostics.write(DiagnosticBag(explained), files: resolved.files, to: &io)
+        }
         let folder = (output as NSString).isAbsolutePath ? output : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(output)
         let target = ((folder as NSString).appendingPathComponent("index.html") as NSString).standardizingPath
         do {
@@ -270,6 +295,6 @@ struct Catalog: TesseraSubcommand {
             return .failure
         }
         io.write("tessera catalog: \(target) (\(context.tokens.count) tokens, \(CatalogEmitter.columns(context).count) columns)\n", to: .standardError)
-        return .success
+        return resolved.hasErrors ? .failure : .success
     }
 }

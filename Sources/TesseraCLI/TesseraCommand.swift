@@ -61,6 +61,15 @@ struct SourceFormatOption: ParsableArguments {
     @Option(help: "Read the sources in this format rather than the one their names and content suggest: \(ImporterRegistry.standard.names.joined(separator: ", ")).")
     var sourceFormat: String?
 
+    @Flag(help: "Say on standard error which format each source is read as, and why (with --diagnostics-format json, as notes with the id source.format-chosen).")
+    var explainFormat = false
+
+    /// With `--explain-format`, a note (`source.format-chosen`) for each path: the importer that
+    /// reads it and the evidence; else none.
+    func explanations(_ paths: [String]) -> [Diagnostic] {
+        explainFormat ? importers.explanations(paths) : []
+    }
+
     func validate() throws {
         if let sourceFormat, ImporterRegistry.standard.forcing(sourceFormat) == nil {
             throw ValidationError("unknown --source-format '\(sourceFormat)'; formats: " + ImporterRegistry.standard.names.joined(separator: ", "))
@@ -71,6 +80,12 @@ struct SourceFormatOption: ParsableArguments {
     var importers: ImporterRegistry {
         sourceFormat.flatMap { ImporterRegistry.standard.forcing($0) } ?? .standard
     }
+}
+
+/// `--keep-going`, for every command that outputs tokens.
+struct KeepGoingOption: ParsableArguments {
+    @Flag(help: "On an error, still output every token that does not depend on one; each token left out is named in a note on the error that took it out. The exit code is still 1.")
+    var keepGoing = false
 }
 
 struct CommonOptions: ParsableArguments {
@@ -155,8 +170,10 @@ struct CommonOptions: ParsableArguments {
         report(bag, files: result.files, to: &io)
     }
 
-    /// Writes diagnostics to standard error in the chosen format.
+    /// Writes diagnostics to standard error in the chosen format, with `--explain-format`'s notes.
     func report(_ bag: DiagnosticBag, files: [SourceFile], to io: inout CommandIO) {
+        var bag = bag
+        bag.append(contentsOf: source.explanations(systemPaths ?? paths))
         diagnostics.write(bag, files: files, to: &io)
     }
 
@@ -204,7 +221,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 struct Resolve: TesseraSubcommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print every token with its resolved value (nothing is printed when there is an error).")
+        abstract: "Print every token with its resolved value (nothing is printed when there is an error, unless --keep-going).")
 
     @OptionGroup var options: CommonOptions
 
@@ -214,6 +231,8 @@ struct Resolve: TesseraSubcommand {
     @Option(help: "Print only this token, or the tokens of this group (dot- or slash-separated path).")
     var token: String?
 
+    @OptionGroup var keepGoing: KeepGoingOption
+
     /// `--token` as a dot-separated path.
     var path: String? { token?.replacingOccurrences(of: "/", with: ".") }
 
@@ -221,12 +240,33 @@ struct Resolve: TesseraSubcommand {
         if let paths = options.systemPaths { return try executeWithResolver(paths, io: &io) }
         let result = options.run()
         io.keepUntilExit(result)
-        let tokens = try? result.tokens()
-        let extra = tokens.map(notFound(in:)) ?? []
-        options.report(result, extra: extra, to: &io)
-        guard let tokens, extra.isEmpty else { return .failure }
+        return write(result, io: &io)
+    }
+
+    /// Reports the permutation's diagnostics and prints its tokens: all of them when there is no
+    /// error; with `--keep-going`, the sound ones (exiting 1 all the same).
+    func write(_ permutation: TokenSystem.Permutation, io: inout CommandIO) -> ExitCode {
+        let tokens: ResolvedTokens?
+        var bag: DiagnosticBag
+        var leftOut: [String] = []
+        if keepGoing.keepGoing, permutation.hasErrors {
+            let sound = permutation.soundTokens()
+            tokens = sound.tokens
+            leftOut = sound.leftOut
+            bag = DiagnosticBag(sound.diagnostics)
+        } else {
+            tokens = try? permutation.tokens()
+            bag = DiagnosticBag(permutation.diagnostics)
+        }
+        // A token left out is still a token: `--token` may name it (its error says why it is not printed).
+        let namesLeftOut = path.map { path in leftOut.contains { $0 == path || $0.hasPrefix(path + ".") } } ?? false
+        if tokens != nil, !namesLeftOut { bag.append(contentsOf: notFound(in: permutation.partialTokens)) }
+        options.report(bag, files: permutation.files, to: &io)
+        guard let tokens, keepGoing.keepGoing || !bag.hasErrors else { return .failure }
+        // Kept going, but no token is sound: nothing to print.
+        if bag.hasErrors, tokens.count == 0 { return .failure }
         io.write(output(tokens), to: .standardOutput)
-        return .success
+        return bag.hasErrors ? .failure : .success
     }
 
     /// The error for a `--token` that names no token or group, with a "did you mean".
@@ -254,13 +294,7 @@ extension Resolve {
     func executeWithResolver(_ paths: [String], io: inout CommandIO) throws -> ExitCode {
         let permutation = try options.permutation(of: options.system(for: paths))
         io.keepUntilExit(permutation)
-        var bag = DiagnosticBag(permutation.diagnostics)
-        let tokens = try? permutation.tokens()
-        if let tokens { bag.append(contentsOf: notFound(in: tokens)) }
-        options.report(bag, files: permutation.files, to: &io)
-        guard let tokens, !bag.hasErrors else { return .failure }
-        io.write(output(tokens), to: .standardOutput)
-        return .success
+        return write(permutation, io: &io)
     }
 }
 
@@ -292,6 +326,7 @@ struct Contexts: TesseraSubcommand {
         let system = importers.system(for: [path], options: PipelineOptions(importers: importers))
         guard let document = system.resolver else {
             var bag = DiagnosticBag()
+            bag.append(contentsOf: source.explanations([path]))
             bag.append(contentsOf: system.diagnostics)
             diagnostics.write(bag, files: system.files, to: &io)
             return .failure
@@ -307,6 +342,7 @@ struct Contexts: TesseraSubcommand {
         lines.append("\(document.permutationCount) permutation\(document.permutationCount == 1 ? "" : "s")")
         io.write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
         var bag = DiagnosticBag()
+        bag.append(contentsOf: source.explanations([path]))
         bag.append(contentsOf: report.diagnostics)
         diagnostics.write(bag, files: report.files, to: &io)
         return bag.hasErrors ? .failure : .success

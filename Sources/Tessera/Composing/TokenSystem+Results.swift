@@ -16,6 +16,9 @@ extension TokenSystem {
 
         /// What a redefinition starts from (nil for a permutation the inputs could not choose).
         let base: RedefinitionBase?
+        /// Whether these are token files merged together, whose errors that name no token are
+        /// about a file whose tokens are missing (`soundTokens()`).
+        var readsTokenFiles = false
 
         /// Whether any diagnostic is an error (then some values may be missing or wrong).
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -36,7 +39,8 @@ extension TokenSystem {
             guard let base else { return self }
             let (redefined, diagnostics) = base.redefined(by: redefinition)
             return Permutation(contexts: contexts, document: redefined.resolution.document,
-                partialTokens: redefined.resolution.resolved, diagnostics: diagnostics, files: files, base: redefined)
+                partialTokens: redefined.resolution.resolved, diagnostics: diagnostics, files: files, base: redefined,
+                readsTokenFiles: readsTokenFiles)
         }
     }
 }
@@ -63,8 +67,13 @@ public struct ResolvedSystem: Sendable {
     /// resolved whole).
     public let tokensResolved: Int
     /// Every permutation's tokens in the numbering a theme is compiled in; nil unless
-    /// `TokenSystem.resolveAll()` resolved them all without an error.
+    /// `TokenSystem.resolveAll()` resolved them all without an error. After
+    /// `resolveAll(keepingGoing: true)`, the sound tokens of every permutation even when there are
+    /// errors (`hasErrors` still says so): a token left out of one permutation is left out of all.
     public internal(set) var permutations: ResolvedPermutations?
+    /// The paths `resolveAll(keepingGoing: true)` left out of every permutation, because an error
+    /// is about them or about a token they reference (see `SoundTokens`); sorted.
+    public internal(set) var leftOut: [String] = []
     /// Each checked permutation's tokens by contexts, while `resolveAll()` lays them out.
     var kept: [[String: String]: ResolvedTokens]
 

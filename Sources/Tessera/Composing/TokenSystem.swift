@@ -218,7 +218,8 @@ public struct TokenSystem: Sendable {
                     seenBy: limiters)),
             files: files,
             base: RedefinitionBase(resolution: whole, validators: resolution.validators, options: options,
-                sourceDiagnostics: found + state.mergeDiagnostics))
+                sourceDiagnostics: found + state.mergeDiagnostics),
+            readsTokenFiles: isTokenFiles)
     }
 
     /// A permutation that could not be put together, with the reasons.
@@ -250,11 +251,20 @@ public struct TokenSystem: Sendable {
     /// what compiling, code generation, lint, diff and the catalog read. Each permutation is
     /// resolved once, on a copy of the system.
     public func resolveAll() -> ResolvedSystem {
-        var system = self
-        return system.resolvingAll()
+        resolveAll(keepingGoing: false)
     }
 
-    private mutating func resolvingAll() -> ResolvedSystem {
+    /// Every permutation resolved and checked, as `resolveAll()`; with `keepingGoing`, an error
+    /// leaves out only the tokens it touches: `permutations` then holds every permutation's
+    /// sound tokens (`SoundTokens` says which), the same tokens left out of each (`leftOut`), and
+    /// each error that took tokens out carries a note counting and naming them. `hasErrors` still
+    /// says an error happened.
+    public func resolveAll(keepingGoing: Bool) -> ResolvedSystem {
+        var system = self
+        return system.resolvingAll(keepingGoing: keepingGoing)
+    }
+
+    private mutating func resolvingAll(keepingGoing: Bool) -> ResolvedSystem {
         guard let resolver else { return check(keepingTokens: false) }
         if resolver.permutationCount > Self.permutationLimit {
             let diagnostic = Diagnostic(.themeTooManyPermutations(resolver.permutationCount, limit: Self.permutationLimit),
@@ -262,14 +272,14 @@ public struct TokenSystem: Sendable {
             return ResolvedSystem(permutationCount: 0, diagnostics: diagnostics + [diagnostic], files: files)
         }
         var report = check(keepingTokens: true)
-        guard !report.hasErrors else {
-            report.kept = [:]
-            return report
-        }
         let numbering = Numbering(resolver.modifiers.map { modifier in
             ThemeModifier(name: modifier.name, contexts: modifier.contextNames,
                 defaultContext: modifier.defaultContext ?? modifier.contextNames.first ?? "")
         })
+        guard !report.hasErrors else {
+            report.kept = [:]
+            return keepingGoing ? soundLayout(of: report, numbering: numbering) : report
+        }
         var resolved: [ResolvedTokens] = []
         for permutation in 0..<numbering.count {
             let contexts = numbering.contexts(of: permutation)
@@ -287,6 +297,21 @@ public struct TokenSystem: Sendable {
         report.kept = [:]
         report.permutations = ResolvedPermutations(numbering: numbering, tokens: resolved)
         return report
+    }
+
+    /// `report` with the sound tokens of every permutation laid out: a token an error touches in
+    /// one permutation is left out of all, with whatever references it in any of them.
+    private mutating func soundLayout(of report: ResolvedSystem, numbering: Numbering) -> ResolvedSystem {
+        let all = (0..<numbering.count).map { resolve(contexts: numbering.contexts(of: $0)) }
+        let graphs = all.compactMap { $0.base.map { Soundness.Graph($0.resolution) } }
+        // Each permutation's own errors are among the report's, found once, located alike.
+        let soundness = Soundness(graphs: graphs.count == all.count ? graphs : [], diagnostics: report.diagnostics,
+            notAboutATokenStopsAll: !isTokenFiles)
+        var sound = ResolvedSystem(permutationCount: report.permutationCount, diagnostics: soundness.annotated(report.diagnostics),
+            variesAlong: report.variesAlong, base: report.base, files: files, tokensResolved: report.tokensResolved)
+        sound.permutations = ResolvedPermutations(numbering: numbering, tokens: all.map { soundness.keeping($0.partialTokens) })
+        sound.leftOut = soundness.leftOut
+        return sound
     }
 
     private mutating func check(keepingTokens: Bool) -> ResolvedSystem {

@@ -40,6 +40,8 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     package static let fileUnreadable: DiagnosticID = "file.unreadable"
     package static let fileNoTokens: DiagnosticID = "file.no-token-files"
     package static let fileKindMismatch: DiagnosticID = "file.kind-mismatch"
+    /// Which importer reads a path and why (`--explain-format`).
+    package static let formatChosen: DiagnosticID = "source.format-chosen"
     package static let fileTooLarge: DiagnosticID = "file.too-large"
 
     // MARK: JSON (RFC 8259)

@@ -22,9 +22,11 @@ package struct DTCGConversion: Sendable {
     package let files: [File]
 
     /// The tokens of files merged together (a `TokenSystem` of token files), as one `NAME.tokens.json`.
-    package init(_ result: TokenSystem.Permutation, name: String = "tokens") {
+    /// `leavingOut` names tokens not to write (those an error touches, with `--keep-going`).
+    package init(_ result: TokenSystem.Permutation, name: String = "tokens", leavingOut: Set<String> = []) {
         let document = result.document
         var tree = Tree()
+        tree.leavingOut = leavingOut
         for token in document.tokens {
             tree.add(token, type: token.explicitType ?? document.inheritedType(of: token.path) ?? result.partialTokens.type(token.path),
                 computed: token.computation == nil ? nil : result.partialTokens.value(token.path))
@@ -39,7 +41,7 @@ package struct DTCGConversion: Sendable {
     }
 
     /// A system with modes: a token file per set and per context, and `NAME.resolver.json`.
-    package init(_ system: TokenSystem, name: String? = nil) {
+    package init(_ system: TokenSystem, name: String? = nil, leavingOut: Set<String> = []) {
         var composer = system
         guard let resolver = composer.resolver else {
             files = []
@@ -57,7 +59,7 @@ package struct DTCGConversion: Sendable {
         var order: [JSONValue] = []
         func file(_ sources: [ResolverDocument.Source], named base: String, values: ResolvedTokens? = nil) -> JSONValue {
             let path = Self.fileName(base, suffix: ".tokens.json", taken: &taken)
-            var tree = Self.tree(of: sources, in: &composer, types: types, values: values ?? types)
+            var tree = Self.tree(of: sources, in: &composer, types: types, values: values ?? types, leavingOut: leavingOut)
             if let values {
                 for token in computed where !tree.has(token.path) && values.value(token.path) != types.value(token.path) {
                     tree.add(token, type: values.type(token.path), computed: values.value(token.path))
@@ -119,10 +121,11 @@ package struct DTCGConversion: Sendable {
     /// The definitions of `sources`, merged in order (a later definition of a path replaces
     /// an earlier one), as a tree.
     private static func tree(of sources: [ResolverDocument.Source], in system: inout TokenSystem, types: ResolvedTokens,
-        values: ResolvedTokens) -> Tree
+        values: ResolvedTokens, leavingOut: Set<String>) -> Tree
     {
         var tree = Tree()
         tree.keepsExtends = true
+        tree.leavingOut = leavingOut
         let trees = sources.flatMap { system.sources.trees(of: $0) }
         for (_, _, fragment) in trees {
             let contents = SourceContents(fragment, seed: system.sources.seed)
@@ -163,11 +166,14 @@ package struct DTCGConversion: Sendable {
         /// Whether groups keep their `$extends`: a source's tree, not yet expanded (the merged
         /// document of token files is expanded already: what a group extends is copied in).
         var keepsExtends = false
+        /// Tokens not written.
+        var leavingOut: Set<String> = []
 
         /// Adds a token; a computed one with the value it resolved to (left out when it did
         /// not resolve, which was reported).
         mutating func add(_ token: TokenDefinition, type: TokenType?, computed: TokenValue? = nil) {
             if token.computation != nil, computed == nil { return }
+            if !leavingOut.isEmpty, leavingOut.contains(token.path) { return }
             var members: [(String, JSONValue)] = []
             if let type { members.append(("$type", .string(type.rawValue))) }
             members.append(("$value", computed?.dtcgJSON ?? token.typedValue?.dtcgJSON ?? token.value))

@@ -27,6 +27,19 @@ public protocol TokenImporter: Sendable {
     func recognizes(_ file: SourceFile) -> Recognition
     /// Whether a file of this name is picked up when a directory is searched.
     func recognizes(fileName: String) -> Recognition
+    /// Why `recognizes(file)` says what it says — the evidence, in a few words (`"the root
+    /// declares resolutionOrder"`) — for `--explain-format`; by default, what the level implies.
+    func reason(for file: SourceFile) -> String?
+}
+
+extension TokenImporter {
+    public func reason(for file: SourceFile) -> String? {
+        switch recognizes(file) {
+        case .no: nil
+        case .byName: "its name fits this format (\((file.path as NSString).pathExtension.isEmpty ? "no extension" : "." + (file.path as NSString).pathExtension))"
+        case .certain: "its name or content is this format's"
+        }
+    }
 }
 
 /// Reads a file as one layer of tokens.

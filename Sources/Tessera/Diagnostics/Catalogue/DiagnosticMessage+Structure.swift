@@ -26,6 +26,11 @@ extension DiagnosticMessage {
             "'\(path)' is a \(format) document, which describes a whole token system; it cannot be merged with token files")
     }
 
+    /// Which importer reads a path (the location) and the evidence (`--explain-format`).
+    static func formatChosen(importer: String?, reason: String) -> Self {
+        Self(.formatChosen, .note, importer.map { "read as \($0): \(reason)" } ?? "read by no importer: \(reason)")
+    }
+
     static func noImporter(for path: String) -> Self {
         Self(.fileKindMismatch, .error, "no importer reads '\(path)'")
     }

@@ -1,0 +1,82 @@
+import Foundation
+
+// Each importer's evidence for `--explain-format`: what `recognizes(_:)` looked at, said in a few
+// words. Kept beside each other, apart from the importers, and worded from the same checks.
+
+extension SourceFile {
+    /// The file's extension as written, `.json`, or "no extension".
+    fileprivate var extensionWords: String {
+        let ext = (path as NSString).pathExtension
+        return ext.isEmpty ? "no extension" : "the .\(ext) extension"
+    }
+
+    /// The first of `keys` the first 4 KB hold.
+    fileprivate func firstKey(of keys: [String]) -> String? { keys.first { headHasKey($0) } }
+}
+
+extension DTCGImporter {
+    package func reason(for file: SourceFile) -> String? {
+        let lower = file.path.lowercased()
+        if lower.hasSuffix(".tokens.json") || lower.hasSuffix(".tokens") { return "the name ends in .tokens or .tokens.json" }
+        guard recognizes(file) != .no else { return nil }
+        return "\(file.extensionWords), and no other format recognizes its name or its first 4 KB"
+    }
+}
+
+extension ResolverImporter {
+    package func reason(for file: SourceFile) -> String? {
+        if recognizes(fileName: file.path) != .no { return "the name ends in .resolver.json" }
+        return recognizes(file) == .no ? nil : "its first 4 KB declare resolutionOrder"
+    }
+}
+
+extension AssetCatalogImporter {
+    package func reason(for file: SourceFile) -> String? {
+        recognizes(fileName: file.path) == .no ? nil : "the path is an .xcassets folder (or its Contents.json)"
+    }
+}
+
+extension FigmaVariablesImporter {
+    package func reason(for file: SourceFile) -> String? {
+        guard recognizes(file) != .no, let key = file.firstKey(of: ["variableCollections", "valuesByMode"]) else { return nil }
+        return "its first 4 KB hold \(key) (a Figma variables response)"
+    }
+}
+
+extension FigmaExportImporter {
+    package func reason(for file: SourceFile) -> String? {
+        if recognizes(fileName: file.path) != .no { return "the folder holds files of Figma's DTCG export" }
+        guard recognizes(file) != .no, let key = file.firstKey(of: Self.markers) else { return nil }
+        return "its first 4 KB hold \(key) (Figma's DTCG export)"
+    }
+}
+
+extension GentleImporter {
+    package func reason(for file: SourceFile) -> String? {
+        guard recognizes(file) != .no, let key = file.firstKey(of: ["_specVersion", "pairByRole"]) else { return nil }
+        return "its first 4 KB hold \(key) (a Gentle spec)"
+    }
+}
+
+extension TextStylesImporter {
+    package func reason(for file: SourceFile) -> String? {
+        guard recognizes(file) != .no else { return nil }
+        if file.headHasKey("textStyles", followedBy: UInt8(ascii: "[")) { return "its first 4 KB open a \"textStyles\": [ array" }
+        return "the name is textStyles.json and its first 4 KB have no $value or $type"
+    }
+}
+
+extension TokensStudioImporter {
+    package func reason(for file: SourceFile) -> String? {
+        if let folder = Self.folder(of: file.path) {
+            let name = (file.path as NSString).lastPathComponent
+            return Self.markers.contains(name) ? "the name is \(name)" : "the folder '\(folder)' holds \(Self.markers.joined(separator: " or "))"
+        }
+        guard recognizes(file) != .no else { return nil }
+        if let key = file.firstKey(of: ["$themes", "$metadata"]) { return "its first 4 KB hold \(key)" }
+        if file.headHasKey("value"), file.headHasKey("type"), !file.headHasKey("$value") {
+            return "its first 4 KB write tokens with value and type, without $value"
+        }
+        return "its first 4 KB use a $type only Tokens Studio has"
+    }
+}
