@@ -37,13 +37,27 @@ indirect enum StudioNode: Sendable {
     }
 }
 
-/// References in Tokens Studio strings: `{path}`, anywhere in the text.
+/// References in Tokens Studio strings, anywhere in the text: `{path}`, and the older `$path`,
+/// read as Tokens Studio's `AliasRegex` (`\$[^\s,]+\w`) reads it: from the `$`, everything up to
+/// a space or a comma, then back to the last letter, digit or `_` (`"$spacing.md * 2"` names
+/// `spacing.md`; `"rgba($color.red, 0.5)"` names `color.red`; a name needs two characters).
 enum StudioReferences {
-    /// The references in `text`: each path and the range of its braces.
+    /// The references in `text`: each path and the range of what is written (braces, or `$`
+    /// and the name).
     static func find(in text: String) -> [(path: String, range: Range<String.Index>)] {
         var found: [(String, Range<String.Index>)] = []
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "$") }) else { return found }
         var index = text.startIndex
-        while let open = text[index...].firstIndex(of: "{") {
+        while let open = text[index...].firstIndex(where: { $0 == "{" || $0 == "$" }) {
+            if text[open] == "$" {
+                if let end = dollarEnd(in: text, after: open) {
+                    found.append((String(text[text.index(after: open)..<end]), open..<end))
+                    index = end
+                } else {
+                    index = text.index(after: open)
+                }
+                continue
+            }
             guard let close = text[text.index(after: open)...].firstIndex(where: { $0 == "}" || $0 == "{" }) else { break }
             if text[close] == "{" {
                 index = close
@@ -54,6 +68,20 @@ enum StudioReferences {
             index = text.index(after: close)
         }
         return found
+    }
+
+    /// Where a `$name` reference that starts at `dollar` ends: past the longest run of
+    /// characters but whitespace and `,` whose last is a word character, at least two long.
+    static func dollarEnd(in text: String, after dollar: String.Index) -> String.Index? {
+        let start = text.index(after: dollar)
+        var end = start
+        var lastWord: String.Index?
+        while end < text.endIndex, !text[end].isWhitespace, text[end] != "," {
+            let next = text.index(after: end)
+            if end > start, text[end].isASCII, text[end].isLetter || text[end].isNumber || text[end] == "_" { lastWord = next }
+            end = next
+        }
+        return lastWord
     }
 
     /// Calls `visit` with every reference inside a JSON value, in document order, and the byte
@@ -246,6 +274,18 @@ struct StudioConverter: Sendable {
         }
     }
 
+    /// What Tokens Studio and its transforms see where Tessera has a referenced token's typed
+    /// value: there a value is only ever what was written, so a token of one type may hold
+    /// another's (a `number` whose reference is a `dimension` written `"18"`, an `opacity` that
+    /// is a `text` token's `"50%"`, a `fontWeights` that is a `number`). A dimension in px read
+    /// as a number is its number (Tessera reads `"18"` as 18px); any other scalar is read again
+    /// as its text. Nil for composites and for what is not a reference.
+    static func coerced(_ node: StudioNode, asNumber: Bool = false) -> StudioNode? {
+        guard case .resolved(let value, let offset) = node else { return nil }
+        if asNumber, case .dimension(let dimension) = value, dimension.unit == .px { return .number(dimension.value, offset: offset) }
+        return StudioReferences.textForm(value).map { .text($0, offset: offset) }
+    }
+
     private func fail(_ problem: String, _ node: StudioNode) -> Computation.Failure {
         Computation.Failure(.studioValue(problem), at: node.offset)
     }
@@ -260,7 +300,9 @@ struct StudioConverter: Sendable {
         case .text(let text, _):
             if let color = StudioColor.parse(text) { return .success(color) }
             return .failure(expected("a color (#rrggbb, #rrggbbaa, rgb(), rgba(), hsl())", node))
-        default: return .failure(expected("a color", node))
+        default:
+            if let text = Self.coerced(node) { return color(text) }
+            return .failure(expected("a color", node))
         }
     }
 
@@ -281,7 +323,9 @@ struct StudioConverter: Sendable {
                 }
                 return .failure(expected("a dimension (a number, px, rem or em)", node))
             }
-        default: return .failure(expected("a dimension", node))
+        default:
+            if let text = Self.coerced(node) { return dimension(text, percentIsEm: percentIsEm) }
+            return .failure(expected("a dimension", node))
         }
     }
 
@@ -307,10 +351,17 @@ struct StudioConverter: Sendable {
             case .text(let reduced):
                 let trimmed = reduced.trimmingCharacters(in: .whitespaces)
                 if let value = StudioMath.javaScriptNumber(trimmed), value.isFinite { return .success(value) }
+                // A value in px is its number, as a referenced px dimension is (see `coerced`):
+                // `{size.font} / {size.base}` reads `18px / 16px`, 1.125 in Tokens Studio's `18 / 16`.
+                if !percentIsFraction, trimmed.hasSuffix("px"), let value = StudioMath.javaScriptNumber(String(trimmed.dropLast(2))), value.isFinite {
+                    return .success(value)
+                }
                 if percentIsFraction, trimmed.hasSuffix("%"), let value = Double(trimmed.dropLast()) { return .success(value / 100) }
                 return .failure(expected(percentIsFraction ? "a number or a percentage" : "a number", node))
             }
-        default: return .failure(expected("a number", node))
+        default:
+            if let text = Self.coerced(node, asNumber: true) { return number(text, percentIsFraction: percentIsFraction) }
+            return .failure(expected("a number", node))
         }
     }
 
@@ -320,12 +371,17 @@ struct StudioConverter: Sendable {
             return (1...1000).contains(value) ? .success(value) : .failure(expected("a weight from 1 to 1000", node))
         case .text(let text, _):
             if let value = StudioMath.javaScriptNumber(text), (1...1000).contains(value) { return .success(value) }
+            // Math, as `ts/resolveMath` evaluates it before `ts/typography/fontWeight` reads it.
+            if text.contains(where: { "+-*/(".contains($0) }), case .success(let value) = number(node, percentIsFraction: false) {
+                return fontWeight(.number(value, offset: node.offset))
+            }
             // `ExtraBold Italic`, `semi-bold`: the style is not part of the weight.
             var squeezed = ValueParser.squeezedWeightName(text)
             for style in ["italic", "oblique"] where squeezed.hasSuffix(style) && squeezed != style { squeezed.removeLast(style.count) }
             if let weight = ValueParser.squeezedWeightNames[squeezed] { return .success(weight) }
             return .failure(expected("a font weight (a number from 1 to 1000 or a name such as Regular, SemiBold, Bold)", node))
         default:
+            if let text = Self.coerced(node, asNumber: true) { return fontWeight(text) }
             return .failure(expected("a font weight", node))
         }
     }
@@ -343,7 +399,9 @@ struct StudioConverter: Sendable {
                 names.append(name)
             }
             return .success(.fontFamily(names, isList: true))
-        default: return .failure(expected("a font family", node))
+        default:
+            if let text = Self.coerced(node) { return fontFamily(text) }
+            return .failure(expected("a font family", node))
         }
     }
 
