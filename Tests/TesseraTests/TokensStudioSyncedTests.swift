@@ -77,6 +77,23 @@ struct TokensStudioSyncedTests {
         #expect(StudioReferences.find(in: text).map(\.path) == paths)
     }
 
+    /// Weight names as `ts/typography/fontWeight` maps them (its `fontWeightMap`).
+    @Test(arguments: [("Buch", 400.0), ("Kräftig", 500), ("Halbfett", 600), ("Dreiviertelfett", 700), ("Fett", 800),
+        ("Extrafett", 900), ("Super", 900), ("Ultra", 950), ("Leicht Italic", 300), ("Book", 400)])
+    func weightNamesAsTheTransformsMapThem(_ name: String, _ weight: Double) throws {
+        #expect(try StudioConverter(kind: .fontWeight).fontWeight(.text(name, offset: 0)).get() == weight)
+    }
+
+    /// The trimming the importer does on every value is Foundation's, without its cost.
+    @Test func trimmingAgreesWithFoundation() {
+        let samples = ["", " ", "\t a b \t", "{a.b}", " 16px ", "\u{00A0}x\u{2003}", "\n x \r\n", "\u{2028}y\u{0085}", "é ", " 😀 ", "\u{000B}z"]
+        for sample in samples {
+            #expect(sample.studioTrimmed() == sample.trimmingCharacters(in: .whitespaces), "\(Array(sample.unicodeScalars))")
+            #expect(sample.studioTrimmed(newlines: true) == sample.trimmingCharacters(in: .whitespacesAndNewlines), "\(Array(sample.unicodeScalars))")
+            #expect(sample.dropFirst(0).studioTrimmed() == sample.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
     /// Where a value is of another type than its token, Tokens Studio passes it through; what it
     /// cannot pass through either is still reported.
     @Test func aValueOfAnotherTypeIsReadAsTokensStudioReadsIt() {

@@ -131,7 +131,7 @@ package enum StudioMath {
     /// `0x`/`0o`/`0b` integer, around white space; nil where JavaScript gives NaN. The empty
     /// string is 0.
     static func javaScriptNumber(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.studioTrimmed(newlines: true)
         if trimmed.isEmpty { return 0 }
         let lower = trimmed.lowercased()
         for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where lower.hasPrefix(prefix) {
@@ -173,6 +173,8 @@ package enum StudioMath {
     /// the larger number.
     static func toFixed(_ value: Double, digits: Int) -> Double {
         guard value.isFinite, abs(value) < 1e21 else { return value }
+        // An integer has nothing to round (the common case, and the cheap one).
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return value }
         let exact = String(format: "%.60f", abs(value))
         if let point = exact.firstIndex(of: ".") {
             let decimals = exact[exact.index(after: point)...]
@@ -194,6 +196,7 @@ package enum StudioMath {
     /// A number as JavaScript writes it (`28`, `0.6`, `-72.3333`).
     package static func format(_ value: Double) -> String {
         if value == 0 { return "0" }
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
         if value == value.rounded(), abs(value) < 1e21 { return String(format: "%.0f", value) }
         return "\(value)"
     }

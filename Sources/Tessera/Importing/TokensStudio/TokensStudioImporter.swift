@@ -469,7 +469,7 @@ struct TokensStudioReader {
         }
         if applied == nil, operands.count == 1, let text = token.value.string,
             let reference = StudioReferences.find(in: text).first,
-            text.trimmingCharacters(in: .whitespaces) == String(text[reference.range]),
+            text.studioTrimmed() == String(text[reference.range]),
             definitions[operands[0].path]?.kind?.type == kind.type
         {
             add(.alias(operands[0].path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)))
