@@ -94,6 +94,12 @@ struct TokensStudioSyncedTests {
         }
     }
 
+    @Test func removingAUnitAgreesWithFoundation() {
+        for (text, unit) in [("4px * 2px", "px"), ("pxpx", "px"), ("4 * 7rem", "rem"), ("p x", "px"), ("", "px"), ("é4px😀", "px"), ("2em+3em", "em")] {
+            #expect(StudioMath.removing(unit, from: text) == text.replacingOccurrences(of: unit, with: ""))
+        }
+    }
+
     /// Where a value is of another type than its token, Tokens Studio passes it through; what it
     /// cannot pass through either is still reported.
     @Test func aValueOfAnotherTypeIsReadAsTokensStudioReadsIt() {
