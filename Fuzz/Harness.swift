@@ -151,7 +151,11 @@ func fuzzFigma(_ bytes: [UInt8]) {
 }
 
 func fuzzTokensStudio(_ bytes: [UInt8]) {
-    if bytes.count < 4096 { _ = StudioMath.evaluate(String(decoding: bytes, as: UTF8.self)) }
+    if bytes.count < 4096 {
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = StudioMath.evaluate(text)
+        _ = StudioReferences.find(in: text)
+    }
     var composer = TokensStudioImporter().system(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
     let report = composer.checkAllPermutations()
     render(report.diagnostics, report.files)

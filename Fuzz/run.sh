@@ -145,7 +145,8 @@ for target in "${targets[@]}"; do
             done ;;
         tokens-studio)
             seed Fuzz/seeds/tokens-studio -- -name '*.json'
-            seed "${fixtures[@]}" "$shared/tokens-studio" -- -path '*/tokens-studio/tokens/*.json' -o -path '*/tokens-studio/test/integration/tokens/*.json' ;;
+            seed "${fixtures[@]}" "$shared/tokens-studio" -- -path '*/tokens-studio/tokens/*.json' -o -path '*/tokens-studio/test/integration/tokens/*.json' \
+                -o -path '*/tokens-studio/synced*.json' -o -path '*/tokens-studio/synced/*.json' -o -path '*/tokens-studio/synced/*/*.json' ;;
         colorset) seed "${fixtures[@]}" "$shared" -- -path '*.colorset/Contents.json' ;;
         *)
             seed Examples "${fixtures[@]}" Fuzz/seeds -- -name '*.json'

@@ -6,6 +6,12 @@ quarter references, the rest are plain values.
 
     python3 Benchmarks/Scripts/gen_tokens_studio.py --tokens 20000 -o /tmp/studio.json
     tessera validate /tmp/studio.json
+
+With `--folder`, the output is a folder as Tokens Studio syncs it: a file per set,
+`$themes.json` and `$metadata.json`.
+
+    python3 Benchmarks/Scripts/gen_tokens_studio.py --tokens 20000 --folder -o /tmp/studio
+    tessera validate /tmp/studio
 """
 import argparse
 import json
@@ -15,6 +21,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--tokens", type=int, default=20000)
 parser.add_argument("--brands", type=int, default=2)
 parser.add_argument("--seed", type=int, default=7)
+parser.add_argument("--folder", action="store_true", help="write a folder of set files")
 parser.add_argument("-o", "--output", required=True)
 args = parser.parse_args()
 rng = random.Random(args.seed)
@@ -49,5 +56,12 @@ document["$themes"] = [
     {"id": "dark", "name": "Dark", "group": "Mode", "selectedTokenSets": {"core": "source", "dark": "enabled"}},
 ] + [{"id": name, "name": name, "group": "Brand", "selectedTokenSets": {name: "enabled"}} for name in brands]
 document["$metadata"] = {"tokenSetOrder": ["core", "light", "dark", *brands]}
-with open(args.output, "w") as out:
-    json.dump(document, out, indent=1)
+if args.folder:
+    import os
+    os.makedirs(args.output, exist_ok=True)
+    for name, value in document.items():
+        with open(os.path.join(args.output, name + ".json"), "w") as out:
+            json.dump(value, out, indent=1)
+else:
+    with open(args.output, "w") as out:
+        json.dump(document, out, indent=1)

@@ -22,6 +22,8 @@ struct StrictTests {
         Case(name: "a legacy color", id: .colorLegacy, marked: ##"{"c": {"$type": "color", "$value": ⊙"#ff0000"}}"##),
         Case(name: "a $ref naming a token object", id: .pointerToTokenObject,
             marked: ##"{"n": {"$type": "number", "one": {"$value": 1}, "two": {"$value": {"$ref": ⊙"#/n/one"}}}}"##),
+        Case(name: "a token's $ref beside its $type naming a token object", id: .pointerToTokenObject,
+            marked: ##"{"colors": {"srgb-color": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}, "alias": {"$ref": ⊙"#/colors/srgb-color", "$type": "color"}}"##),
         Case(name: "a $ref naming a token object inside a composite", id: .pointerToTokenObject,
             marked: ##"{"d": {"$type": "dimension", "$value": {"value": 1, "unit": "px"}}, "c": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0, 0]}}, "b": {"$type": "border", "$value": {"color": {"$ref": ⊙"#/c"}, "width": {"$ref": "#/d/$value"}, "style": "solid"}}}"##),
     ]

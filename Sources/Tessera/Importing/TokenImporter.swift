@@ -107,12 +107,17 @@ public struct ImporterRegistry: Sendable {
     /// The importers' names, for messages.
     public var names: [String] { importers.map(\.name) }
 
-    /// Resolver documents, asset catalogs, Figma variables and Figma's DTCG export, Gentle
-    /// specs, Tokens Studio files, Figma variables exported a file per collection and mode, the
-    /// text styles of the ConfigTokens layout, and DTCG token files.
+    /// Resolver documents, asset catalogs, Figma variables, Gentle specs, Tokens Studio files,
+    /// Figma's DTCG export, Figma variables exported a file per collection and mode, the text
+    /// styles of the ConfigTokens layout, and DTCG token files.
+    ///
+    /// Among importers equally sure, the first listed wins, so the strongest evidence comes
+    /// first: Tokens Studio's `$themes.json` and `$metadata.json` (or `$themes`/`$metadata`
+    /// keys) come before the `com.figma.…` extensions that Tokens Studio also writes into its
+    /// set files when it syncs Figma variables.
     public static let standard = ImporterRegistry([
-        ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), FigmaExportImporter(), GentleImporter(),
-        TokensStudioImporter(), FigmaModesImporter(), TextStylesImporter(), DTCGImporter(),
+        ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), GentleImporter(), TokensStudioImporter(),
+        FigmaExportImporter(), FigmaModesImporter(), TextStylesImporter(), DTCGImporter(),
     ])
 
     /// The importer most sure of `file` (the first listed among equals), if any.

@@ -279,7 +279,11 @@ struct DocumentParser {
                     report(.valueAndRef(token: path), at: member.keyOffset, path: path, pointerSuffix: suffix,
                         notes: [Diagnostic.Note("remove '$ref', or write the pointer as \"$value\": {\"$ref\": …}")])
                 } else {
-                    token.value = JSONValue(.object([member]), offset: member.keyOffset)
+                    // Alone, `$ref` stands for the object it names (a token copied whole, as the
+                    // format's example `{"$ref": "#/base"}`); beside `$type` or another property
+                    // it is the token's value, in place of `$value`, and must point at one.
+                    let alone = properties.count == 1
+                    token.value = JSONValue(.object([member]), offset: alone ? member.keyOffset : member.value.offset)
                 }
             case "$type":
                 token.explicitType = parseType(value, path: path, suffix: suffix)

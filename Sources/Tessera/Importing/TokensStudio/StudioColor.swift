@@ -7,11 +7,11 @@ enum StudioColor {
     /// takes one: `rgba({colors.blue}, 50%)`).
     static func parse(_ text: String) -> TokenColor? {
         if let color = TokenColor(legacyCSS: text) { return color }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.studioTrimmed(newlines: true)
         let lower = trimmed.lowercased()
         guard lower.hasPrefix("rgb"), let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else { return nil }
         let parts = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .split(separator: ",").map { $0.studioTrimmed() }
         guard parts.count == 2, parts[0].hasPrefix("#"), let base = TokenColor(legacyCSS: parts[0]) else { return nil }
         guard let alpha = TokenColor.number(parts[1], percentScale: 1), (0...1).contains(alpha) else { return nil }
         return TokenColor(.srgb, base.converted(to: .srgb).components, alpha: alpha)

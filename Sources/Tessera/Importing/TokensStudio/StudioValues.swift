@@ -37,23 +37,51 @@ indirect enum StudioNode: Sendable {
     }
 }
 
-/// References in Tokens Studio strings: `{path}`, anywhere in the text.
+/// References in Tokens Studio strings, anywhere in the text: `{path}`, and the older `$path`,
+/// read as Tokens Studio's `AliasRegex` (`\$[^\s,]+\w`) reads it: from the `$`, everything up to
+/// a space or a comma, then back to the last letter, digit or `_` (`"$spacing.md * 2"` names
+/// `spacing.md`; `"rgba($color.red, 0.5)"` names `color.red`; a name needs two characters).
 enum StudioReferences {
-    /// The references in `text`: each path and the range of its braces.
+    /// The references in `text`: each path and the range of what is written (braces, or `$`
+    /// and the name).
     static func find(in text: String) -> [(path: String, range: Range<String.Index>)] {
         var found: [(String, Range<String.Index>)] = []
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "$") }) else { return found }
         var index = text.startIndex
-        while let open = text[index...].firstIndex(of: "{") {
+        while let open = text[index...].firstIndex(where: { $0 == "{" || $0 == "$" }) {
+            if text[open] == "$" {
+                if let end = dollarEnd(in: text, after: open) {
+                    found.append((String(text[text.index(after: open)..<end]), open..<end))
+                    index = end
+                } else {
+                    index = text.index(after: open)
+                }
+                continue
+            }
             guard let close = text[text.index(after: open)...].firstIndex(where: { $0 == "}" || $0 == "{" }) else { break }
             if text[close] == "{" {
                 index = close
                 continue
             }
-            let path = text[text.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+            let path = text[text.index(after: open)..<close].studioTrimmed()
             if !path.isEmpty { found.append((path, open..<text.index(after: close))) }
             index = text.index(after: close)
         }
         return found
+    }
+
+    /// Where a `$name` reference that starts at `dollar` ends: past the longest run of
+    /// characters but whitespace and `,` whose last is a word character, at least two long.
+    static func dollarEnd(in text: String, after dollar: String.Index) -> String.Index? {
+        let start = text.index(after: dollar)
+        var end = start
+        var lastWord: String.Index?
+        while end < text.endIndex, !text[end].isWhitespace, text[end] != "," {
+            let next = text.index(after: end)
+            if end > start, text[end].isASCII, text[end].isLetter || text[end].isNumber || text[end] == "_" { lastWord = next }
+            end = next
+        }
+        return lastWord
     }
 
     /// Calls `visit` with every reference inside a JSON value, in document order, and the byte
@@ -81,7 +109,7 @@ enum StudioReferences {
         case .string(let text):
             let references = find(in: text)
             if references.isEmpty { return .success(.text(text, offset: node.offset)) }
-            if references.count == 1, text.trimmingCharacters(in: .whitespaces) == String(text[references[0].range]) {
+            if references.count == 1, text.studioTrimmed() == String(text[references[0].range]) {
                 guard let value = operands.popFirst() else { return .failure(.init(.studioValue("a reference has no value"), at: node.offset)) }
                 return .success(.resolved(value, offset: node.offset))
             }
@@ -182,7 +210,7 @@ enum StudioKind: Sendable, Equatable {
     static func of(_ type: String, value: JSONValue?) -> StudioKind? {
         switch type.lowercased() {
         case "color":
-            if let text = value?.string?.trimmingCharacters(in: .whitespaces).lowercased(),
+            if let text = value?.string?.studioTrimmed().lowercased(),
                 text.hasPrefix("linear-gradient(") || text.hasPrefix("radial-gradient(")
             {
                 return .gradient
@@ -195,7 +223,7 @@ enum StudioKind: Sendable, Equatable {
         case "lineheights", "lineheight", "opacity": return .number(percentIsFraction: true)
         case "number", "math":
             // Tokens Studio writes what it likes in a number: one with a unit is a dimension.
-            if let text = value?.string?.trimmingCharacters(in: .whitespaces),
+            if let text = value?.string?.studioTrimmed(),
                 let unit = ["px", "rem", "em"].first(where: { text.hasSuffix($0) }),
                 StudioMath.javaScriptNumber(String(text.dropLast(unit.count))) != nil
             {
@@ -246,6 +274,18 @@ struct StudioConverter: Sendable {
         }
     }
 
+    /// What Tokens Studio and its transforms see where Tessera has a referenced token's typed
+    /// value: there a value is only ever what was written, so a token of one type may hold
+    /// another's (a `number` whose reference is a `dimension` written `"18"`, an `opacity` that
+    /// is a `text` token's `"50%"`, a `fontWeights` that is a `number`). A dimension in px read
+    /// as a number is its number (Tessera reads `"18"` as 18px); any other scalar is read again
+    /// as its text. Nil for composites and for what is not a reference.
+    static func coerced(_ node: StudioNode, asNumber: Bool = false) -> StudioNode? {
+        guard case .resolved(let value, let offset) = node else { return nil }
+        if asNumber, case .dimension(let dimension) = value, dimension.unit == .px { return .number(dimension.value, offset: offset) }
+        return StudioReferences.textForm(value).map { .text($0, offset: offset) }
+    }
+
     private func fail(_ problem: String, _ node: StudioNode) -> Computation.Failure {
         Computation.Failure(.studioValue(problem), at: node.offset)
     }
@@ -260,7 +300,9 @@ struct StudioConverter: Sendable {
         case .text(let text, _):
             if let color = StudioColor.parse(text) { return .success(color) }
             return .failure(expected("a color (#rrggbb, #rrggbbaa, rgb(), rgba(), hsl())", node))
-        default: return .failure(expected("a color", node))
+        default:
+            if let text = Self.coerced(node) { return color(text) }
+            return .failure(expected("a color", node))
         }
     }
 
@@ -281,13 +323,15 @@ struct StudioConverter: Sendable {
                 }
                 return .failure(expected("a dimension (a number, px, rem or em)", node))
             }
-        default: return .failure(expected("a dimension", node))
+        default:
+            if let text = Self.coerced(node) { return dimension(text, percentIsEm: percentIsEm) }
+            return .failure(expected("a dimension", node))
         }
     }
 
     /// `16`, `16px`, `1.5rem`, `2em`; `150%` as `1.5em` when `percentIsEm`.
     static func dimension(_ text: String, percentIsEm: Bool) -> TokenDimension? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.studioTrimmed()
         for unit in [TokenDimension.Unit.px, .rem, .em] where trimmed.hasSuffix(unit.rawValue) {
             return StudioMath.javaScriptNumber(String(trimmed.dropLast(unit.rawValue.count))).flatMap {
                 $0.isFinite ? TokenDimension($0, unit) : nil
@@ -305,12 +349,19 @@ struct StudioConverter: Sendable {
             switch StudioMath.evaluate(text) {
             case .number(let value): return .success(value)
             case .text(let reduced):
-                let trimmed = reduced.trimmingCharacters(in: .whitespaces)
+                let trimmed = reduced.studioTrimmed()
                 if let value = StudioMath.javaScriptNumber(trimmed), value.isFinite { return .success(value) }
+                // A value in px is its number, as a referenced px dimension is (see `coerced`):
+                // `{size.font} / {size.base}` reads `18px / 16px`, 1.125 in Tokens Studio's `18 / 16`.
+                if !percentIsFraction, trimmed.hasSuffix("px"), let value = StudioMath.javaScriptNumber(String(trimmed.dropLast(2))), value.isFinite {
+                    return .success(value)
+                }
                 if percentIsFraction, trimmed.hasSuffix("%"), let value = Double(trimmed.dropLast()) { return .success(value / 100) }
                 return .failure(expected(percentIsFraction ? "a number or a percentage" : "a number", node))
             }
-        default: return .failure(expected("a number", node))
+        default:
+            if let text = Self.coerced(node, asNumber: true) { return number(text, percentIsFraction: percentIsFraction) }
+            return .failure(expected("a number", node))
         }
     }
 
@@ -320,15 +371,27 @@ struct StudioConverter: Sendable {
             return (1...1000).contains(value) ? .success(value) : .failure(expected("a weight from 1 to 1000", node))
         case .text(let text, _):
             if let value = StudioMath.javaScriptNumber(text), (1...1000).contains(value) { return .success(value) }
+            // Math, as `ts/resolveMath` evaluates it before `ts/typography/fontWeight` reads it.
+            if text.contains(where: { "+-*/(".contains($0) }), case .success(let value) = number(node, percentIsFraction: false) {
+                return fontWeight(.number(value, offset: node.offset))
+            }
             // `ExtraBold Italic`, `semi-bold`: the style is not part of the weight.
             var squeezed = ValueParser.squeezedWeightName(text)
             for style in ["italic", "oblique"] where squeezed.hasSuffix(style) && squeezed != style { squeezed.removeLast(style.count) }
-            if let weight = ValueParser.squeezedWeightNames[squeezed] { return .success(weight) }
+            if let weight = ValueParser.squeezedWeightNames[squeezed] ?? Self.studioWeightNames[squeezed] { return .success(weight) }
             return .failure(expected("a font weight (a number from 1 to 1000 or a name such as Regular, SemiBold, Bold)", node))
         default:
+            if let text = Self.coerced(node, asNumber: true) { return fontWeight(text) }
             return .failure(expected("a font weight", node))
         }
     }
+
+    /// The names `ts/typography/fontWeight` reads beyond CSS's (its `fontWeightMap`: the German
+    /// names type foundries use, `super`, `ultra`), squeezed.
+    static let studioWeightNames: [String: Double] = [
+        "extraleicht": 200, "leicht": 300, "buch": 400, "kraeftig": 500, "kräftig": 500, "halbfett": 600,
+        "dreiviertelfett": 700, "fett": 800, "super": 900, "extrafett": 900, "ultra": 950,
+    ]
 
     func fontFamily(_ node: StudioNode) -> Outcome {
         switch node {
@@ -343,14 +406,16 @@ struct StudioConverter: Sendable {
                 names.append(name)
             }
             return .success(.fontFamily(names, isList: true))
-        default: return .failure(expected("a font family", node))
+        default:
+            if let text = Self.coerced(node) { return fontFamily(text) }
+            return .failure(expected("a font family", node))
         }
     }
 
     /// `Arial Black, 'Suisse Int'l', sans-serif` → three names, quotes removed.
     static func familyNames(_ text: String) -> [String] {
         text.split(separator: ",").map { part in
-            var name = part.trimmingCharacters(in: .whitespaces)
+            var name = part.studioTrimmed()
             if name.count >= 2, let first = name.first, first == "'" || first == "\"", name.last == first {
                 name = String(name.dropFirst().dropLast())
             }
@@ -503,7 +568,7 @@ struct StudioConverter: Sendable {
         case .resolved(.duration(let duration), _): return .success(.duration(duration))
         case .number(let value, _): return .success(.duration(TokenDuration(value, .ms)))
         case .text(let text, _):
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.studioTrimmed()
             for unit in [TokenDuration.Unit.ms, .s] where trimmed.hasSuffix(unit.rawValue) {
                 if let value = StudioMath.javaScriptNumber(String(trimmed.dropLast(unit.rawValue.count))) {
                     return .success(.duration(TokenDuration(value, unit)))
@@ -525,7 +590,7 @@ struct StudioConverter: Sendable {
                 numbers.append(value)
             }
         case .text(let text, _):
-            var inner = text.trimmingCharacters(in: .whitespaces)
+            var inner = text.studioTrimmed()
             if inner.hasPrefix("cubic-bezier("), inner.hasSuffix(")") { inner = String(inner.dropFirst(13).dropLast()) }
             numbers = inner.split(separator: ",").compactMap { StudioMath.javaScriptNumber(String($0)) }
         default: break
@@ -550,13 +615,13 @@ struct StudioConverter: Sendable {
             if character == "(" { depth += 1 }
             if character == ")" { depth -= 1 }
             if character == ",", depth == 0 {
-                parts.append(current.trimmingCharacters(in: .whitespaces))
+                parts.append(current.studioTrimmed())
                 current = ""
             } else {
                 current.append(character)
             }
         }
-        parts.append(current.trimmingCharacters(in: .whitespaces))
+        parts.append(current.studioTrimmed())
         if let first = parts.first, first.hasSuffix("deg") || first.hasPrefix("to ") || first.hasSuffix("turn") || first.hasSuffix("rad")
             || first.hasPrefix("circle") || first.hasPrefix("ellipse")
         {
@@ -578,5 +643,31 @@ struct StudioConverter: Sendable {
         guard stops.count >= 2 else { return .failure(expected("a gradient of two stops or more", node)) }
         let last = Double(stops.count - 1)
         return .success(.gradient(stops.enumerated().map { GradientStop(color: $1.0, position: $1.1 ?? Double($0) / last) }))
+    }
+}
+
+extension StringProtocol {
+    /// `trimmingCharacters(in: .whitespaces)` (or `.whitespacesAndNewlines`) without going
+    /// through `NSString`: the same characters (tab and the space separators; with `newlines`,
+    /// also U+000A–U+000D, U+0085 and the line and paragraph separators), at a fraction of the
+    /// cost, which the values of a large Tokens Studio export pay many times each.
+    func studioTrimmed(newlines: Bool = false) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.isASCII {
+                return scalar == " " || scalar == "\t" || newlines && (0x0A...0x0D).contains(scalar.value)
+            }
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator: return true
+            case .lineSeparator, .paragraphSeparator: return newlines
+            default: return newlines && scalar.value == 0x85
+            }
+        }
+        let scalars = Substring(self).unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return "" }
+        if !isSpace(first), !isSpace(last) { return String(self) }
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }), let end = scalars.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(Substring(scalars[start...end]))
     }
 }

@@ -31,14 +31,40 @@ package struct TokensStudioImporter: SystemImporter {
         Self.folder(of: fileName) != nil ? .certain : .no
     }
 
-    /// Also a `.json` file whose start has `$themes` or `$metadata`, tokens written with
-    /// `value` and `type` (no `$value`), or a `$type` only Tokens Studio uses.
+    /// Also a `.json` file with a `$themes` array or a `$metadata` object at its start or its
+    /// end (Tokens Studio writes them after the sets), tokens written with `value` and `type`
+    /// (no `$value`), or a `$type` only Tokens Studio uses. Figma's export writes none of these;
+    /// Tokens Studio writes Figma's `com.figma.…` extensions too, and the registry lists it
+    /// first so that it wins where both are sure.
     package func recognizes(_ file: SourceFile) -> Recognition {
         let byName = recognizes(fileName: file.path)
         guard byName == .no, file.path.lowercased().hasSuffix(".json") else { return byName }
-        if file.headHasKey("$themes") || file.headHasKey("$metadata") { return .certain }
+        if Self.hasMarkerKeys(file) { return .certain }
         if file.headHasKey("value"), file.headHasKey("type"), !file.headHasKey("$value") { return .certain }
         return Self.headHasStudioType(file) ? .certain : .no
+    }
+
+    /// Whether `"$themes": [` or `"$metadata": {` is in the file's first or last 4 KB; when
+    /// `file` holds only the start of a longer file (the registry reads 4 KB), its end is read
+    /// from disk.
+    static func hasMarkerKeys(_ file: SourceFile) -> Bool {
+        func marked(_ bytes: [UInt8]) -> Bool {
+            let part = SourceFile(path: file.path, bytes: bytes)
+            return part.headHasKey("$themes", followedBy: UInt8(ascii: "[")) || part.headHasKey("$metadata", followedBy: UInt8(ascii: "{"))
+        }
+        if marked(Array(file.bytes.prefix(4096))) { return true }
+        if file.bytes.count > 4096 { return marked(Array(file.bytes.suffix(4096))) }
+        if file.bytes.count == 4096, let tail = Self.tail(of: file.path, count: 4096) { return marked(tail) }
+        return false
+    }
+
+    /// The last `count` bytes of a regular file.
+    static func tail(of path: String, count: Int) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size > UInt64(count) else { return nil }
+        guard (try? handle.seek(toOffset: size - UInt64(count))) != nil, let data = try? handle.read(upToCount: count) else { return nil }
+        return Array(data)
     }
 
     package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
@@ -442,7 +468,8 @@ struct TokensStudioReader {
             return
         }
         if applied == nil, operands.count == 1, let text = token.value.string,
-            text.trimmingCharacters(in: .whitespaces) == "{" + operands[0].path + "}",
+            let reference = StudioReferences.find(in: text).first,
+            text.studioTrimmed() == String(text[reference.range]),
             definitions[operands[0].path]?.kind?.type == kind.type
         {
             add(.alias(operands[0].path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)))
