@@ -191,7 +191,7 @@ struct Soundness {
             if let own {
                 message = followers.isEmpty
                     ? "'\(own)' is left out of the output"
-                    : "'\(own)' is left out of the output, with \(followers.count) token\(followers.count == 1 ? "" : "s") that follow from it: \(shown)\(more)"
+                    : "'\(own)' is left out of the output, with \(followers.count) token\(followers.count == 1 ? " that follows" : "s that follow") from it: \(shown)\(more)"
             } else {
                 message = "\(followers.count) token\(followers.count == 1 ? " is" : "s are") left out of the output because of this error: \(shown)\(more)"
             }
