@@ -96,7 +96,8 @@ let package = Package(
         // Themes for these tests are compiled from tokens with Tessera.
         .testTarget(
             name: "TesseraRuntimeTests",
-            dependencies: ["TesseraRuntime", "Tessera", "TesseraTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TesseraRuntime", "Tessera", "TesseraTestSupport", "TesseraConformanceKit",
+                .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "TesseraTests",

@@ -251,6 +251,43 @@ struct StaticSupport {
     private func uiKit(_ modifiers: [Modifier]) -> String {
         var output = """
 
+        extension \(values).Typography {
+            /// The PostScript names to ask for, first choice first: each family that is not a
+            /// generic one, as `Family-Weight` (`Inter-SemiBold`, the naming most font files
+            /// follow), then as written.
+            \(access)var postScriptNames: [String] {
+                let style: String
+                switch fontWeight {
+                case ..<150: style = "Thin"
+                case ..<250: style = "ExtraLight"
+                case ..<350: style = "Light"
+                case ..<450: style = "Regular"
+                case ..<550: style = "Medium"
+                case ..<650: style = "SemiBold"
+                case ..<750: style = "Bold"
+                case ..<850: style = "ExtraBold"
+                default: style = "Black"
+                }
+                return fontFamily.filter { systemDesign(of: $0) == nil }.flatMap { family in
+                    [family.replacingOccurrences(of: " ", with: "") + "-" + style, family]
+                }
+            }
+
+            /// The system design the style's generic family asks for (`ui-monospace`, `ui-serif`,
+            /// `ui-rounded`; `default` for `system-ui` and `sans-serif`), nil when none does.
+            \(access)var systemDesign: String? { fontFamily.lazy.compactMap(systemDesign(of:)).first }
+
+            private func systemDesign(of family: String) -> String? {
+                switch family.lowercased() {
+                case "system-ui", "-apple-system", "sans-serif": "default"
+                case "ui-monospace", "monospace": "monospaced"
+                case "ui-serif", "serif": "serif"
+                case "ui-rounded": "rounded"
+                default: nil
+                }
+            }
+        }
+
         #if canImport(UIKit)
         import UIKit
 
@@ -263,9 +300,17 @@ struct StaticSupport {
             }
         }
 
+        #if os(watchOS)
+        extension \(values).Dynamic where Value == \(values).Color {
+            /// The color in `context` (watchOS has no trait collections or dynamic colors).
+            \(access)func uiColor(in context: \(values).Context = .default) -> UIColor {
+                value(in: context).uiColor
+            }
+        }
+        #else
         extension \(values).Context {
             /// These contexts with the ones a trait collection chooses: appearance, contrast and
-            /// elevation, as the resolver's modifiers name them.
+            /// elevation (iOS; tvOS has no interface level), as the resolver's modifiers name them.
             \(access)func adapted(to traits: UITraitCollection) -> Self {
 
         """
@@ -273,13 +318,10 @@ struct StaticSupport {
         if cases.isEmpty {
             output += "        self\n"
         } else {
-            output += "        var context = self\n"
-            output += "        switch (traits.userInterfaceStyle == .dark, traits.accessibilityContrast == .high, traits.userInterfaceLevel == .elevated) {\n"
-            for combo in cases {
-                output += "        case (\(combo.dark), \(combo.high), \(combo.elevated)):\n"
-                for (property, name) in combo.settings { output += "            context.\(property) = .\(name)\n" }
-            }
-            output += "        }\n        return context\n"
+            output += "        #if os(iOS) || os(visionOS)\n"
+            output += "        let elevated = traits.userInterfaceLevel == .elevated\n"
+            output += "        #else\n        let elevated = false\n        #endif\n"
+            output += "        return adapted(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high, elevated: elevated)\n"
         }
         output += """
             }
@@ -292,16 +334,30 @@ struct StaticSupport {
                 return UIColor { traits in self.value(in: context.adapted(to: traits)).uiColor }
             }
         }
+        #endif
 
         extension \(values).Typography {
-            /// The first of the font families installed, else the system font, at the style's
-            /// size and weight.
-            \(access)var uiFont: UIFont {
-                for family in fontFamily {
-                    if let font = UIFont(name: family, size: fontSize) { return font }
+            /// The first of the fonts installed (see `postScriptNames`), else the system font of
+            /// the style's weight and design, at the style's size; scaled with Dynamic Type
+            /// relative to `textStyle` when one is given.
+            \(access)func uiFont(relativeTo textStyle: UIFont.TextStyle? = nil) -> UIFont {
+                var font = postScriptNames.lazy.compactMap { UIFont(name: $0, size: fontSize) }.first
+                if font == nil {
+                    let system = UIFont.systemFont(ofSize: fontSize, weight: uiWeight)
+                    let design: UIFontDescriptor.SystemDesign? = switch systemDesign {
+                    case "monospaced"?: .monospaced
+                    case "serif"?: .serif
+                    case "rounded"?: .rounded
+                    default: nil
+                    }
+                    font = design.flatMap { system.fontDescriptor.withDesign($0) }.map { UIFont(descriptor: $0, size: fontSize) } ?? system
                 }
-                return UIFont.systemFont(ofSize: fontSize, weight: uiWeight)
+                guard let textStyle, let font else { return font ?? UIFont.systemFont(ofSize: fontSize, weight: uiWeight) }
+                return UIFontMetrics(forTextStyle: textStyle).scaledFont(for: font)
             }
+
+            /// The font at the style's size, not scaled.
+            \(access)var uiFont: UIFont { uiFont(relativeTo: nil) }
 
             \(access)var uiWeight: UIFont.Weight {
                 switch fontWeight {
@@ -317,9 +373,63 @@ struct StaticSupport {
                 }
             }
         }
+        #elseif canImport(AppKit)
+        import AppKit
+
+        extension \(values).Color {
+            /// The color for AppKit.
+            \(access)var nsColor: NSColor {
+                displayP3
+                    ? NSColor(displayP3Red: red, green: green, blue: blue, alpha: alpha)
+                    : NSColor(srgbRed: red, green: green, blue: blue, alpha: alpha)
+            }
+        }
+
+        extension \(values).Context {
+            /// These contexts with the ones an appearance chooses: dark and high contrast.
+            \(access)func adapted(to appearance: NSAppearance) -> Self {
+
+        """
+        if cases.isEmpty {
+            output += "        self\n"
+        } else {
+            output += "        let names: [NSAppearance.Name] = [.aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua]\n"
+            output += "        let match = appearance.bestMatch(from: names) ?? .aqua\n"
+            output += "        return adapted(dark: match == .darkAqua || match == .accessibilityHighContrastDarkAqua,\n"
+            output += "            highContrast: match == .accessibilityHighContrastAqua || match == .accessibilityHighContrastDarkAqua, elevated: false)\n"
+        }
+        output += """
+            }
+        }
+
+        extension \(values).Dynamic where Value == \(values).Color {
+            /// A color that follows the appearance it is drawn in, in `context`'s other contexts.
+            \(access)func nsColor(in context: \(values).Context = .default) -> NSColor {
+                guard varies else { return value.nsColor }
+                return NSColor(name: nil) { appearance in self.value(in: context.adapted(to: appearance)).nsColor }
+            }
+        }
         #endif
 
         """
+        if !cases.isEmpty {
+            output += """
+
+            extension \(values).Context {
+                /// These contexts with the ones the appearance traits choose, as the resolver's
+                /// modifiers name them.
+                \(access)func adapted(dark: Bool, highContrast: Bool, elevated: Bool) -> Self {
+                    var context = self
+                    switch (dark, highContrast, elevated) {
+
+            """
+            for combo in cases {
+                output += "        case (\(combo.dark), \(combo.high), \(combo.elevated)):\n"
+                if combo.settings.isEmpty { output += "            break\n" }
+                for (property, name) in combo.settings { output += "            context.\(property) = .\(name)\n" }
+            }
+            output += "        }\n        return context\n    }\n}\n"
+        }
         return output
     }
 
@@ -336,15 +446,47 @@ struct StaticSupport {
             }
         }
 
-        #if canImport(UIKit)
         extension \(values).Dynamic where Value == \(values).Color {
-            /// A SwiftUI color that follows the environment's appearance and contrast.
+            /// A SwiftUI color that follows the environment's appearance and contrast (through a
+            /// dynamic UIColor or NSColor; on watchOS, the color in `context`).
             \(access)func color(in context: \(values).Context = .default) -> SwiftUI.Color {
                 guard varies else { return value.color }
+                #if canImport(UIKit) && !os(watchOS)
                 return SwiftUI.Color(uiColor: uiColor(in: context))
+                #elseif canImport(AppKit)
+                return SwiftUI.Color(nsColor: nsColor(in: context))
+                #else
+                return value(in: context).color
+                #endif
             }
         }
-        #endif
+
+        extension \(values).Typography {
+            /// The style as a SwiftUI font that scales with Dynamic Type relative to `textStyle`:
+            /// the first family by PostScript name (SwiftUI falls back to the system font when it
+            /// is not installed), else the system font of the style's weight and design.
+            \(access)func font(relativeTo textStyle: SwiftUI.Font.TextStyle = .body) -> SwiftUI.Font {
+                if let name = postScriptNames.first { return .custom(name, size: fontSize, relativeTo: textStyle) }
+                let weight: SwiftUI.Font.Weight = switch fontWeight {
+                case ..<150: .ultraLight
+                case ..<250: .thin
+                case ..<350: .light
+                case ..<450: .regular
+                case ..<550: .medium
+                case ..<650: .semibold
+                case ..<750: .bold
+                case ..<850: .heavy
+                default: .black
+                }
+                let design: SwiftUI.Font.Design = switch systemDesign {
+                case "monospaced"?: .monospaced
+                case "serif"?: .serif
+                case "rounded"?: .rounded
+                default: .default
+                }
+                return .system(size: fontSize, weight: weight, design: design)
+            }
+        }
         #endif
 
         """

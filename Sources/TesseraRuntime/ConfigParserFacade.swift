@@ -63,7 +63,7 @@ public final class ConfigParserFacade: Sendable {
 
     /// `TypographyParser.getFont(for: .headline)`: the text style `textStyles.NAME` (or a
     /// typography token at that path) as a font; the system font at 17 points when there is none.
-    public func font(forStyle name: String, category: ContentSizeCategory = .default, fonts: FontMap = FontMap()) -> ThemeFont {
+    public func font(forStyle name: String, category: TextSizeCategory = .default, fonts: FontMap = FontMap()) -> ThemeFont {
         let theme = store.theme
         let path = Self.stylePath(name, in: theme)
         if let font = theme.font(path, category: category, fonts: fonts) { return font }

@@ -22,7 +22,9 @@ public final class ObservableTheme {
         }
     }
 
-    isolated deinit {
+    // A plain deinit (Swift 6.0 and later): `isolated deinit` needs Swift 6.2. The task is
+    // Sendable, so a nonisolated deinit may read and cancel it.
+    deinit {
         task?.cancel()
     }
 }

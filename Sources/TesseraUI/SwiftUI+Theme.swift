@@ -12,14 +12,27 @@ extension Color {
 }
 
 extension Font {
-    /// A theme font: the custom font scaled with its text style (or fixed), else the system font
-    /// of its weight and design.
-    public static func theme(_ font: ThemeFont) -> Font {
+    /// A theme font that scales with Dynamic Type relative to its text style: a custom font by
+    /// its PostScript name through `Font.custom(_:size:relativeTo:)`, a system font (of its
+    /// weight and design) at its size scaled for `dynamicTypeSize` as Apple's table scales the
+    /// text style. A font without a text style keeps its size. Inside a view, `.themeFont(_:)`
+    /// reads the environment's Dynamic Type size.
+    public static func theme(_ font: ThemeFont, dynamicTypeSize: DynamicTypeSize = .large) -> Font {
         guard let name = font.postScriptName else {
-            return .system(size: font.designSize, weight: Weight(font.weight), design: Design(font.design))
+            let category = TextSizeCategory(dynamicTypeSize)
+            return .system(size: font.scaledSize(at: category), weight: Weight(font.weight), design: Design(font.design))
         }
         if let style = font.relativeTo { return .custom(name, size: font.designSize, relativeTo: TextStyle(style)) }
         return .custom(name, fixedSize: font.designSize)
+    }
+}
+
+extension TextSizeCategory {
+    /// The content size category of a Dynamic Type size.
+    public init(_ size: DynamicTypeSize) {
+        let sizes: [DynamicTypeSize] = [.xSmall, .small, .medium, .large, .xLarge, .xxLarge, .xxxLarge, .accessibility1,
+            .accessibility2, .accessibility3, .accessibility4, .accessibility5]
+        self = sizes.firstIndex(of: size).map { TextSizeCategory.allCases[$0] } ?? .default
     }
 }
 
@@ -72,11 +85,36 @@ private struct ThemeEnvironmentKey: EnvironmentKey {
     static let defaultValue = Theme.empty
 }
 
+/// The trait mapping the installer chose contexts with: what a subtree with other traits
+/// chooses its contexts again with.
+private struct InstalledThemeKey: EnvironmentKey {
+    static let defaultValue: InstalledTheme? = nil
+}
+
+struct InstalledTheme: Sendable {
+    let mapping: TraitMapping
+}
+
 extension EnvironmentValues {
-    /// The theme views below read; install it with `.theme(_:)`.
+    /// The theme views below read, in the contexts the environment's traits choose; install it
+    /// with `.theme(_:)`.
     public var theme: Theme {
         get { self[ThemeEnvironmentKey.self] }
         set { self[ThemeEnvironmentKey.self] = newValue }
+    }
+
+    var installedTheme: InstalledTheme? {
+        get { self[InstalledThemeKey.self] }
+        set { self[InstalledThemeKey.self] = newValue }
+    }
+
+    /// What this environment says about where a view is drawn: color scheme, contrast, Dynamic
+    /// Type size and horizontal size class.
+    public var themeTraits: ThemeTraits {
+        ThemeTraits(appearance: colorScheme == .dark ? .dark : .light,
+            contrast: colorSchemeContrast == .increased ? .high : .standard,
+            horizontalSizeClass: horizontalSizeClass.map { $0 == .compact ? .compact : .regular },
+            contentSize: TextSizeCategory(dynamicTypeSize))
     }
 }
 
@@ -88,13 +126,16 @@ struct ThemeInstaller: ViewModifier {
     @Environment(\.colorScheme) private var colorScheme
     @Environment(\.colorSchemeContrast) private var contrast
     @Environment(\.horizontalSizeClass) private var sizeClass
+    @Environment(\.dynamicTypeSize) private var dynamicTypeSize
 
     func body(content: Content) -> some View {
         let traits = ThemeTraits(appearance: colorScheme == .dark ? .dark : .light,
             contrast: contrast == .increased ? .high : .standard,
-            horizontalSizeClass: sizeClass.map { $0 == .compact ? .compact : .regular })
+            horizontalSizeClass: sizeClass.map { $0 == .compact ? .compact : .regular },
+            contentSize: TextSizeCategory(dynamicTypeSize))
         let base = overrides.flatMap { try? theme.overriding($0) } ?? theme
         return content.environment(\.theme, base.with(traits, mapping: mapping))
+            .environment(\.installedTheme, InstalledTheme(mapping: mapping))
     }
 }
 
@@ -108,9 +149,19 @@ struct ThemeOverrider: ViewModifier {
     }
 }
 
+/// Sets a theme font, scaled for the environment's Dynamic Type size.
+struct ThemeFontModifier: ViewModifier {
+    let font: ThemeFont
+    @Environment(\.dynamicTypeSize) private var dynamicTypeSize
+
+    func body(content: Content) -> some View {
+        content.font(.theme(font, dynamicTypeSize: dynamicTypeSize))
+    }
+}
+
 extension View {
     /// Installs `theme` for this view and those below it, choosing contexts from the
-    /// environment's color scheme, contrast and size class.
+    /// environment's color scheme, contrast, Dynamic Type size and size class.
     public func theme(_ theme: Theme, mapping: TraitMapping = .conventional) -> some View {
         modifier(ThemeInstaller(theme: theme, overrides: nil, mapping: mapping))
     }
@@ -121,7 +172,15 @@ extension View {
         modifier(ThemeOverrider(overrides: overrides))
     }
 
-    /// Draws a shadow token's layers, bottom first (SwiftUI's radius is half the CSS blur).
+    /// Sets a theme font for this view and those below it, scaled with Dynamic Type relative to
+    /// its text style (see `Font.theme(_:dynamicTypeSize:)`).
+    public func themeFont(_ font: ThemeFont) -> some View {
+        modifier(ThemeFontModifier(font: font))
+    }
+
+    /// Draws a shadow token's outer layers, bottom first (SwiftUI's radius is half the CSS blur).
+    /// SwiftUI's shadow has no spread and no inset: spread is dropped and inset layers are not
+    /// drawn.
     public func shadow(_ shadow: ShadowLayers) -> some View {
         var view = AnyView(self)
         for layer in shadow.layers where !layer.inset {
@@ -132,7 +191,9 @@ extension View {
     }
 }
 
-/// A color token as a `ShapeStyle`, read from the theme in the environment where it is drawn.
+/// A color token as a `ShapeStyle`, read where it is drawn: from the installed theme in the
+/// contexts that subtree's environment chooses (its color scheme, contrast, Dynamic Type size
+/// and size class), with the overrides above it.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public struct TokenShapeStyle: ShapeStyle {
     public let key: TokenKey<ThemeColor>
@@ -140,7 +201,11 @@ public struct TokenShapeStyle: ShapeStyle {
     public init(_ key: TokenKey<ThemeColor>) { self.key = key }
 
     public func resolve(in environment: EnvironmentValues) -> Color {
-        Color(environment.theme[key])
+        let theme = environment.theme
+        guard let installed = environment.installedTheme else { return Color(theme[key]) }
+        // The subtree's traits choose the contexts again; overrides below the installer are in
+        // `theme` and stay.
+        return Color(theme.with(environment.themeTraits, mapping: installed.mapping)[key])
     }
 }
 #endif // canImport(SwiftUI)

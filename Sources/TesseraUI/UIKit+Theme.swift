@@ -12,43 +12,89 @@ extension UIColor {
         }
     }
 
+    #if os(watchOS)
+    /// The store's current theme's color. watchOS has no trait collections and no dynamic
+    /// colors, and is always dark: the color is the theme's in the dark appearance (through
+    /// `mapping`), resolved when it is created; make it again after a swap.
+    public convenience init(_ key: TokenKey<ThemeColor>, in store: ThemeStore, mapping: TraitMapping = .conventional) {
+        self.init(store.theme.with(ThemeTraits(appearance: .dark), mapping: mapping)[key])
+    }
+    #else
     /// A color that follows the store's current theme and the trait collection it is drawn in
-    /// (dark mode, high contrast, elevated, size class), through `mapping`.
+    /// (dark mode, high contrast, elevated where the platform has it, size class), through
+    /// `mapping`. The provider reads the store's current theme each time UIKit resolves the color:
+    /// on a trait change, or when the color is set again.
     public convenience init(_ key: TokenKey<ThemeColor>, in store: ThemeStore, mapping: TraitMapping = .conventional) {
         self.init { traits in
             UIColor(store.theme.with(ThemeTraits(traits), mapping: mapping)[key])
         }
     }
+    #endif
 }
 
+#if !os(watchOS)
 extension ThemeTraits {
-    /// What a trait collection says.
+    /// What a trait collection says. tvOS has no interface level: there, the level is base.
     public init(_ traits: UITraitCollection) {
+        #if os(iOS) || os(visionOS)
+        let elevated = traits.userInterfaceLevel == .elevated
+        #else
+        let elevated = false
+        #endif
         self.init(appearance: traits.userInterfaceStyle == .dark ? .dark : .light,
             contrast: traits.accessibilityContrast == .high ? .high : .standard,
-            elevation: traits.userInterfaceLevel == .elevated ? .elevated : .base,
+            elevation: elevated ? .elevated : .base,
             horizontalSizeClass: traits.horizontalSizeClass == .compact ? .compact
                 : traits.horizontalSizeClass == .regular ? .regular : nil,
-            contentSize: ContentSizeCategory(name: traits.preferredContentSizeCategory.rawValue) ?? .default)
+            contentSize: TextSizeCategory(name: traits.preferredContentSizeCategory.rawValue) ?? .default)
     }
 }
+#endif
 
 extension UIFont {
-    /// A theme font: the custom font (else the system font of its weight, reported once),
-    /// scaled with `UIFontMetrics` for its text style.
+    #if os(watchOS)
+    /// A theme font: the custom font by its PostScript name (else the system font of the same
+    /// weight and design, the missing font reported once), scaled with `UIFontMetrics` relative
+    /// to its text style when it has one, at the wearer's text size.
+    public static func theme(_ font: ThemeFont, reports: ConfigParserFacade = .shared) -> UIFont {
+        let base = unscaled(font, reports: reports)
+        guard let style = font.relativeTo else { return base }
+        return UIFontMetrics(forTextStyle: UIFont.TextStyle(style)).scaledFont(for: base)
+    }
+    #else
+    /// A theme font: the custom font by its PostScript name (else the system font of the same
+    /// weight and design, the missing font reported once), scaled with `UIFontMetrics` relative
+    /// to its text style when it has one, at the content size of `traits` (else the current one).
     public static func theme(_ font: ThemeFont, compatibleWith traits: UITraitCollection? = nil,
         reports: ConfigParserFacade = .shared) -> UIFont
     {
-        let weight = UIFont.Weight(font.weight)
-        var base: UIFont
-        if let name = font.postScriptName, let custom = UIFont(name: name, size: font.designSize) {
-            base = custom
-        } else {
-            if let name = font.postScriptName { reports.reportMissingFont(name, weight: font.weight) }
-            base = UIFont.systemFont(ofSize: font.designSize, weight: weight)
-        }
+        let base = unscaled(font, reports: reports)
         guard let style = font.relativeTo else { return base }
         return UIFontMetrics(forTextStyle: UIFont.TextStyle(style)).scaledFont(for: base, compatibleWith: traits)
+    }
+    #endif
+
+    /// The font at its design size: the custom font, else the system font of its weight and design.
+    static func unscaled(_ font: ThemeFont, reports: ConfigParserFacade) -> UIFont {
+        if let name = font.postScriptName {
+            if let custom = UIFont(name: name, size: font.designSize) { return custom }
+            reports.reportMissingFont(name, weight: font.weight)
+        }
+        let system = UIFont.systemFont(ofSize: font.designSize, weight: UIFont.Weight(font.weight))
+        guard font.design != .default, let descriptor = system.fontDescriptor.withDesign(UIFontDescriptor.SystemDesign(font.design))
+        else { return system }
+        return UIFont(descriptor: descriptor, size: font.designSize)
+    }
+}
+
+extension UIFontDescriptor.SystemDesign {
+    init(_ design: ThemeFont.Design) {
+        switch design {
+        case .default: self = .default
+        case .serif: self = .serif
+        case .rounded: self = .rounded
+        case .monospaced: self = .monospaced
+        }
     }
 }
 
@@ -84,11 +130,6 @@ extension UIFont.TextStyle {
         case .caption2: self = .caption2
         }
     }
-}
-
-extension CGFloat {
-    /// A dimension in points.
-    public init(_ dimension: TokenDimension) { self.init(dimension.points) }
 }
 
 /// The ConfigTokens apps' `ConfigParser`, answered from the installed theme

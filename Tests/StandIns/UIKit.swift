@@ -1,48 +1,138 @@
-// A stand-in for UIKit: exactly the declarations TesseraUI uses, with Apple's signatures, so
-// that its UIKit adapters type-check on a machine without UIKit. Nothing here runs.
+// A stand-in for UIKit as iOS, tvOS and watchOS declare it: exactly the declarations the
+// adapters and the generated Swift use, each as Apple's page documents it (labels,
+// optionality, isolation, availability), so that they type-check on a machine without UIKit.
+// Nothing here runs.
+//
+// The file is compiled once per platform after `os(...)` conditions are answered as that
+// platform would (`Toolchain.ApplePlatform.preprocess`): what a platform lacks is left out, so
+// code that uses it there fails to type-check. macOS has no UIKit: the module is not built there,
+// and `canImport(UIKit)` is false.
 @_exported import Foundation
 
+// https://developer.apple.com/documentation/uikit/uicolor
+// (UIColor is immutable and Sendable.)
 open class UIColor: @unchecked Sendable {
+    // https://developer.apple.com/documentation/uikit/uicolor/init(red:green:blue:alpha:)
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
+
+    // https://developer.apple.com/documentation/uikit/uicolor/init(displayp3red:green:blue:alpha:)
     public init(displayP3Red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
-    public init(dynamicProvider: @escaping @Sendable (UITraitCollection) -> UIColor) {}
+
+    #if os(iOS) || os(tvOS) || os(visionOS)
+    // https://developer.apple.com/documentation/uikit/uicolor/init(dynamicprovider:)
+    // iOS 13, tvOS 13, visionOS 1; not watchOS.
+    @available(iOS 13.0, tvOS 13.0, *)
+    public init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {}
+    #endif
 }
 
+// https://developer.apple.com/documentation/uikit/uiuserinterfacestyle
 public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark }
+
+// https://developer.apple.com/documentation/uikit/uiaccessibilitycontrast
 public enum UIAccessibilityContrast: Int, Sendable { case unspecified, normal, high }
-public enum UIUserInterfaceLevel: Int, Sendable { case unspecified, base, elevated }
+
+// https://developer.apple.com/documentation/uikit/uiuserinterfacesizeclass
 public enum UIUserInterfaceSizeClass: Int, Sendable { case unspecified, compact, regular }
 
-public struct UIContentSizeCategory: RawRepresentable, Sendable {
+// https://developer.apple.com/documentation/uikit/uicontentsizecategory
+public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
+#if os(iOS) || os(visionOS)
+// https://developer.apple.com/documentation/uikit/uiuserinterfacelevel
+// iOS 13, Mac Catalyst, visionOS; not tvOS or watchOS.
+@available(iOS 13.0, *)
+public enum UIUserInterfaceLevel: Int, Sendable { case unspecified, base, elevated }
+#endif
+
+#if os(iOS) || os(tvOS) || os(visionOS)
+// https://developer.apple.com/documentation/uikit/uitraitcollection
+// iOS 8, tvOS, visionOS; not watchOS. A plain class (no actor isolation), Sendable.
 open class UITraitCollection: @unchecked Sendable {
+    // https://developer.apple.com/documentation/uikit/uitraitcollection/userinterfacestyle
+    @available(iOS 12.0, tvOS 10.0, *)
     open var userInterfaceStyle: UIUserInterfaceStyle { .unspecified }
+
+    // https://developer.apple.com/documentation/uikit/uitraitcollection/accessibilitycontrast
+    @available(iOS 13.0, tvOS 13.0, *)
     open var accessibilityContrast: UIAccessibilityContrast { .unspecified }
+
+    #if os(iOS) || os(visionOS)
+    // https://developer.apple.com/documentation/uikit/uitraitcollection/userinterfacelevel
+    // iOS 13, Mac Catalyst 13.1, visionOS 1; not tvOS.
+    @available(iOS 13.0, *)
     open var userInterfaceLevel: UIUserInterfaceLevel { .unspecified }
+    #endif
+
+    // https://developer.apple.com/documentation/uikit/uitraitcollection/horizontalsizeclass
     open var horizontalSizeClass: UIUserInterfaceSizeClass { .unspecified }
+
+    // https://developer.apple.com/documentation/uikit/uitraitcollection/preferredcontentsizecategory
+    @available(iOS 10.0, tvOS 10.0, *)
     open var preferredContentSizeCategory: UIContentSizeCategory { UIContentSizeCategory(rawValue: "") }
 }
+#endif
 
+// https://developer.apple.com/documentation/uikit/uifontdescriptor
+open class UIFontDescriptor: @unchecked Sendable {
+    // https://developer.apple.com/documentation/uikit/uifontdescriptor/systemdesign
+    public struct SystemDesign: Hashable, Sendable {
+        public static let `default` = SystemDesign(), rounded = SystemDesign(), serif = SystemDesign()
+        public static let monospaced = SystemDesign()
+    }
+
+    // https://developer.apple.com/documentation/uikit/uifontdescriptor/withdesign(_:)
+    // iOS 13, tvOS 13, watchOS 6.
+    @available(iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+    open func withDesign(_ design: UIFontDescriptor.SystemDesign) -> UIFontDescriptor? { nil }
+}
+
+// https://developer.apple.com/documentation/uikit/uifont
 open class UIFont: @unchecked Sendable {
-    public struct Weight: Sendable {
+    // https://developer.apple.com/documentation/uikit/uifont/weight
+    public struct Weight: Hashable, Sendable {
         public static let ultraLight = Weight(), thin = Weight(), light = Weight(), regular = Weight(), medium = Weight()
         public static let semibold = Weight(), bold = Weight(), heavy = Weight(), black = Weight()
     }
 
-    public struct TextStyle: Sendable {
+    // https://developer.apple.com/documentation/uikit/uifont/textstyle
+    public struct TextStyle: Hashable, Sendable {
         public static let largeTitle = TextStyle(), title1 = TextStyle(), title2 = TextStyle(), title3 = TextStyle()
         public static let headline = TextStyle(), body = TextStyle(), callout = TextStyle(), subheadline = TextStyle()
         public static let footnote = TextStyle(), caption1 = TextStyle(), caption2 = TextStyle()
     }
 
+    // https://developer.apple.com/documentation/uikit/uifont/init(name:size:)
     public init?(name fontName: String, size fontSize: CGFloat) {}
+
+    // https://developer.apple.com/documentation/uikit/uifont/init(descriptor:size:)
+    public init(descriptor: UIFontDescriptor, size pointSize: CGFloat) {}
+
+    // https://developer.apple.com/documentation/uikit/uifont/fontdescriptor
+    open var fontDescriptor: UIFontDescriptor { UIFontDescriptor() }
+
+    // https://developer.apple.com/documentation/uikit/uifont/systemfont(ofsize:weight:)
     open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont { fatalError() }
 }
 
+// https://developer.apple.com/documentation/uikit/uifontmetrics
+// iOS 11, tvOS 11, watchOS 4.
 open class UIFontMetrics: @unchecked Sendable {
+    // https://developer.apple.com/documentation/uikit/uifontmetrics/init(fortextstyle:)
     public init(forTextStyle textStyle: UIFont.TextStyle) {}
+
+    // https://developer.apple.com/documentation/uikit/uifontmetrics/scaledfont(for:)
+    open func scaledFont(for font: UIFont) -> UIFont { font }
+
+    #if os(iOS) || os(tvOS) || os(visionOS)
+    // https://developer.apple.com/documentation/uikit/uifontmetrics/scaledfont(for:compatiblewith:)
+    // Takes a trait collection, which watchOS does not have.
     open func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont { font }
+    #endif
+
+    // https://developer.apple.com/documentation/uikit/uifontmetrics/scaledvalue(for:)
+    open func scaledValue(for value: CGFloat) -> CGFloat { value }
 }

@@ -38,14 +38,38 @@ package enum Toolchain {
         return (run.status, run.stdout)
     }
 
-    /// Stand-in UIKit and SwiftUI modules built into `folder`.
-    package static func buildStandIns(into folder: URL, _ expectations: some Expectations) throws {
-        for module in ["UIKit", "SwiftUI"] {
-            let (status, output) = try swiftc(["-emit-module", "-parse-as-library", "-module-name", module, "-I", folder.path,
-                root.appendingPathComponent("Tests/StandIns/\(module).swift").path,
-                "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path])
-            expectations.expect(status == 0, "\(module) stand-in: \(output)")
+    /// The stand-in modules of `platform` built into `folder` (`Tests/StandIns`, their `os(...)`
+    /// conditions answered as `platform` answers them): UIKit and SwiftUI, or AppKit and SwiftUI
+    /// for macOS. With only these on the search path, `canImport` answers as on the platform.
+    package static func buildStandIns(for platform: ApplePlatform, into folder: URL, _ expectations: some Expectations) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for module in platform.standIns {
+            let source = folder.appendingPathComponent("\(module).swift")
+            let original = try String(contentsOf: root.appendingPathComponent("Tests/StandIns/\(module).swift"), encoding: .utf8)
+            try Data(platform.preprocess(original).utf8).write(to: source)
+            let (status, output) = try swiftc(["-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", module,
+                "-I", folder.path, source.path, "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path])
+            expectations.expect(status == 0, "\(module) stand-in for \(platform): \(output)")
         }
+    }
+
+    /// Type-checks `files` as `platform` compiles them: `os(...)` answered as there (in copies),
+    /// the platform's stand-ins and the built modules on the search path. swiftc's status and
+    /// all it wrote.
+    package static func typeCheck(_ files: [URL], for platform: ApplePlatform, standIns: URL, modules: URL?,
+        extraArguments: [String] = []) throws -> (Int32, String)
+    {
+        let copies = standIns.appendingPathComponent("sources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: copies) }
+        var paths: [String] = []
+        for file in files {
+            let copy = copies.appendingPathComponent(file.lastPathComponent)
+            try Data(platform.preprocess(String(contentsOf: file, encoding: .utf8)).utf8).write(to: copy)
+            paths.append(copy.path)
+        }
+        let search = ["-I", standIns.path] + (modules.map { ["-I", $0.path] } ?? [])
+        return try swiftc(["-typecheck", "-swift-version", "6"] + extraArguments + search + paths)
     }
 
     /// Every permutation of a resolver (or a system an importer reads), resolved.
@@ -57,20 +81,85 @@ package enum Toolchain {
         return try expectations.require(outcome.permutations, "\(errors.prefix(3))")
     }
 
-    /// Generated Swift for a system type-checks: the runtime flavor against the built modules,
-    /// the static flavor with its UIKit and SwiftUI parts against the stand-in modules.
+    /// Generated Swift for a system type-checks on every Apple platform the package claims and
+    /// here: each flavor against the built modules and that platform's stand-ins, its `#if`
+    /// branches chosen as the platform chooses them.
     package static func expectGeneratedSwiftTypeChecks(_ context: GenerationContext, modules: URL, _ expectations: some Expectations) throws {
         let work = try Scratch.folder("typecheck")
         defer { try? FileManager.default.removeItem(at: work) }
-        try buildStandIns(into: work, expectations)
         let runtime = work.appendingPathComponent("Runtime.swift")
         let staticFile = work.appendingPathComponent("Static.swift")
         try Data(SwiftEmitter(flavor: .runtime).emit(context).text.utf8).write(to: runtime)
         try Data(SwiftEmitter(flavor: .static).emit(context).text.utf8).write(to: staticFile)
-        let (status, output) = try swiftc(["-typecheck", "-swift-version", "6", "-I", modules.path, runtime.path])
-        expectations.expect(status == 0, "runtime flavor: \(output.prefix(2000))")
-        let (staticStatus, staticOutput) = try swiftc(["-typecheck", "-swift-version", "6", "-I", work.path, staticFile.path])
-        expectations.expect(staticStatus == 0, "static flavor: \(staticOutput.prefix(2000))")
-        expectations.expect(!staticOutput.contains("warning"), "\(staticOutput.prefix(2000))")
+        for (flavor, file) in [("runtime", runtime), ("static", staticFile)] {
+            let (status, output) = try swiftc(["-typecheck", "-swift-version", "6", "-I", modules.path, file.path])
+            expectations.expect(status == 0, "\(flavor) flavor here: \(output.prefix(2000))")
+        }
+        for platform in ApplePlatform.allCases {
+            let standIns = work.appendingPathComponent(platform.rawValue)
+            try buildStandIns(for: platform, into: standIns, expectations)
+            for (flavor, file) in [("runtime", runtime), ("static", staticFile)] {
+                let (status, output) = try typeCheck([file], for: platform, standIns: standIns, modules: modules)
+                expectations.expect(status == 0, "\(flavor) flavor on \(platform): \(output.prefix(2000))")
+                expectations.expect(!output.contains("warning"), "\(flavor) flavor on \(platform): \(output.prefix(2000))")
+            }
+        }
+    }
+}
+
+/// An Apple platform the package claims (`platforms:` in Package.swift), as the type-checks
+/// here see it. swiftc on Linux answers `os(Linux)`; for a platform it cannot target, the
+/// sources are copied with every `os(...)` in a `#if`/`#elseif` line replaced by `true` or
+/// `false` as that platform answers, and compiled with only that platform's stand-in modules
+/// on the search path, so `canImport` answers as there too.
+package enum ApplePlatform: String, CaseIterable, Sendable, CustomStringConvertible {
+    case iOS, tvOS, watchOS, macOS
+
+    package var description: String { rawValue }
+
+    /// The stand-in modules the platform has, in build order.
+    package var standIns: [String] { self == .macOS ? ["AppKit", "SwiftUI"] : ["UIKit", "SwiftUI"] }
+
+    /// Every name `os(...)` accepts (The Swift Programming Language, "Compiler Control
+    /// Statements"), so that an unknown or misspelled one is an error rather than `false`.
+    package static let osNames: Set<String> = ["macOS", "iOS", "watchOS", "tvOS", "visionOS", "Linux", "Windows", "Android",
+        "FreeBSD", "OpenBSD", "WASI", "Cygwin", "Haiku", "PS4", "none"]
+
+    package struct UnknownCondition: Error, CustomStringConvertible {
+        package let line: String
+        package var description: String { "an os(...) this check does not know: \(line)" }
+    }
+
+    /// `source` with `os(...)` conditions answered as this platform answers them; lines that are
+    /// not compiler conditions are left as they are. `targetEnvironment(macCatalyst)` is false:
+    /// the package does not claim Mac Catalyst.
+    package func preprocess(_ source: String) throws -> String {
+        var lines: [String] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix("#if ") || trimmed.hasPrefix("#elseif ") else {
+                lines.append(String(line))
+                continue
+            }
+            var rewritten = ""
+            var rest = Substring(line)
+            while let range = rest.range(of: "os(") {
+                let before = rest[..<range.lowerBound]
+                // `os(` inside a longer identifier (`macos(`) is not the condition.
+                if let last = before.last, last.isLetter || last.isNumber || last == "_" {
+                    rewritten += rest[..<range.upperBound]
+                    rest = rest[range.upperBound...]
+                    continue
+                }
+                guard let close = rest[range.upperBound...].firstIndex(of: ")") else { throw UnknownCondition(line: String(line)) }
+                let name = rest[range.upperBound..<close].trimmingCharacters(in: .whitespaces)
+                guard Self.osNames.contains(name) else { throw UnknownCondition(line: String(line)) }
+                rewritten += before + (name == rawValue ? "true" : "false")
+                rest = rest[rest.index(after: close)...]
+            }
+            rewritten += rest
+            lines.append(rewritten.replacingOccurrences(of: "targetEnvironment(macCatalyst)", with: "false"))
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -143,7 +143,7 @@ import Testing
         // Every style grows (or stays) with the category, and Large is the default.
         for style in TextStyle.allCases {
             let sizes = DynamicType.pointSizes[style]!
-            #expect(sizes.count == ContentSizeCategory.allCases.count)
+            #expect(sizes.count == TextSizeCategory.allCases.count)
             #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 <= $1 }, "\(style)")
         }
         #expect(DynamicType.pointSize(of: .body, at: .large) == 17)
@@ -203,9 +203,9 @@ import Testing
         #expect(font.size == 16)
     }
 
-    @Test(arguments: [("xS", ContentSizeCategory.extraSmall), ("UICTContentSizeCategoryXL", .extraLarge),
+    @Test(arguments: [("xS", TextSizeCategory.extraSmall), ("UICTContentSizeCategoryXL", .extraLarge),
         ("accessibility3", .accessibilityExtraLarge), ("AX5", .accessibilityExtraExtraExtraLarge), ("large", .large)])
-    func contentSizeNames(_ name: String, _ category: ContentSizeCategory) {
-        #expect(ContentSizeCategory(name: name) == category)
+    func contentSizeNames(_ name: String, _ category: TextSizeCategory) {
+        #expect(TextSizeCategory(name: name) == category)
     }
 }

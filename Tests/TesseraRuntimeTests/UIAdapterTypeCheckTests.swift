@@ -1,38 +1,137 @@
 import Foundation
+import TesseraConformanceKit
 import TesseraTestSupport
 import Testing
 
-/// TesseraUI compiles only on Apple platforms. Here its files are type-checked against stand-in
-/// UIKit and SwiftUI modules (`Tests/StandIns`) that declare exactly the Apple signatures the
-/// adapters use, and the modules this package built.
+/// TesseraUI compiles only on Apple platforms. Here its files are type-checked once per platform
+/// the package claims, against that platform's stand-in modules (`Tests/StandIns`: UIKit and
+/// SwiftUI, or AppKit and SwiftUI for macOS), with `os(...)` answered as the platform answers it
+/// (`ApplePlatform.preprocess`) and the modules this package built.
 @Suite struct UIAdapterTypeCheckTests {
     static let root = repositoryRoot
 
     /// The folder of the built modules.
     static var modules: URL? { Codegen.modules }
 
-    static func run(_ arguments: [String]) throws -> (Int32, String) { try Codegen.swiftc(arguments) }
-
-    @Test(.enabled(if: modules != nil)) func adaptersTypeCheckAgainstTheStandIns() throws {
-        #if canImport(UIKit)
-        return
-        #else
-        let modules = try #require(Self.modules)
+    static func scratch() throws -> URL {
         let work = TestScratch.root.appendingPathComponent("standins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: work) }
-        for module in ["UIKit", "SwiftUI"] {
-            let (status, output) = try Self.run(["-emit-module", "-parse-as-library", "-module-name", module,
-                Self.root.appendingPathComponent("Tests/StandIns/\(module).swift").path,
-                "-emit-module-path", work.appendingPathComponent("\(module).swiftmodule").path])
-            #expect(status == 0, "\(module) stand-in: \(output)")
+        return work
+    }
+
+    static var adapterSources: [URL] {
+        get throws {
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/TesseraUI").path)
+                .filter { $0.hasSuffix(".swift") }.sorted().map { root.appendingPathComponent("Sources/TesseraUI/\($0)") }
         }
-        let sources = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/TesseraUI").path)
-            .filter { $0.hasSuffix(".swift") }.sorted().map { Self.root.appendingPathComponent("Sources/TesseraUI/\($0)").path }
-        #expect(sources.count >= 2)
-        let (status, output) = try Self.run(["-typecheck", "-swift-version", "6", "-module-name", "TesseraUI",
-            "-I", work.path, "-I", modules.path] + sources)
-        #expect(status == 0, "TesseraUI: \(output)")
-        #endif
+    }
+
+    /// The adapters built as the module `TesseraUI` for `platform` into `work` (with the stand-ins).
+    static func buildAdapters(for platform: ApplePlatform, into work: URL) throws -> (Int32, String) {
+        let modules = try #require(Self.modules)
+        try Toolchain.buildStandIns(for: platform, into: work, TestExpectations())
+        let sources = try adapterSources
+        #expect(sources.count >= 4)
+        return try Toolchain.typeCheck(sources, for: platform, standIns: work, modules: modules,
+            extraArguments: ["-module-name", "TesseraUI", "-emit-module", "-emit-module-path",
+                work.appendingPathComponent("TesseraUI.swiftmodule").path, "-parse-as-library"])
+    }
+
+    @Test(.enabled(if: modules != nil), arguments: ApplePlatform.allCases)
+    func adaptersTypeCheckAgainstTheStandIns(_ platform: ApplePlatform) throws {
+        let work = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let (status, output) = try Self.buildAdapters(for: platform, into: work)
+        #expect(status == 0, "TesseraUI on \(platform): \(output)")
+        #expect(!output.contains("warning:"), "TesseraUI on \(platform): \(output)")
+    }
+
+    /// The rewrite answers each platform's `os(...)` and reaches the compiler: a file with an
+    /// `#error` under one platform's condition fails for that platform only. Were the conditions
+    /// left for swiftc on Linux to answer, every platform would pass and this would fail.
+    @Test(.enabled(if: modules != nil), arguments: ApplePlatform.allCases)
+    func osConditionsAreAnsweredAsThePlatformAnswersThem(_ platform: ApplePlatform) throws {
+        let work = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Toolchain.buildStandIns(for: platform, into: work, TestExpectations())
+        let probe = work.appendingPathComponent("Probe.swift")
+        var text = ""
+        for other in ApplePlatform.allCases {
+            text += "#if os(\(other.rawValue))\n#error(\"compiled as \(other.rawValue)\")\n#endif\n"
+        }
+        text += "#if os(Linux) || targetEnvironment(macCatalyst)\n#error(\"compiled as Linux\")\n#endif\n"
+        text += "#if canImport(UIKit)\n#error(\"UIKit imports\")\n#endif\n"
+        text += "#if canImport(AppKit)\n#error(\"AppKit imports\")\n#endif\n"
+        text += "#if canImport(SwiftUI)\n#error(\"SwiftUI imports\")\n#endif\n"
+        try Data(text.utf8).write(to: probe)
+        let (status, output) = try Toolchain.typeCheck([probe], for: platform, standIns: work, modules: nil)
+        #expect(status != 0)
+        for other in ApplePlatform.allCases {
+            #expect(output.contains("compiled as \(other.rawValue)") == (other == platform), "\(output)")
+        }
+        #expect(!output.contains("compiled as Linux"), "\(output)")
+        #expect(output.contains("UIKit imports") == (platform != .macOS), "\(output)")
+        #expect(output.contains("AppKit imports") == (platform == .macOS), "\(output)")
+        #expect(output.contains("SwiftUI imports"), "\(output)")
+    }
+
+    @Test func rewriteLeavesOtherLinesAndRefusesUnknownNames() throws {
+        let source = """
+            #if os(iOS) || os(tvOS)
+            let a = "os(iOS)" // not a condition
+            #elseif !os(watchOS) && macos(1)
+            #endif
+            """
+        let rewritten = try ApplePlatform.tvOS.preprocess(source)
+        #expect(rewritten == """
+            #if false || true
+            let a = "os(iOS)" // not a condition
+            #elseif !false && macos(1)
+            #endif
+            """)
+        #expect(throws: ApplePlatform.UnknownCondition.self) { try ApplePlatform.iOS.preprocess("#if os(iPadOS)\n#endif") }
+    }
+
+    /// No public type of any module shares a name with a type of SwiftUI, UIKit, AppKit or
+    /// Foundation: a file importing them all names each unqualified, on every platform. (A clash
+    /// is "ambiguous for type lookup"; the stand-ins declare SwiftUI's top-level names a token
+    /// package could reuse, `ContentSizeCategory` among them.)
+    @Test(.enabled(if: modules != nil), arguments: ApplePlatform.allCases)
+    func publicTypeNamesDoNotClashWithApplesOrFoundations(_ platform: ApplePlatform) throws {
+        let modules = try #require(Self.modules)
+        let work = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let (built, output) = try Self.buildAdapters(for: platform, into: work)
+        #expect(built == 0, "\(output)")
+        let names = try Self.publicTypeNames(on: platform)
+        #expect(names.contains("TextSizeCategory") && names.contains("TokenShapeStyle") && names.count > 50)
+        var probe = "import Foundation\nimport SwiftUI\nimport \(platform == .macOS ? "AppKit" : "UIKit")\n"
+        for module in ["TesseraModel", "TesseraRuntime", "Tessera", "TesseraGenerate", "TesseraQuality", "TesseraBuild", "TesseraDifferential", "TesseraUI"] {
+            probe += "import \(module)\n"
+        }
+        // An extension names a type, generic or not, without its arguments.
+        for name in names { probe += "extension \(name) {}\n" }
+        let file = work.appendingPathComponent("Names.swift")
+        try Data(probe.utf8).write(to: file)
+        let (status, clashes) = try Toolchain.swiftc(["-typecheck", "-swift-version", "6", "-I", work.path, "-I", modules.path, file.path])
+        #expect(status == 0, "\(platform): \(clashes.prefix(3000))")
+    }
+
+    /// The top-level public and open type names declared in `Sources`, leaving out those of
+    /// files entirely for UIKit or AppKit where `platform` does not have it.
+    static func publicTypeNames(on platform: ApplePlatform) throws -> [String] {
+        let pattern = try Regex(#"^(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?(?:indirect\s+)?(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)"#)
+            .anchorsMatchLineEndings()
+        var names: Set<String> = []
+        let sources = root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            if text.hasPrefix(platform == .macOS ? "#if canImport(UIKit)" : "#if canImport(AppKit)") { continue }
+            for match in text.matches(of: pattern) {
+                if let name = match.output[1].substring { names.insert(String(name)) }
+            }
+        }
+        return names.sorted()
     }
 }

@@ -14,7 +14,7 @@ public struct ThemeTraits: Sendable, Hashable {
     public var contrast: Contrast
     public var elevation: Elevation
     public var horizontalSizeClass: SizeClass?
-    public var contentSize: ContentSizeCategory
+    public var contentSize: TextSizeCategory
     /// The white-label brand or tenant, when the app serves several.
     public var brand: String?
     /// Modifiers a team defines, by name, with the context or the flag chosen
@@ -22,7 +22,7 @@ public struct ThemeTraits: Sendable, Hashable {
     public var toggles: [String: String]
 
     public init(appearance: Appearance = .light, contrast: Contrast = .standard, elevation: Elevation = .base,
-        horizontalSizeClass: SizeClass? = nil, contentSize: ContentSizeCategory = .default, brand: String? = nil,
+        horizontalSizeClass: SizeClass? = nil, contentSize: TextSizeCategory = .default, brand: String? = nil,
         toggles: [String: String] = [:])
     {
         self.appearance = appearance
@@ -113,7 +113,7 @@ public struct TraitMapping: Sendable {
             pick(modifier(["sizeclass", "horizontalsizeclass", "density", "layout"]), [sizeClass.rawValue])
         }
         if let dynamicType = modifier(["dynamictype", "contentsize", "contentsizecategory", "textsize", "typesize"]) {
-            let available = dynamicType.contexts.compactMap { name in ContentSizeCategory(name: name).map { (name, $0) } }
+            let available = dynamicType.contexts.compactMap { name in TextSizeCategory(name: name).map { (name, $0) } }
             if let best = available.filter({ $0.1 <= traits.contentSize }).max(by: { $0.1 < $1.1 }) {
                 contexts[dynamicType.name] = best.0
             }

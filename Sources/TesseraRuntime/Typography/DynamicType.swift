@@ -21,13 +21,13 @@ public enum TextStyle: String, Sendable, Hashable, CaseIterable {
 
 /// The content size categories a person chooses in Settings, smallest first, with the
 /// accessibility sizes last.
-public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum TextSizeCategory: String, Sendable, Hashable, CaseIterable, Comparable {
     case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
     case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
     case accessibilityExtraExtraExtraLarge
 
     /// The default category.
-    public static let `default` = ContentSizeCategory.large
+    public static let `default` = TextSizeCategory.large
 
     public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
 
@@ -63,7 +63,7 @@ public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Compa
 /// several published copies); it is the one place to correct should Apple change it. On Apple
 /// platforms the UI adapters scale with `UIFontMetrics`, which follows the same table.
 package enum DynamicType {
-    /// Point sizes, per text style, in `ContentSizeCategory.allCases` order (xS … AX5).
+    /// Point sizes, per text style, in `TextSizeCategory.allCases` order (xS … AX5).
     package static let pointSizes: [TextStyle: [Double]] = [
         .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
         .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
@@ -85,13 +85,13 @@ package enum DynamicType {
     ]
 
     /// The system's point size of `style` at `category`.
-    package static func pointSize(of style: TextStyle, at category: ContentSizeCategory) -> Double {
-        pointSizes[style]![ContentSizeCategory.allCases.firstIndex(of: category)!]
+    package static func pointSize(of style: TextStyle, at category: TextSizeCategory) -> Double {
+        pointSizes[style]![TextSizeCategory.allCases.firstIndex(of: category)!]
     }
 
     /// A size designed at the default category, scaled as `style` scales at `category`:
     /// `size × style(category) / style(large)`, as `UIFontMetrics.scaledValue(for:)` does.
-    package static func scaled(_ size: Double, relativeTo style: TextStyle, at category: ContentSizeCategory) -> Double {
+    package static func scaled(_ size: Double, relativeTo style: TextStyle, at category: TextSizeCategory) -> Double {
         size * pointSize(of: style, at: category) / pointSize(of: style, at: .large)
     }
 }

@@ -31,7 +31,7 @@ public struct ThemeFont: Sendable, Hashable {
     public var relativeTo: TextStyle?
 
     /// `typography` at `category`, its font named through `fonts`.
-    public init(_ typography: Typography, relativeTo style: TextStyle? = nil, category: ContentSizeCategory = .default,
+    public init(_ typography: Typography, relativeTo style: TextStyle? = nil, category: TextSizeCategory = .default,
         fonts: FontMap = FontMap())
     {
         let designSize = typography.fontSize.points
@@ -50,6 +50,12 @@ public struct ThemeFont: Sendable, Hashable {
         self.lineHeight = typography.lineHeight.map { $0 * size }
         self.textCase = typography.textCase ?? .none
         self.relativeTo = style
+    }
+
+    /// The size at `category`: the design size scaled as its text style scales (Apple's Dynamic
+    /// Type table, as `UIFontMetrics.scaledValue(for:)` scales it), else the design size.
+    public func scaledSize(at category: TextSizeCategory) -> Double {
+        relativeTo.map { DynamicType.scaled(designSize, relativeTo: $0, at: category) } ?? designSize
     }
 
     /// `text` cased as this style says.
@@ -89,13 +95,13 @@ extension TextCase {
 extension Theme {
     /// The typography token at `path` as a font at `category` (scaled when the token scales with
     /// a text style: its `relativeTo`), its font named through `fonts`.
-    public func font(_ path: String, category: ContentSizeCategory = .default, fonts: FontMap = FontMap()) -> ThemeFont? {
+    public func font(_ path: String, category: TextSizeCategory = .default, fonts: FontMap = FontMap()) -> ThemeFont? {
         guard let typography = self[Typography.self, path] else { return nil }
         return ThemeFont(typography, relativeTo: textStyle(of: path), category: category, fonts: fonts)
     }
 
     /// The typography token of a key as a font; see `font(_:category:fonts:)`.
-    public func font(_ key: TokenKey<Typography>, category: ContentSizeCategory = .default, fonts: FontMap = FontMap())
+    public func font(_ key: TokenKey<Typography>, category: TextSizeCategory = .default, fonts: FontMap = FontMap())
         -> ThemeFont
     {
         ThemeFont(self[key], relativeTo: textStyle(of: key.path), category: category, fonts: fonts)

@@ -352,6 +352,43 @@ public enum TokensValues {
     }
 }
 
+extension TokensValues.Typography {
+    /// The PostScript names to ask for, first choice first: each family that is not a
+    /// generic one, as `Family-Weight` (`Inter-SemiBold`, the naming most font files
+    /// follow), then as written.
+    public var postScriptNames: [String] {
+        let style: String
+        switch fontWeight {
+        case ..<150: style = "Thin"
+        case ..<250: style = "ExtraLight"
+        case ..<350: style = "Light"
+        case ..<450: style = "Regular"
+        case ..<550: style = "Medium"
+        case ..<650: style = "SemiBold"
+        case ..<750: style = "Bold"
+        case ..<850: style = "ExtraBold"
+        default: style = "Black"
+        }
+        return fontFamily.filter { systemDesign(of: $0) == nil }.flatMap { family in
+            [family.replacingOccurrences(of: " ", with: "") + "-" + style, family]
+        }
+    }
+
+    /// The system design the style's generic family asks for (`ui-monospace`, `ui-serif`,
+    /// `ui-rounded`; `default` for `system-ui` and `sans-serif`), nil when none does.
+    public var systemDesign: String? { fontFamily.lazy.compactMap(systemDesign(of:)).first }
+
+    private func systemDesign(of family: String) -> String? {
+        switch family.lowercased() {
+        case "system-ui", "-apple-system", "sans-serif": "default"
+        case "ui-monospace", "monospace": "monospaced"
+        case "ui-serif", "serif": "serif"
+        case "ui-rounded": "rounded"
+        default: nil
+        }
+    }
+}
+
 #if canImport(UIKit)
 import UIKit
 
@@ -364,12 +401,110 @@ extension TokensValues.Color {
     }
 }
 
+#if os(watchOS)
+extension TokensValues.Dynamic where Value == TokensValues.Color {
+    /// The color in `context` (watchOS has no trait collections or dynamic colors).
+    public func uiColor(in context: TokensValues.Context = .default) -> UIColor {
+        value(in: context).uiColor
+    }
+}
+#else
 extension TokensValues.Context {
     /// These contexts with the ones a trait collection chooses: appearance, contrast and
-    /// elevation, as the resolver's modifiers name them.
+    /// elevation (iOS; tvOS has no interface level), as the resolver's modifiers name them.
     public func adapted(to traits: UITraitCollection) -> Self {
+        #if os(iOS) || os(visionOS)
+        let elevated = traits.userInterfaceLevel == .elevated
+        #else
+        let elevated = false
+        #endif
+        return adapted(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high, elevated: elevated)
+    }
+}
+
+extension TokensValues.Dynamic where Value == TokensValues.Color {
+    /// A color that follows the trait collection in `context`'s other contexts.
+    public func uiColor(in context: TokensValues.Context = .default) -> UIColor {
+        guard varies else { return value.uiColor }
+        return UIColor { traits in self.value(in: context.adapted(to: traits)).uiColor }
+    }
+}
+#endif
+
+extension TokensValues.Typography {
+    /// The first of the fonts installed (see `postScriptNames`), else the system font of
+    /// the style's weight and design, at the style's size; scaled with Dynamic Type
+    /// relative to `textStyle` when one is given.
+    public func uiFont(relativeTo textStyle: UIFont.TextStyle? = nil) -> UIFont {
+        var font = postScriptNames.lazy.compactMap { UIFont(name: $0, size: fontSize) }.first
+        if font == nil {
+            let system = UIFont.systemFont(ofSize: fontSize, weight: uiWeight)
+            let design: UIFontDescriptor.SystemDesign? = switch systemDesign {
+            case "monospaced"?: .monospaced
+            case "serif"?: .serif
+            case "rounded"?: .rounded
+            default: nil
+            }
+            font = design.flatMap { system.fontDescriptor.withDesign($0) }.map { UIFont(descriptor: $0, size: fontSize) } ?? system
+        }
+        guard let textStyle, let font else { return font ?? UIFont.systemFont(ofSize: fontSize, weight: uiWeight) }
+        return UIFontMetrics(forTextStyle: textStyle).scaledFont(for: font)
+    }
+
+    /// The font at the style's size, not scaled.
+    public var uiFont: UIFont { uiFont(relativeTo: nil) }
+
+    public var uiWeight: UIFont.Weight {
+        switch fontWeight {
+        case ..<150: .ultraLight
+        case ..<250: .thin
+        case ..<350: .light
+        case ..<450: .regular
+        case ..<550: .medium
+        case ..<650: .semibold
+        case ..<750: .bold
+        case ..<850: .heavy
+        default: .black
+        }
+    }
+}
+#elseif canImport(AppKit)
+import AppKit
+
+extension TokensValues.Color {
+    /// The color for AppKit.
+    public var nsColor: NSColor {
+        displayP3
+            ? NSColor(displayP3Red: red, green: green, blue: blue, alpha: alpha)
+            : NSColor(srgbRed: red, green: green, blue: blue, alpha: alpha)
+    }
+}
+
+extension TokensValues.Context {
+    /// These contexts with the ones an appearance chooses: dark and high contrast.
+    public func adapted(to appearance: NSAppearance) -> Self {
+        let names: [NSAppearance.Name] = [.aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua]
+        let match = appearance.bestMatch(from: names) ?? .aqua
+        return adapted(dark: match == .darkAqua || match == .accessibilityHighContrastDarkAqua,
+            highContrast: match == .accessibilityHighContrastAqua || match == .accessibilityHighContrastDarkAqua, elevated: false)
+    }
+}
+
+extension TokensValues.Dynamic where Value == TokensValues.Color {
+    /// A color that follows the appearance it is drawn in, in `context`'s other contexts.
+    public func nsColor(in context: TokensValues.Context = .default) -> NSColor {
+        guard varies else { return value.nsColor }
+        return NSColor(name: nil) { appearance in self.value(in: context.adapted(to: appearance)).nsColor }
+    }
+}
+#endif
+
+extension TokensValues.Context {
+    /// These contexts with the ones the appearance traits choose, as the resolver's
+    /// modifiers name them.
+    public func adapted(dark: Bool, highContrast: Bool, elevated: Bool) -> Self {
         var context = self
-        switch (traits.userInterfaceStyle == .dark, traits.accessibilityContrast == .high, traits.userInterfaceLevel == .elevated) {
+        switch (dark, highContrast, elevated) {
         case (false, false, false):
             context.theme = .light
             context.contrast = .standard
@@ -407,40 +542,6 @@ extension TokensValues.Context {
     }
 }
 
-extension TokensValues.Dynamic where Value == TokensValues.Color {
-    /// A color that follows the trait collection in `context`'s other contexts.
-    public func uiColor(in context: TokensValues.Context = .default) -> UIColor {
-        guard varies else { return value.uiColor }
-        return UIColor { traits in self.value(in: context.adapted(to: traits)).uiColor }
-    }
-}
-
-extension TokensValues.Typography {
-    /// The first of the font families installed, else the system font, at the style's
-    /// size and weight.
-    public var uiFont: UIFont {
-        for family in fontFamily {
-            if let font = UIFont(name: family, size: fontSize) { return font }
-        }
-        return UIFont.systemFont(ofSize: fontSize, weight: uiWeight)
-    }
-
-    public var uiWeight: UIFont.Weight {
-        switch fontWeight {
-        case ..<150: .ultraLight
-        case ..<250: .thin
-        case ..<350: .light
-        case ..<450: .regular
-        case ..<550: .medium
-        case ..<650: .semibold
-        case ..<750: .bold
-        case ..<850: .heavy
-        default: .black
-        }
-    }
-}
-#endif
-
 #if canImport(SwiftUI)
 import SwiftUI
 
@@ -451,13 +552,45 @@ extension TokensValues.Color {
     }
 }
 
-#if canImport(UIKit)
 extension TokensValues.Dynamic where Value == TokensValues.Color {
-    /// A SwiftUI color that follows the environment's appearance and contrast.
+    /// A SwiftUI color that follows the environment's appearance and contrast (through a
+    /// dynamic UIColor or NSColor; on watchOS, the color in `context`).
     public func color(in context: TokensValues.Context = .default) -> SwiftUI.Color {
         guard varies else { return value.color }
+        #if canImport(UIKit) && !os(watchOS)
         return SwiftUI.Color(uiColor: uiColor(in: context))
+        #elseif canImport(AppKit)
+        return SwiftUI.Color(nsColor: nsColor(in: context))
+        #else
+        return value(in: context).color
+        #endif
     }
 }
-#endif
+
+extension TokensValues.Typography {
+    /// The style as a SwiftUI font that scales with Dynamic Type relative to `textStyle`:
+    /// the first family by PostScript name (SwiftUI falls back to the system font when it
+    /// is not installed), else the system font of the style's weight and design.
+    public func font(relativeTo textStyle: SwiftUI.Font.TextStyle = .body) -> SwiftUI.Font {
+        if let name = postScriptNames.first { return .custom(name, size: fontSize, relativeTo: textStyle) }
+        let weight: SwiftUI.Font.Weight = switch fontWeight {
+        case ..<150: .ultraLight
+        case ..<250: .thin
+        case ..<350: .light
+        case ..<450: .regular
+        case ..<550: .medium
+        case ..<650: .semibold
+        case ..<750: .bold
+        case ..<850: .heavy
+        default: .black
+        }
+        let design: SwiftUI.Font.Design = switch systemDesign {
+        case "monospaced"?: .monospaced
+        case "serif"?: .serif
+        case "rounded"?: .rounded
+        default: .default
+        }
+        return .system(size: fontSize, weight: weight, design: design)
+    }
+}
 #endif
