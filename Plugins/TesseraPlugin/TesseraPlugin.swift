@@ -16,7 +16,13 @@ struct TesseraPlugin: BuildToolPlugin {
             Diagnostics.error("no tessera.yml in \(targetFolder.path) or \(context.package.directoryURL.path); `tessera init` writes one")
             return []
         }
-        let output = context.pluginWorkDirectoryURL.appending(path: "Tessera.generated.swift")
+        return [Self.command(config: config, workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "TesseraCLI").url)]
+    }
+
+    /// The `tessera build` command for `config`, its inputs the configuration and the token files
+    /// beside it, its output the Swift file in `workDirectory` the build compiles.
+    static func command(config: URL, workDirectory: URL, tool: URL) -> Command {
+        let output = workDirectory.appending(path: "Tessera.generated.swift")
         var inputs = [config]
         let tokenExtensions: Set<String> = ["json", "json5", "yml", "yaml", "mustache"]
         if let walker = FileManager.default.enumerator(at: config.deletingLastPathComponent(), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
@@ -24,15 +30,32 @@ struct TesseraPlugin: BuildToolPlugin {
                 inputs.append(file)
             }
         }
-        return [
-            .buildCommand(
-                displayName: "Generating Swift from design tokens (\(config.lastPathComponent))",
-                executable: try context.tool(named: "TesseraCLI").url,
-                arguments: ["build", "--config", config.path, "--swift-into", output.path, "--state",
-                    context.pluginWorkDirectoryURL.appending(path: "state").path, "--quiet"],
-                inputFiles: inputs,
-                outputFiles: [output]
-            )
-        ]
+        return .buildCommand(
+            displayName: "Generating Swift from design tokens (\(config.lastPathComponent))",
+            executable: tool,
+            arguments: ["build", "--config", config.path, "--swift-into", output.path, "--state",
+                workDirectory.appending(path: "state").path, "--quiet"],
+            inputFiles: inputs,
+            outputFiles: [output]
+        )
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same for an app target of an Xcode project (Build Phases → Run Build Tool Plug-ins): the
+/// `tessera.yml` among the target's files, else the one beside the `.xcodeproj`.
+extension TesseraPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let projectFolder = context.xcodeProject.directoryURL
+        let config = target.inputFiles.first { $0.url.lastPathComponent == "tessera.yml" }?.url
+            ?? projectFolder.appending(path: "tessera.yml")
+        guard FileManager.default.fileExists(atPath: config.path) else {
+            Diagnostics.error("no tessera.yml in the files of \(target.displayName) or in \(projectFolder.path); `tessera init` writes one")
+            return []
+        }
+        return [Self.command(config: config, workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "TesseraCLI").url)]
+    }
+}
+#endif

@@ -92,6 +92,47 @@ import Testing
         #expect(throws: ApplePlatform.UnknownCondition.self) { try ApplePlatform.iOS.preprocess("#if os(iPadOS)\n#endif") }
     }
 
+    /// The folder of SwiftPM's plugin API (`PackagePlugin`) beside the swiftc on the path.
+    static var pluginAPI: URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") {
+            let swiftc = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
+            guard FileManager.default.fileExists(atPath: swiftc.path) else { continue }
+            let api = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("lib/swift/pm/PluginAPI")
+            return FileManager.default.fileExists(atPath: api.appendingPathComponent("PackagePlugin.swiftmodule").path) ? api : nil
+        }
+        return nil
+    }
+
+    /// The plugin type-checks as SwiftPM compiles it (the tools version of Package.swift), as a
+    /// package plugin and, with Xcode's XcodeProjectPlugin (stand-in), as an Xcode project one.
+    @Test(.enabled(if: pluginAPI != nil), arguments: [false, true])
+    func pluginTypeChecks(withXcode: Bool) throws {
+        let api = try #require(Self.pluginAPI)
+        let work = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let tools = try #require(manifest.firstMatch(of: /swift-tools-version:\s*([0-9.]+)/)).output.1
+        let flags = ["-parse-as-library", "-swift-version", "6", "-package-description-version", String(tools), "-I", api.path]
+        if withXcode {
+            let (status, output) = try Toolchain.swiftc(["-emit-module", "-module-name", "XcodeProjectPlugin"] + flags + [
+                Self.root.appendingPathComponent("Tests/StandIns/XcodeProjectPlugin.swift").path,
+                "-emit-module-path", work.appendingPathComponent("XcodeProjectPlugin.swiftmodule").path])
+            #expect(status == 0, "\(output)")
+        }
+        let probe = work.appendingPathComponent("Probe.swift")
+        // The Xcode conformance is checked only when the stand-in is found.
+        let condition = withXcode ? "!canImport(XcodeProjectPlugin)" : "canImport(XcodeProjectPlugin)"
+        try Data("#if \(condition)\n#error(\"wrong search path\")\n#endif\n".utf8).write(to: probe)
+        let (status, output) = try Toolchain.swiftc(["-typecheck"] + flags + ["-I", work.path,
+            Self.root.appendingPathComponent("Plugins/TesseraPlugin/TesseraPlugin.swift").path])
+        #expect(status == 0, "\(output)")
+        #expect(!output.contains("warning:"), "\(output)")
+        let (probeStatus, probeOutput) = try Toolchain.swiftc(["-typecheck"] + flags + ["-I", work.path, probe.path])
+        #expect(probeStatus == 0, "\(probeOutput)")
+    }
+
     /// No public type of any module shares a name with a type of SwiftUI, UIKit, AppKit or
     /// Foundation: a file importing them all names each unqualified, on every platform. (A clash
     /// is "ambiguous for type lookup"; the stand-ins declare SwiftUI's top-level names a token
