@@ -2,6 +2,7 @@
 // Swift use, each as Apple's page documents it, so that they type-check on a machine without
 // AppKit. Nothing here runs. Built only for the macOS check, where `canImport(AppKit)` is true.
 @_exported import Foundation
+@_exported import QuartzCore
 
 // https://developer.apple.com/documentation/appkit/nsappearance
 open class NSAppearance: @unchecked Sendable {
@@ -36,6 +37,9 @@ open class NSColor: @unchecked Sendable {
 
     // https://developer.apple.com/documentation/appkit/nscolor/init(displayp3red:green:blue:alpha:)
     public init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha alphaValue: CGFloat) {}
+
+    // https://developer.apple.com/documentation/appkit/nscolor/cgcolor
+    open var cgColor: CGColor { fatalError() }
 
     // https://developer.apple.com/documentation/appkit/nscolor/init(name:dynamicprovider:)
     // macOS 10.15.

@@ -227,16 +227,50 @@ public enum ContentSizeCategory: Hashable, CaseIterable, Sendable {
     case accessibilityExtraExtraExtraLarge
 }
 
+// https://developer.apple.com/documentation/swiftui/unitpoint
+@frozen public struct UnitPoint: Hashable, Sendable {
+    public var x: CGFloat
+    public var y: CGFloat
+    public init(x: CGFloat, y: CGFloat) {
+        self.x = x
+        self.y = y
+    }
+}
+
 // https://developer.apple.com/documentation/swiftui/gradient
-public struct Gradient: Hashable, Sendable {}
+@frozen public struct Gradient: Hashable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/gradient/stop
+    @frozen public struct Stop: Hashable, Sendable {
+        public var color: Color
+        public var location: CGFloat
+        public init(color: Color, location: CGFloat) {
+            self.color = color
+            self.location = location
+        }
+    }
+    // https://developer.apple.com/documentation/swiftui/gradient/init(stops:)
+    public init(stops: [Gradient.Stop]) {}
+}
 
 // https://developer.apple.com/documentation/swiftui/lineargradient
-public struct LinearGradient: ShapeStyle {
-    public func resolve(in environment: EnvironmentValues) -> Never { fatalError() }
+@frozen public struct LinearGradient: ShapeStyle, View, Sendable {
+    // https://developer.apple.com/documentation/swiftui/lineargradient/init(gradient:startpoint:endpoint:)
+    nonisolated public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {}
+    public var body: Never { fatalError() }
+    nonisolated public func resolve(in environment: EnvironmentValues) -> Never { fatalError() }
 }
 
 // https://developer.apple.com/documentation/swiftui/animation
-public struct Animation: Hashable, Sendable {}
+public struct Animation: Hashable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/animation/timingcurve(_:_:_:_:duration:)
+    public static func timingCurve(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double, duration: TimeInterval = 0.35)
+        -> Animation
+    {
+        Animation()
+    }
+    // https://developer.apple.com/documentation/swiftui/animation/delay(_:)
+    public func delay(_ delay: TimeInterval) -> Animation { self }
+}
 
 // https://developer.apple.com/documentation/swiftui/edgeinsets
 public struct EdgeInsets: Hashable, Sendable {}

@@ -8,6 +8,9 @@
 // code that uses it there fails to type-check. macOS has no UIKit: the module is not built there,
 // and `canImport(UIKit)` is false.
 @_exported import Foundation
+#if !os(watchOS)
+@_exported import QuartzCore
+#endif
 
 // https://developer.apple.com/documentation/uikit/uicolor
 // (UIColor is immutable and Sendable.)
@@ -17,6 +20,11 @@ open class UIColor: @unchecked Sendable {
 
     // https://developer.apple.com/documentation/uikit/uicolor/init(displayp3red:green:blue:alpha:)
     public init(displayP3Red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
+
+    #if !os(watchOS)
+    // https://developer.apple.com/documentation/uikit/uicolor/cgcolor
+    open var cgColor: CGColor { fatalError() }
+    #endif
 
     #if os(iOS) || os(tvOS) || os(visionOS)
     // https://developer.apple.com/documentation/uikit/uicolor/init(dynamicprovider:)
@@ -136,3 +144,21 @@ open class UIFontMetrics: @unchecked Sendable {
     // https://developer.apple.com/documentation/uikit/uifontmetrics/scaledvalue(for:)
     open func scaledValue(for value: CGFloat) -> CGFloat { value }
 }
+
+#if !os(watchOS)
+// https://developer.apple.com/documentation/uikit/uicubictimingparameters
+@MainActor open class UICubicTimingParameters {
+    // https://developer.apple.com/documentation/uikit/uicubictimingparameters/init(controlpoint1:controlpoint2:)
+    public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {}
+}
+
+// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator
+@MainActor open class UIViewPropertyAnimator {
+    // https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/init(duration:timingparameters:)
+    public init(duration: TimeInterval, timingParameters parameters: UICubicTimingParameters) {}
+    // https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/addanimations(_:)
+    open func addAnimations(_ animation: @escaping @MainActor () -> Void) {}
+    // https://developer.apple.com/documentation/uikit/uiviewanimating/startanimation(afterdelay:)
+    open func startAnimation(afterDelay delay: TimeInterval) {}
+}
+#endif

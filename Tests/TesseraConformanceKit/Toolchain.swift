@@ -39,8 +39,8 @@ package enum Toolchain {
     }
 
     /// The stand-in modules of `platform` built into `folder` (`Tests/StandIns`, their `os(...)`
-    /// conditions answered as `platform` answers them): UIKit and SwiftUI, or AppKit and SwiftUI
-    /// for macOS. With only these on the search path, `canImport` answers as on the platform.
+    /// conditions answered as `platform` answers them): Core Animation (not on watchOS), UIKit or
+    /// AppKit, and SwiftUI. With only these on the search path, `canImport` answers as on the platform.
     package static func buildStandIns(for platform: ApplePlatform, into folder: URL, _ expectations: some Expectations) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for module in platform.standIns {
@@ -118,7 +118,13 @@ package enum ApplePlatform: String, CaseIterable, Sendable, CustomStringConverti
     package var description: String { rawValue }
 
     /// The stand-in modules the platform has, in build order.
-    package var standIns: [String] { self == .macOS ? ["AppKit", "SwiftUI"] : ["UIKit", "SwiftUI"] }
+    package var standIns: [String] {
+        switch self {
+        case .macOS: ["QuartzCore", "AppKit", "SwiftUI"]
+        case .watchOS: ["UIKit", "SwiftUI"]
+        case .iOS, .tvOS: ["QuartzCore", "UIKit", "SwiftUI"]
+        }
+    }
 
     /// Every name `os(...)` accepts (The Swift Programming Language, "Compiler Control
     /// Statements"), so that an unknown or misspelled one is an error rather than `false`.
