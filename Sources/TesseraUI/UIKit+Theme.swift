@@ -23,7 +23,8 @@ extension UIColor {
     /// A color that follows the store's current theme and the trait collection it is drawn in
     /// (dark mode, high contrast, elevated where the platform has it, size class), through
     /// `mapping`. The provider reads the store's current theme each time UIKit resolves the color:
-    /// on a trait change, or when the color is set again.
+    /// on a trait change, or when the color is set again. On iOS 17 and tvOS 17, a
+    /// ``ThemeTraitRefresher`` on the window makes a swapped theme a trait change.
     public convenience init(_ key: TokenKey<ThemeColor>, in store: ThemeStore, mapping: TraitMapping = .conventional) {
         self.init { traits in
             UIColor(store.theme.with(ThemeTraits(traits), mapping: mapping)[key])
@@ -159,3 +160,46 @@ public enum TypographyParser {
     }
 }
 #endif // canImport(UIKit)
+
+#if canImport(UIKit) && (os(iOS) || os(tvOS) || os(visionOS))
+/// A custom trait (iOS 17, tvOS 17) that counts the themes a store has published: changing it
+/// in a window's `traitOverrides` makes UIKit resolve every dynamic color below again
+/// (`affectsColorAppearance`), so colors made with `UIColor(_:in:mapping:)` show a swapped
+/// theme at once, without waiting for another trait to change. ``ThemeTraitRefresher`` keeps it
+/// up to date.
+@available(iOS 17.0, tvOS 17.0, *)
+public struct ThemeGenerationTrait: UITraitDefinition {
+    public static let defaultValue = 0
+    public static let affectsColorAppearance = true
+    public static let identifier = "dev.tessera.theme-generation"
+    public static let name = "Tessera theme generation"
+}
+
+/// Follows a store: each theme it publishes bumps ``ThemeGenerationTrait`` in a view's (a
+/// window's) trait overrides, which makes UIKit resolve the dynamic colors below it again. Keep
+/// it as long as the view; it stops when released.
+///
+/// Before iOS 17 and tvOS 17 there are no custom traits: set the colors again after a swap
+/// (`store.updates()` says when), which makes UIKit resolve them with the new theme.
+@available(iOS 17.0, tvOS 17.0, *)
+@MainActor
+public final class ThemeTraitRefresher {
+    private var task: Task<Void, Never>?
+
+    public init(store: ThemeStore, view: UIView) {
+        let updates = store.updates()
+        task = Task { @MainActor [weak view] in
+            var generation = 0
+            for await _ in updates {
+                guard let view else { return }
+                generation &+= 1
+                view.traitOverrides[ThemeGenerationTrait.self] = generation
+            }
+        }
+    }
+
+    deinit {
+        task?.cancel()
+    }
+}
+#endif

@@ -81,7 +81,53 @@ open class UITraitCollection: @unchecked Sendable {
     // https://developer.apple.com/documentation/uikit/uitraitcollection/preferredcontentsizecategory
     @available(iOS 10.0, tvOS 10.0, *)
     open var preferredContentSizeCategory: UIContentSizeCategory { UIContentSizeCategory(rawValue: "") }
+
+    // https://developer.apple.com/documentation/uikit/uitraitcollection/subscript(_:)-2nhj4
+    // iOS 17, tvOS 17: a custom trait's value.
+    @available(iOS 17.0, tvOS 17.0, *)
+    public subscript<T: UITraitDefinition>(trait: T.Type) -> T.Value { T.defaultValue }
 }
+
+// https://developer.apple.com/documentation/uikit/uitraitdefinition
+// iOS 17, tvOS 17. `identifier`, `name` and `affectsColorAppearance` have defaults.
+@available(iOS 17.0, tvOS 17.0, *)
+public protocol UITraitDefinition {
+    associatedtype Value
+    static var defaultValue: Value { get }
+    static var identifier: String { get }
+    static var name: String { get }
+    static var affectsColorAppearance: Bool { get }
+}
+
+@available(iOS 17.0, tvOS 17.0, *)
+extension UITraitDefinition {
+    public static var identifier: String { "" }
+    public static var name: String { "" }
+    public static var affectsColorAppearance: Bool { false }
+}
+
+// https://developer.apple.com/documentation/uikit/uitraitoverrides
+@available(iOS 17.0, tvOS 17.0, *)
+@MainActor public struct UITraitOverrides {
+    // https://developer.apple.com/documentation/uikit/uitraitoverrides/subscript(_:)
+    public subscript<T: UITraitDefinition>(trait: T.Type) -> T.Value {
+        get { T.defaultValue }
+        set {}
+    }
+}
+
+// https://developer.apple.com/documentation/uikit/uiview
+@MainActor open class UIView {
+    // https://developer.apple.com/documentation/uikit/uiview/traitoverrides
+    @available(iOS 17.0, tvOS 17.0, *)
+    open var traitOverrides: UITraitOverrides {
+        get { fatalError() }
+        set {}
+    }
+}
+
+// https://developer.apple.com/documentation/uikit/uiwindow
+@MainActor open class UIWindow: UIView {}
 #endif
 
 // https://developer.apple.com/documentation/uikit/uifontdescriptor
