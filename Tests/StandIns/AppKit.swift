@@ -80,3 +80,25 @@ open class NSFont: @unchecked Sendable {
     // https://developer.apple.com/documentation/appkit/nsfont/systemfont(ofsize:weight:)
     open class func systemFont(ofSize fontSize: CGFloat, weight: NSFont.Weight) -> NSFont { fatalError() }
 }
+
+// https://developer.apple.com/documentation/appkit/nsparagraphstyle
+open class NSParagraphStyle: @unchecked Sendable {
+    public init() {}
+}
+
+// https://developer.apple.com/documentation/appkit/nsmutableparagraphstyle
+open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
+    // https://developer.apple.com/documentation/appkit/nsmutableparagraphstyle/minimumlineheight
+    open var minimumLineHeight: CGFloat = 0
+    // https://developer.apple.com/documentation/appkit/nsmutableparagraphstyle/maximumlineheight
+    open var maximumLineHeight: CGFloat = 0
+}
+
+extension NSAttributedString.Key {
+    // https://developer.apple.com/documentation/foundation/nsattributedstring/key/font
+    public static let font = NSAttributedString.Key("NSFont")
+    // https://developer.apple.com/documentation/foundation/nsattributedstring/key/kern
+    public static let kern = NSAttributedString.Key("NSKern")
+    // https://developer.apple.com/documentation/foundation/nsattributedstring/key/paragraphstyle
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+}

@@ -276,8 +276,15 @@ public struct Animation: Hashable, Sendable {
 public struct EdgeInsets: Hashable, Sendable {}
 
 // https://developer.apple.com/documentation/swiftui/text
-public struct Text: View {
+@frozen public struct Text: View, Equatable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4
+    nonisolated public init<S: StringProtocol>(_ content: S) {}
     public var body: Never { fatalError() }
+    // https://developer.apple.com/documentation/swiftui/text/font(_:)
+    nonisolated public func font(_ font: Font?) -> Text { self }
+    // https://developer.apple.com/documentation/swiftui/text/tracking(_:)
+    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+    nonisolated public func tracking(_ tracking: CGFloat) -> Text { self }
 }
 
 // https://developer.apple.com/documentation/swiftui/material

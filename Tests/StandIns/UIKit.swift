@@ -168,6 +168,9 @@ open class UIFont: @unchecked Sendable {
     // https://developer.apple.com/documentation/uikit/uifont/fontdescriptor
     open var fontDescriptor: UIFontDescriptor { UIFontDescriptor() }
 
+    // https://developer.apple.com/documentation/uikit/uifont/lineheight
+    open var lineHeight: CGFloat { 0 }
+
     // https://developer.apple.com/documentation/uikit/uifont/systemfont(ofsize:weight:)
     open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont { fatalError() }
 }
@@ -208,3 +211,25 @@ open class UIFontMetrics: @unchecked Sendable {
     open func startAnimation(afterDelay delay: TimeInterval) {}
 }
 #endif
+
+// https://developer.apple.com/documentation/uikit/nsparagraphstyle
+open class NSParagraphStyle: @unchecked Sendable {
+    public init() {}
+}
+
+// https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle
+open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
+    // https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle/minimumlineheight
+    open var minimumLineHeight: CGFloat = 0
+    // https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle/maximumlineheight
+    open var maximumLineHeight: CGFloat = 0
+}
+
+extension NSAttributedString.Key {
+    // https://developer.apple.com/documentation/foundation/nsattributedstring/key/font
+    public static let font = NSAttributedString.Key("NSFont")
+    // https://developer.apple.com/documentation/foundation/nsattributedstring/key/kern
+    public static let kern = NSAttributedString.Key("NSKern")
+    // https://developer.apple.com/documentation/foundation/nsattributedstring/key/paragraphstyle
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+}

@@ -113,5 +113,20 @@ import Testing
         #expect(rows == TextStyle.allCases.count)
     }
 
+    /// A line height of 1.5 on a 16-point body style is 24 points at the design size, whatever
+    /// category the font was made at (the scaled line height is the scaled size × 1.5).
+    @Test func lineHeightAtTheDesignSize() {
+        let typography = Typography(fontFamily: ["Inter"], fontSize: TokenDimension(16, .px), fontWeight: 600,
+            letterSpacing: TokenDimension(0.5, .px), lineHeight: 1.5, textCase: .upper)
+        for category in [TextSizeCategory.extraSmall, .large, .accessibilityExtraExtraExtraLarge] {
+            let font = ThemeFont(typography, relativeTo: .body, category: category)
+            #expect(font.designLineHeight.map { abs($0 - 24) < 1e-9 } == true, "\(category)")
+            #expect(font.lineHeight.map { abs($0 - font.size * 1.5) < 1e-9 } == true)
+        }
+        let font = ThemeFont(typography)
+        #expect(font.postScriptName == "Inter-SemiBold" && font.kern == 0.5 && font.cased("straße") == "STRASSE")
+        #expect(ThemeFont(Typography(fontFamily: ["Inter"], fontSize: TokenDimension(16, .px), fontWeight: 400)).designLineHeight == nil)
+    }
+
     static let referenceTable = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/reference/apple-facts.md")
 }

@@ -58,6 +58,13 @@ public struct ThemeFont: Sendable, Hashable {
         relativeTo.map { DynamicType.scaled(designSize, relativeTo: $0, at: category) } ?? designSize
     }
 
+    /// The line height at the design size (points): what `UIFontMetrics.scaledValue(for:)`
+    /// scales along with the font. Nil when the token leaves the line height to the font.
+    public var designLineHeight: Double? {
+        guard let lineHeight, size > 0 else { return nil }
+        return lineHeight / size * designSize
+    }
+
     /// `text` cased as this style says.
     public func cased(_ text: String, locale: Locale = .current) -> String {
         textCase.apply(to: text, locale: locale)
