@@ -142,20 +142,21 @@ public struct SwiftEmitter: Sendable {
                     output += ") }\n"
                 }
             case .static:
-                output += "static let "
+                // Computed, like the runtime flavor's keys: no stored property to initialize once.
+                output += "static var "
                 output += name
                 let values = valuesName
-                output += ": \(values).Dynamic<\(SwiftLiterals.staticType(token.type, values: values))> = "
+                output += ": \(values).Dynamic<\(SwiftLiterals.staticType(token.type, values: values))> { "
                 if token.varies {
                     output += ".init(["
                     output += token.values.map { SwiftLiterals.staticValue($0, values: values) }.joined(separator: ", ")
                     output += "], ["
                     output += token.valueIndices.map { String($0) }.joined(separator: ", ")
-                    output += "])\n"
+                    output += "]) }\n"
                 } else {
                     output += ".init("
                     output += SwiftLiterals.staticValue(token.value, values: values)
-                    output += ")\n"
+                    output += ") }\n"
                 }
             }
         }
