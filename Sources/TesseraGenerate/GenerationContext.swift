@@ -88,6 +88,8 @@ public struct GenerationContext: Sendable {
     public let tokens: [Token]
     /// The default permutation's document (group descriptions and extensions).
     public let document: TokenDocument
+    /// Every permutation, as resolved: what a compiled theme of the system is made from.
+    package let permutations: ResolvedPermutations
 
     public var modifiers: [ThemeModifier] { numbering.modifiers }
     public var defaultPermutation: Int { numbering.defaultIndex }
@@ -97,6 +99,7 @@ public struct GenerationContext: Sendable {
     /// - Complexity: O(t · p) for t tokens and p permutations, plus sorting the paths.
     public init(_ permutations: ResolvedPermutations, name: String, tiers: TierRules? = TierRules()) {
         self.name = name
+        self.permutations = permutations
         numbering = permutations.numbering
         let base = permutations.base
         document = base.document

@@ -1,3 +1,4 @@
+import Foundation
 import Tessera
 
 /// Swift source for tokens, in one of two flavors.
@@ -42,13 +43,21 @@ public struct SwiftEmitter: Sendable {
         let namespace = SwiftNamespace(context, rootName: rootName)
         var output = Self.header(sourceDescription)
         output += flavor == .runtime ? "import TesseraRuntime\n\n" : "import Foundation\n\n"
+        let table = flavor == .runtime ? RuntimeTable(context) : nil
+        if let table {
+            output += "/// Every token of the system, compiled: what each key below is made from, and a theme\n"
+            output += "/// of the system (`\(tableName).theme`) with no file to bundle.\n"
+            output += "\(access)let \(tableName) = TesseraRuntime.TokenTable(compiledTheme: \""
+            output += table.base64
+            output += "\")\n\n"
+        }
         // The root's own members, then its groups, each written on its own (side by side).
         let root = namespace.root
         output += "/// The design tokens, by path.\n\(access)enum \(root.typeName) {\n"
-        members(of: root, context: context, indent: "    ", into: &output)
+        members(of: root, context: context, table: table, indent: "    ", into: &output)
         let groups = Parallel.map(root.groups.count) { index in
             var text = ""
-            write(root.groups[index], context: context, indent: "    ", into: &text)
+            write(root.groups[index], context: context, table: table, indent: "    ", into: &text)
             return text
         }
         for text in groups { output += text }
@@ -61,6 +70,22 @@ public struct SwiftEmitter: Sendable {
     }
 
     var access: String { accessLevel.keyword }
+    /// The constant holding the runtime flavor's token table (`tokensTable`).
+    var tableName: String { rootName.prefix(1).lowercased() + rootName.dropFirst() + "Table" }
+
+    /// The runtime flavor's compiled theme and each token's slot in it.
+    struct RuntimeTable {
+        let base64: String
+        let slots: [String: Int]
+
+        init(_ context: GenerationContext) {
+            let theme = Theme.compile(context.permutations)
+            // Encoding a theme made here fails only for a theme too large for the file format.
+            base64 = ((try? theme.encoded()).map { Data($0).base64EncodedString() }) ?? ""
+            let paths = theme.paths
+            slots = Dictionary(paths.indices.map { (paths[$0], $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
     var valuesName: String { rootName + "Values" }
 
     /// The first lines of every generated Swift file.
@@ -75,51 +100,63 @@ public struct SwiftEmitter: Sendable {
         """
     }
 
-    private func write(_ group: SwiftNamespace.Group, context: GenerationContext, indent: String, into output: inout String) {
+    private func write(_ group: SwiftNamespace.Group, context: GenerationContext, table: RuntimeTable?, indent: String,
+        into output: inout String)
+    {
         if let description = context.document.groups[TokenPath(group.path)]?.description {
             SwiftLiterals.docComment(description, indent: indent, into: &output)
         }
         output += "\(indent)\(access)enum \(group.typeName) {\n"
         let inner = indent + "    "
-        members(of: group, context: context, indent: inner, into: &output)
+        members(of: group, context: context, table: table, indent: inner, into: &output)
         for child in group.groups {
-            write(child, context: context, indent: inner, into: &output)
+            write(child, context: context, table: table, indent: inner, into: &output)
         }
         output += "\(indent)}\n"
     }
 
     /// A group's tokens, each with its doc comment and deprecation.
-    private func members(of group: SwiftNamespace.Group, context: GenerationContext, indent: String, into output: inout String) {
+    private func members(of group: SwiftNamespace.Group, context: GenerationContext, table: RuntimeTable?, indent: String,
+        into output: inout String)
+    {
         for (index, name) in group.members {
             let token = context.tokens[index]
             if let description = token.description { SwiftLiterals.docComment(description, indent: indent, into: &output) }
             SwiftLiterals.deprecation(token, indent: indent, into: &output)
             output += indent
             output += access
-            output += "static let "
-            output += name
             switch flavor {
             case .runtime:
-                output += " = TesseraRuntime.TokenKey<"
+                // A computed property with one call: the fastest shape to compile.
+                output += "static var "
+                output += name
+                output += ": TesseraRuntime.TokenKey<"
                 output += SwiftLiterals.runtimeType(token.type)
-                output += ">("
-                output += SwiftLiterals.string(token.path)
-                output += ", fallback: "
-                output += SwiftLiterals.runtimeValue(token.value)
-                output += ")\n"
+                if let slot = table?.slots[token.path] {
+                    output += "> { \(tableName).key(\(slot)) }\n"
+                } else {
+                    output += "> { .init("
+                    output += SwiftLiterals.string(token.path)
+                    output += ", fallback: "
+                    output += SwiftLiterals.runtimeValue(token.value)
+                    output += ") }\n"
+                }
             case .static:
+                // Computed, like the runtime flavor's keys: no stored property to initialize once.
+                output += "static var "
+                output += name
                 let values = valuesName
-                output += ": \(values).Dynamic<\(SwiftLiterals.staticType(token.type, values: values))> = "
+                output += ": \(values).Dynamic<\(SwiftLiterals.staticType(token.type, values: values))> { "
                 if token.varies {
                     output += ".init(["
                     output += token.values.map { SwiftLiterals.staticValue($0, values: values) }.joined(separator: ", ")
                     output += "], ["
                     output += token.valueIndices.map { String($0) }.joined(separator: ", ")
-                    output += "])\n"
+                    output += "]) }\n"
                 } else {
                     output += ".init("
                     output += SwiftLiterals.staticValue(token.value, values: values)
-                    output += ")\n"
+                    output += ") }\n"
                 }
             }
         }

@@ -23,11 +23,33 @@ import Testing
              "Type": {"inner": {"$type": "boolean", "$value": true}},
              "9lives": {"$type": "string", "$value": "a \\\\ b"}}
             """)
-        let (text, _) = SwiftEmitter(flavor: .runtime).emit(GenerationContext(try result.tokens(), name: "t"))
-        #expect(text.contains("/// Line one\n    /// line \"two\"\n    public static let `default` ="))
-        #expect(text.contains("@available(*, deprecated, message: \"Use 'default'\")\n    public static let `class` ="))
+        let tokens = try result.tokens()
+        let (text, _) = SwiftEmitter(flavor: .runtime).emit(GenerationContext(tokens, name: "t"))
+        #expect(text.contains("/// Line one\n    /// line \"two\"\n    public static var `default`: "))
+        #expect(text.contains("@available(*, deprecated, message: \"Use 'default'\")\n    public static var `class`: "))
         #expect(text.contains("public enum Type_ {"))
-        #expect(text.contains("public static let _9lives = TesseraRuntime.TokenKey<String>(\"9lives\", fallback: \"a \\\\ b\")"))
+        let slot = try #require(Theme.compile(tokens).paths.firstIndex(of: "9lives"))
+        #expect(text.contains("public static var _9lives: TesseraRuntime.TokenKey<String> { tokensTable.key(\(slot)) }"))
+    }
+
+    /// Every key of the runtime flavor names the slot of its own token in the table the file
+    /// carries, and the table is the system compiled as `tessera compile` compiles it.
+    @Test func runtimeKeysNameTheirTokensSlotInTheFilesTable() throws {
+        let permutations = try Codegen.permutations(Codegen.example)
+        let (text, _) = SwiftEmitter(flavor: .runtime).emit(GenerationContext(permutations, name: "app"))
+        let compiled = Theme.compile(permutations)
+        let prefix = "public let tokensTable = TesseraRuntime.TokenTable(compiledTheme: \""
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(prefix) })
+        let embedded = try Theme(fileBytes: try #require(Data(base64Encoded: String(line.dropFirst(prefix.count).dropLast(2)))))
+        #expect(embedded.paths == compiled.paths)
+        #expect(try embedded.encoded() == compiled.encoded())
+        let slots = try keySlots(text)
+        #expect(slots.count == compiled.count)
+        for (swiftPath, slot) in slots {
+            // `Color.Background.default` is the key of `color.background.default`.
+            let letters = { (name: String) in String(name.lowercased().filter { $0.isLetter || $0.isNumber }) }
+            #expect(letters(compiled.paths[slot]) == letters(swiftPath), "\(swiftPath) → \(compiled.paths[slot])")
+        }
     }
 
     @Test func collidingNamesAreToldApartAndReported() throws {
@@ -35,10 +57,13 @@ import Testing
             {"color": {"$type": "color",
               "text-primary": {"$value": "#000000"}, "textPrimary": {"$value": "#111111"}, "text_primary": {"$value": "#222222"}}}
             """)
-        let (text, diagnostics) = SwiftEmitter().emit(GenerationContext(try result.tokens(), name: "t"))
-        #expect(text.contains("static let textPrimary = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>(\"color.text-primary\""))
-        #expect(text.contains("static let textPrimary_2 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>(\"color.textPrimary\""))
-        #expect(text.contains("static let textPrimary_3 = TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor>(\"color.text_primary\""))
+        let tokens = try result.tokens()
+        let (text, diagnostics) = SwiftEmitter().emit(GenerationContext(tokens, name: "t"))
+        let paths = Theme.compile(tokens).paths
+        let slots = try keySlots(text).mapValues { paths[$0] }
+        #expect(slots["Color.textPrimary"] == "color.text-primary")
+        #expect(slots["Color.textPrimary_2"] == "color.textPrimary")
+        #expect(slots["Color.textPrimary_3"] == "color.text_primary")
         #expect(diagnostics.map(\.id) == [.swiftNameCollision, .swiftNameCollision])
         #expect(diagnostics.first?.message.contains("'color.textPrimary' and 'color.text-primary'") == true)
     }
@@ -62,6 +87,7 @@ import Testing
             let dark = try! theme.with(["theme": "dark"])
             print(dark[Tokens.Color.Background.default].hex, theme[Tokens.Color.Background.default].hex)
             print(Tokens.Color.Background.default.fallback.hex, Tokens.Card.radius.fallback.value)
+            print(Tokens.Color.Background.default.path, Tokens.Card.radius.path)
             print(theme[Tokens.Button.Primary.label].fontFamily.first!, theme[Tokens.Card.elevation].layers.count)
             """
         try Data(checks.utf8).write(to: work.appendingPathComponent("main.swift"))
@@ -79,7 +105,8 @@ import Testing
         #expect(ran == 0)
         let darkBackground = try theme.with(["theme": "dark"]).value(ThemeColor.self, at: "color.background.default")
         let lightBackground = try theme.value(ThemeColor.self, at: "color.background.default")
-        #expect(printed.hasPrefix("\(darkBackground.hex) \(lightBackground.hex)\n\(lightBackground.hex) 12.0\n"))
+        #expect(printed.hasPrefix("\(darkBackground.hex) \(lightBackground.hex)\n\(lightBackground.hex) 12.0\n"
+            + "color.background.default card.radius\n"))
         #expect(darkBackground.hex != lightBackground.hex)
     }
 
@@ -126,28 +153,35 @@ import Testing
         #expect(printed == expected)
     }
 
-    /// Each token's Swift path (both flavors nest alike), read from the runtime flavor's keys.
+    /// Each token's Swift path (both flavors nest alike), from the runtime flavor's keys and the
+    /// table they index.
     private func namespacePaths(_ text: String) throws -> [String: String] {
+        let permutations = try Codegen.permutations(Codegen.example)
+        let (runtime, _) = SwiftEmitter(flavor: .runtime).emit(GenerationContext(permutations, name: "app"))
+        let paths = Theme.compile(permutations).paths
+        return Dictionary(try keySlots(runtime).map { (paths[$1], $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Each key of a runtime-flavor file (`Color.Background.default`, without the root) and the
+    /// table slot it names.
+    private func keySlots(_ text: String) throws -> [String: Int] {
         var stack: [String] = []
-        var paths: [String: String] = [:]
-        _ = text
-        // The keys of the runtime flavor name each token's path beside its Swift name.
-        let context = try Codegen.context(Codegen.example)
-        let (runtime, _) = SwiftEmitter(flavor: .runtime).emit(context)
-        for line in runtime.split(separator: "\n") {
+        var slots: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("public enum "), trimmed.hasSuffix("{") {
                 stack.append(String(trimmed.dropFirst(12).dropLast(2)))
             } else if trimmed == "}" {
                 _ = stack.popLast()
-            } else if trimmed.hasPrefix("public static let "), let equals = trimmed.range(of: " = TesseraRuntime.TokenKey<") {
-                let name = String(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 18)..<equals.lowerBound])
-                let rest = trimmed[equals.upperBound...]
-                guard let open = rest.range(of: ">(\""), let close = rest[open.upperBound...].range(of: "\"") else { continue }
-                paths[String(rest[open.upperBound..<close.lowerBound])] = (stack.dropFirst() + [name]).joined(separator: ".")
+            } else if trimmed.hasPrefix("public static var "), let colon = trimmed.range(of: ": TesseraRuntime.TokenKey<"),
+                let call = trimmed.range(of: "{ tokensTable.key("), let close = trimmed.range(of: ") }", options: .backwards)
+            {
+                let name = String(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 18)..<colon.lowerBound])
+                let slot = try #require(Int(trimmed[call.upperBound..<close.lowerBound]))
+                slots[(stack.dropFirst() + [name]).joined(separator: ".")] = slot
             }
         }
-        return paths
+        return slots
     }
 
     /// Generated Swift for a system in the shape of the public design systems (a palette,

@@ -9,106 +9,106 @@ import Foundation
 public enum Tokens {
     public enum Button {
         public enum Primary {
-            public static let background: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
-            public static let border: TokensValues.Dynamic<TokensValues.Border> = .init([TokensValues.Border(color: TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid"))], [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2])
-            public static let height: TokensValues.Dynamic<Double> = .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1])
-            public static let label: TokensValues.Dynamic<TokensValues.Typography> = .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 16, fontWeight: 400, letterSpacing: 0, lineHeight: 1.4))
-            public static let padding: TokensValues.Dynamic<Double> = .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1])
-            public static let press: TokensValues.Dynamic<TokensValues.Transition> = .init(TokensValues.Transition(duration: 0.15, delay: 0, timingFunction: TokensValues.CubicBezier(0.2, 0, 0, 1)))
+            public static var background: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]) }
+            public static var border: TokensValues.Dynamic<TokensValues.Border> { .init([TokensValues.Border(color: TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid"))], [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2]) }
+            public static var height: TokensValues.Dynamic<Double> { .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+            public static var label: TokensValues.Dynamic<TokensValues.Typography> { .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 16, fontWeight: 400, letterSpacing: 0, lineHeight: 1.4)) }
+            public static var padding: TokensValues.Dynamic<Double> { .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+            public static var press: TokensValues.Dynamic<TokensValues.Transition> { .init(TokensValues.Transition(duration: 0.15, delay: 0, timingFunction: TokensValues.CubicBezier(0.2, 0, 0, 1))) }
         }
         public enum Secondary {
-            public static let background: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0.956691, green: 0.960884, blue: 0.969045, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2])
-            public static let border: TokensValues.Dynamic<TokensValues.Border> = .init([TokensValues.Border(color: TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid"))], [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2])
-            public static let height: TokensValues.Dynamic<Double> = .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1])
-            public static let label: TokensValues.Dynamic<TokensValues.Typography> = .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 16, fontWeight: 400, letterSpacing: 0, lineHeight: 1.4))
-            public static let padding: TokensValues.Dynamic<Double> = .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1])
-            public static let press: TokensValues.Dynamic<TokensValues.Transition> = .init(TokensValues.Transition(duration: 0.15, delay: 0, timingFunction: TokensValues.CubicBezier(0.2, 0, 0, 1)))
+            public static var background: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.956691, green: 0.960884, blue: 0.969045, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2]) }
+            public static var border: TokensValues.Dynamic<TokensValues.Border> { .init([TokensValues.Border(color: TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid"))], [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2]) }
+            public static var height: TokensValues.Dynamic<Double> { .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+            public static var label: TokensValues.Dynamic<TokensValues.Typography> { .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 16, fontWeight: 400, letterSpacing: 0, lineHeight: 1.4)) }
+            public static var padding: TokensValues.Dynamic<Double> { .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+            public static var press: TokensValues.Dynamic<TokensValues.Transition> { .init(TokensValues.Transition(duration: 0.15, delay: 0, timingFunction: TokensValues.CubicBezier(0.2, 0, 0, 1))) }
         }
     }
     public enum Card {
-        public static let divider: TokensValues.Dynamic<TokensValues.StrokeStyle> = .init(TokensValues.StrokeStyle.dashes([4, 4], lineCap: "round"))
-        public static let elevation: TokensValues.Dynamic<[TokensValues.Shadow]> = .init([TokensValues.Shadow(color: TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 0.16), offsetX: 0, offsetY: 1, blur: 2, spread: 0, inset: false), TokensValues.Shadow(color: TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 0.16), offsetX: 0, offsetY: 8, blur: 24, spread: -4, inset: false)])
-        public static let radius: TokensValues.Dynamic<Double> = .init(12)
+        public static var divider: TokensValues.Dynamic<TokensValues.StrokeStyle> { .init(TokensValues.StrokeStyle.dashes([4, 4], lineCap: "round")) }
+        public static var elevation: TokensValues.Dynamic<[TokensValues.Shadow]> { .init([TokensValues.Shadow(color: TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 0.16), offsetX: 0, offsetY: 1, blur: 2, spread: 0, inset: false), TokensValues.Shadow(color: TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 0.16), offsetX: 0, offsetY: 8, blur: 24, spread: -4, inset: false)]) }
+        public static var radius: TokensValues.Dynamic<Double> { .init(12) }
     }
     public enum Color {
-        public static let accent: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
-        public static let black: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 1))
+        public static var accent: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]) }
+        public static var black: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 1)) }
         /// Wide-gamut brand red, mapped into sRGB for older screens
-        public static let brand: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
-        public static let focus: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2])
+        public static var brand: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]) }
+        public static var focus: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2]) }
         @available(*, deprecated, message: "Use color.text.link")
-        public static let legacyLink: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.353, green: 0.655, blue: 1, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3])
-        public static let shadow: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 0.16))
+        public static var legacyLink: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.353, green: 0.655, blue: 1, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]) }
+        public static var shadow: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 0.16)) }
         public enum Background {
-            public static let `default`: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1)], [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 2, 2])
+            public static var `default`: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1)], [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 2, 2]) }
             /// Surfaces above the page: sheets, popovers
-            public static let raised: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1)], [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1])
-            public static let subtle: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0.956691, green: 0.960884, blue: 0.969045, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2])
+            public static var raised: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1)], [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]) }
+            public static var subtle: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.956691, green: 0.960884, blue: 0.969045, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2]) }
         }
         public enum Blue {
-            public static let _100: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.871, green: 0.925, blue: 1, alpha: 1))
-            public static let _300: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.353, green: 0.655, blue: 1, alpha: 1))
-            public static let _500: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1))
-            public static let _700: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1))
+            public static var _100: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 0.871, green: 0.925, blue: 1, alpha: 1)) }
+            public static var _300: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 0.353, green: 0.655, blue: 1, alpha: 1)) }
+            public static var _500: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1)) }
+            public static var _700: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1)) }
         }
         public enum Gray {
-            public static let _0: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1))
-            public static let _50: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.956691, green: 0.960884, blue: 0.969045, alpha: 1))
-            public static let _700: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.228788, green: 0.250313, blue: 0.292697, alpha: 1))
-            public static let _800: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1))
-            public static let _900: TokensValues.Dynamic<TokensValues.Color> = .init(TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1))
+            public static var _0: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)) }
+            public static var _50: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 0.956691, green: 0.960884, blue: 0.969045, alpha: 1)) }
+            public static var _700: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 0.228788, green: 0.250313, blue: 0.292697, alpha: 1)) }
+            public static var _800: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1)) }
+            public static var _900: TokensValues.Dynamic<TokensValues.Color> { .init(TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1)) }
         }
         public enum Text {
-            public static let link: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.353, green: 0.655, blue: 1, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3])
-            public static let primary: TokensValues.Dynamic<TokensValues.Color> = .init([TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1])
+            public static var link: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0, green: 0.36, blue: 0.75, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 0.353, green: 0.655, blue: 1, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]) }
+            public static var primary: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1)], [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]) }
         }
     }
     public enum Font {
         public enum Family {
-            public static let mono: TokensValues.Dynamic<[String]> = .init(["SF Mono"])
-            public static let sans: TokensValues.Dynamic<[String]> = .init(["SF Pro Text", "Inter", "system-ui"])
+            public static var mono: TokensValues.Dynamic<[String]> { .init(["SF Mono"]) }
+            public static var sans: TokensValues.Dynamic<[String]> { .init(["SF Pro Text", "Inter", "system-ui"]) }
         }
         public enum Size {
-            public static let body: TokensValues.Dynamic<Double> = .init(16)
-            public static let title: TokensValues.Dynamic<Double> = .init(28)
+            public static var body: TokensValues.Dynamic<Double> { .init(16) }
+            public static var title: TokensValues.Dynamic<Double> { .init(28) }
         }
         public enum Weight {
-            public static let regular: TokensValues.Dynamic<Double> = .init(400)
-            public static let semibold: TokensValues.Dynamic<Double> = .init(600)
+            public static var regular: TokensValues.Dynamic<Double> { .init(400) }
+            public static var semibold: TokensValues.Dynamic<Double> { .init(600) }
         }
     }
     public enum Hero {
-        public static let backdrop: TokensValues.Dynamic<[TokensValues.GradientStop]> = .init([[TokensValues.GradientStop(color: TokensValues.Color(red: 0.871, green: 0.925, blue: 1, alpha: 1), position: 0), TokensValues.GradientStop(color: TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), position: 1)], [TokensValues.GradientStop(color: TokensValues.Color(red: 0.871, green: 0.925, blue: 1, alpha: 1), position: 0), TokensValues.GradientStop(color: TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true), position: 1)]], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+        public static var backdrop: TokensValues.Dynamic<[TokensValues.GradientStop]> { .init([[TokensValues.GradientStop(color: TokensValues.Color(red: 0.871, green: 0.925, blue: 1, alpha: 1), position: 0), TokensValues.GradientStop(color: TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), position: 1)], [TokensValues.GradientStop(color: TokensValues.Color(red: 0.871, green: 0.925, blue: 1, alpha: 1), position: 0), TokensValues.GradientStop(color: TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true), position: 1)]], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]) }
     }
     public enum Motion {
         public enum Duration {
-            public static let gentle: TokensValues.Dynamic<Double> = .init(0.3)
-            public static let quick: TokensValues.Dynamic<Double> = .init(0.15)
+            public static var gentle: TokensValues.Dynamic<Double> { .init(0.3) }
+            public static var quick: TokensValues.Dynamic<Double> { .init(0.15) }
         }
         public enum Easing {
-            public static let standard: TokensValues.Dynamic<TokensValues.CubicBezier> = .init(TokensValues.CubicBezier(0.2, 0, 0, 1))
+            public static var standard: TokensValues.Dynamic<TokensValues.CubicBezier> { .init(TokensValues.CubicBezier(0.2, 0, 0, 1)) }
         }
     }
     public enum Radius {
-        public static let md: TokensValues.Dynamic<Double> = .init(12)
+        public static var md: TokensValues.Dynamic<Double> { .init(12) }
     }
     public enum Space {
-        public static let _root: TokensValues.Dynamic<Double> = .init(8)
-        public static let compact: TokensValues.Dynamic<Double> = .init(36)
-        public static let lg: TokensValues.Dynamic<Double> = .init(24)
-        public static let md: TokensValues.Dynamic<Double> = .init(16)
-        public static let xl: TokensValues.Dynamic<Double> = .init(44)
-        public static let xs: TokensValues.Dynamic<Double> = .init(4)
+        public static var _root: TokensValues.Dynamic<Double> { .init(8) }
+        public static var compact: TokensValues.Dynamic<Double> { .init(36) }
+        public static var lg: TokensValues.Dynamic<Double> { .init(24) }
+        public static var md: TokensValues.Dynamic<Double> { .init(16) }
+        public static var xl: TokensValues.Dynamic<Double> { .init(44) }
+        public static var xs: TokensValues.Dynamic<Double> { .init(4) }
     }
     public enum Spacing {
         /// Height of a tappable control
-        public static let control: TokensValues.Dynamic<Double> = .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1])
-        public static let inset: TokensValues.Dynamic<Double> = .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1])
-        public static let stack: TokensValues.Dynamic<Double> = .init(8)
+        public static var control: TokensValues.Dynamic<Double> { .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+        public static var inset: TokensValues.Dynamic<Double> { .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+        public static var stack: TokensValues.Dynamic<Double> { .init(8) }
     }
     public enum Typography {
-        public static let body: TokensValues.Dynamic<TokensValues.Typography> = .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 16, fontWeight: 400, letterSpacing: 0, lineHeight: 1.4))
-        public static let title: TokensValues.Dynamic<TokensValues.Typography> = .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 28, fontWeight: 600, letterSpacing: -0.4, lineHeight: 1.15))
+        public static var body: TokensValues.Dynamic<TokensValues.Typography> { .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 16, fontWeight: 400, letterSpacing: 0, lineHeight: 1.4)) }
+        public static var title: TokensValues.Dynamic<TokensValues.Typography> { .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 28, fontWeight: 600, letterSpacing: -0.4, lineHeight: 1.15)) }
     }
 }
 
