@@ -323,31 +323,37 @@ public enum TokensValues {
 
     /// A token's values: each distinct value once, and for each permutation which one.
     public struct Dynamic<Value: Sendable>: Sendable {
-        /// The distinct values, the default context's first.
-        public let values: [Value]
+        /// The default context's value.
+        public let value: Value
+        /// The other distinct values (none when the value never changes).
+        let others: [Value]
         /// Per permutation, an index into `values`; empty when the value never changes.
         public let indices: [UInt16]
 
-        /// A value that is the same in every context.
+        /// A value that is the same in every context (made at each use: nothing allocated).
         public init(_ value: Value) {
-            values = [value]
+            self.value = value
+            others = []
             indices = []
         }
 
         public init(_ values: [Value], _ indices: [UInt16]) {
-            self.values = values
+            value = values[0]
+            others = Array(values.dropFirst())
             self.indices = indices
         }
 
-        /// The value in the default contexts.
-        public var value: Value { values[0] }
+        /// The distinct values, the default context's first.
+        public var values: [Value] { [value] + others }
 
         /// Whether the value depends on the context.
         public var varies: Bool { !indices.isEmpty }
 
         /// The value in `context`.
         public func value(in context: Context) -> Value {
-            indices.isEmpty ? values[0] : values[Int(indices[context.permutation])]
+            guard !indices.isEmpty else { return value }
+            let index = Int(indices[context.permutation])
+            return index == 0 ? value : others[index - 1]
         }
     }
 }
