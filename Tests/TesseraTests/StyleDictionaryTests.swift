@@ -53,7 +53,9 @@ struct StyleDictionaryTests {
               "base": {"value": "4", "type": "spacing"},
               "plain": {"value": "hello"},
               "count": {"value": 3},
-              "alias": {"value": "{global.base}"}
+              "alias": {"value": "{global.base}"},
+              "math": {"value": "4 * 2"},
+              "mathOf": {"value": "{global.count} * 1.5"}
             }}
             """#.utf8))
         var system = TokensStudioImporter().system(for: file, options: PipelineOptions())
@@ -62,6 +64,10 @@ struct StyleDictionaryTests {
         #expect(result.partialTokens.value("global.plain") == .string("hello"))
         #expect(result.partialTokens.value("global.count") == .number(3))
         #expect(result.partialTokens.value("global.alias") == result.partialTokens.value("global.base"))
-        #expect(result.diagnostics.filter { $0.id == .studioUntyped }.count == 2)
+        // Tokens Studio's transforms evaluate the math of every string, typed or not
+        // (`ts/resolveMath` filters on the value being a string or an object only).
+        #expect(result.partialTokens.value("global.math") == .string("8"))
+        #expect(result.partialTokens.value("global.mathOf") == .string("4.5"))
+        #expect(result.diagnostics.filter { $0.id == .studioUntyped }.count == 4)
     }
 }

@@ -548,19 +548,35 @@ struct TokensStudioReader {
                 add(.alias(references[0].path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)), type: nil)
                 return
             }
-            warn("text")
+            // `ts/resolveMath` of Tokens Studio's transforms evaluates the math of every string,
+            // typed or not; Style Dictionary alone evaluates none.
+            let evaluatesMath = flavor == .tokensStudio
+            warn(evaluatesMath ? "text (its math evaluated)" : "text")
             if references.isEmpty {
-                add(.typed(.string(text)), type: .string)
+                add(.typed(.string(evaluatesMath ? Self.reduced(text) : text)), type: .string)
                 return
             }
             var operands: [Computation.Operand] = []
             StudioReferences.visit(token.value) { operands.append(.init(path: $0, offset: $1)) }
-            let compute = Self.passingThrough(Self.computation(kind: .string, template: token.value, modify: nil),
-                written: text, token: joined, type: "string")
-            add(.computed(Computation(operands: operands, compute: compute), at: token.value.offset), type: .string)
+            let text = Self.computation(kind: .string, template: token.value, modify: nil)
+            let compute: @Sendable ([TokenValue]) -> Result<TokenValue, Computation.Failure> = { operands in
+                guard evaluatesMath, case .success(.string(let substituted)) = text(operands) else { return text(operands) }
+                return .success(.string(Self.reduced(substituted)))
+            }
+            add(.computed(Computation(operands: operands, compute: Self.passingThrough(compute, written: Self.writtenText(token.value, in: builder.file), token: joined, type: "string")),
+                at: token.value.offset), type: .string)
         default:
             warn("text (its JSON as written)")
             add(.typed(.string(Self.writtenText(token.value, in: builder.file))), type: .string)
+        }
+    }
+
+    /// Text with its math evaluated as Tokens Studio's `checkAndEvaluateMath` does: `"4 * 2"`
+    /// is `"8"`, text that is not math stays as it is.
+    static func reduced(_ text: String) -> String {
+        switch StudioMath.evaluate(text) {
+        case .number(let number): StudioMath.format(number)
+        case .text(let reduced): reduced
         }
     }
 
