@@ -127,6 +127,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     package static let figmaModesInvalid: DiagnosticID = "import.figma-modes"
     package static let figmaModesAlias: DiagnosticID = "import.figma-modes.alias"
     package static let figmaModesAmbiguous: DiagnosticID = "import.figma-modes.ambiguous"
+    package static let figmaModesSameName: DiagnosticID = "import.figma-modes.same-name"
     package static let figmaModesDuplicate: DiagnosticID = "import.figma-modes.duplicate"
     package static let figmaModesName: DiagnosticID = "import.figma-modes.name"
     package static let figmaModesNotRead: DiagnosticID = "import.figma-modes.not-read"

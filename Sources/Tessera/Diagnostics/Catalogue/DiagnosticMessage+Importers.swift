@@ -127,6 +127,15 @@ extension DiagnosticMessage {
             "mode '\(mode)' of the collection '\(collection)' is read twice; the file '\(first)' is kept and this one left out: read the two Figma files apart, or rename one collection")
     }
 
+    /// Two Figma files (folders) read together both have a collection of this name.
+    static func figmaModesSameName(_ collection: String, folder: String, other: String) -> Self {
+        Self(.figmaModesSameName, .note,
+            "the collection '\(collection)' of '\(folder)' is another than the one of '\(other)' of the same name: both are kept, "
+                + "as '\(collection) (\(folder))' and '\(collection) (\(other))' (the names of their modifiers or sets, and of "
+                + "the first segment of their paths); an alias '{\(collection).…}' names the one of its own folder, "
+                + "'{\(collection) (\(other)).…}' the other")
+    }
+
     static func figmaModesName(_ name: String, written: String) -> Self {
         Self(.figmaModesName, .warning, "the name '\(name)' is written '\(written)': a token name cannot hold '.', '{' or '}', or start with '$'")
     }
