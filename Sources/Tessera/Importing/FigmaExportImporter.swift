@@ -19,7 +19,7 @@ import Foundation
 ///   `fontWeight`, an opacity ÷ 100, else a `number`). Figma lets any FLOAT alias any FLOAT, so
 ///   an alias between FLOATs of different types is computed from the target's Figma number,
 ///   read as the aliasing variable reads its own: never a type mismatch.
-package struct FigmaExportImporter: SystemImporter {
+package struct FigmaExportImporter: FileSetImporter {
     package init() {}
 
     package var name: String { "figma-export" }
@@ -38,27 +38,12 @@ package struct FigmaExportImporter: SystemImporter {
         return Self.markers.contains(where: { file.headHasKey($0) }) ? .certain : .no
     }
 
-    package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
-        var reader = FigmaExportReader(options: options)
-        reader.add(file)
-        return TokenSystem(reader.read(), options: options)
-    }
+    package typealias Reader = FigmaExportReader
 
-    package func system(at path: String, options: PipelineOptions) -> TokenSystem {
-        system(combining: [path], options: options)
-    }
-
-    /// Files and folders of one export (or of several collections' exports) read together, so
-    /// that aliases between collections are aliases again.
-    package var combinesFiles: Bool { true }
-
-    package func system(combining paths: [String], options: PipelineOptions) -> TokenSystem {
-        var reader = FigmaExportReader(options: options)
-        for path in paths {
-            let files = Self.exportFiles(in: path)
-            for file in files.isEmpty ? [path] : files { reader.load(file) }
-        }
-        return TokenSystem(reader.read(), options: options)
+    /// The export's files under a folder; nil when it holds none.
+    package func files(in path: String) -> (read: [String], skipped: [String])? {
+        let files = Self.exportFiles(in: path)
+        return files.isEmpty ? nil : (files, [])
     }
 
     /// The export's files under a folder, in path order; none for a path that is not a folder.
@@ -84,25 +69,25 @@ package struct FigmaExportImporter: SystemImporter {
 }
 
 /// Groups export files into collections and modes, and puts cross-collection aliases back.
-struct FigmaExportReader {
+package struct FigmaExportReader: FileSetReader {
     let options: PipelineOptions
     private var found: [Diagnostic] = []
     private var files: [(file: SourceFile, root: JSONValue?)] = []
     /// Every FLOAT (a `number` token) by path: the type its scopes give it.
     private var floats: [TokenPath: FigmaVariablesReader.Target] = [:]
 
-    init(options: PipelineOptions) { self.options = options }
+    package init(options: PipelineOptions) { self.options = options }
 
     /// Mode names that are a collection's default, in order of preference.
     static let defaultModes = ["default", "light", "mode 1", "value", "base"]
 
-    mutating func load(_ path: String) {
+    package mutating func load(_ path: String) {
         var diagnostics: [Diagnostic] = []
         if let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) { add(file) }
         found += diagnostics
     }
 
-    mutating func add(_ file: SourceFile) {
+    package mutating func add(_ file: SourceFile) {
         var diagnostics: [Diagnostic] = []
         files.append((file, JSONParser(file: file).parseWellFormed(into: &diagnostics)))
         // The DTCG reading of the file reports its syntax; only what else reading finds is kept here.
@@ -115,7 +100,7 @@ struct FigmaExportReader {
         var root: JSONValue?
     }
 
-    mutating func read() -> ResolverDocument {
+    package mutating func read() -> ResolverDocument {
         // Every token path of every file, and each variable's path by id: an alias is put
         // back only where its target is read.
         var inventory: Set<TokenPath> = []

@@ -36,7 +36,7 @@ import Foundation
 ///   is reported (`import.figma-modes.alias`) and its token left out; one several
 ///   collections define otherwise is reported with each candidate
 ///   (`import.figma-modes.ambiguous`) and the first in resolution order is used.
-package struct FigmaModesImporter: SystemImporter {
+package struct FigmaModesImporter: FileSetImporter {
     package init() {}
 
     package var name: String { "figma-modes" }
@@ -55,31 +55,12 @@ package struct FigmaModesImporter: SystemImporter {
         return .certain
     }
 
-    package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
-        var reader = FigmaModesReader(options: options)
-        reader.add(file)
-        return TokenSystem(reader.read(), options: options)
-    }
+    package typealias Reader = FigmaModesReader
 
-    package func system(at path: String, options: PipelineOptions) -> TokenSystem {
-        system(combining: [path], options: options)
-    }
-
-    /// Folders and files of one Figma file's export, or of several files' exports, read
-    /// together so that aliases from one collection or folder to another are aliases.
-    package var combinesFiles: Bool { true }
-
-    package func system(combining paths: [String], options: PipelineOptions) -> TokenSystem {
-        var reader = FigmaModesReader(options: options)
-        for path in paths {
-            if let files = Self.layoutFiles(in: path) {
-                for file in files.read { reader.load(file) }
-                for skipped in files.skipped { reader.skip(skipped) }
-            } else {
-                reader.load(path)
-            }
-        }
-        return TokenSystem(reader.read(), options: options)
+    /// The layout's files under a folder, and the token files beside them whose names have no
+    /// mode (named as not read).
+    package func files(in path: String) -> (read: [String], skipped: [String])? {
+        Self.layoutFiles(in: path).map { ($0.read, $0.skipped) }
     }
 
     /// The collection and mode a file's name says: `Color.Light.json` → (`Color`, `Light`),
@@ -145,12 +126,12 @@ package struct FigmaModesImporter: SystemImporter {
 
 /// Groups the files into collections and modes, names their tokens and puts their aliases
 /// back across collections and folders.
-struct FigmaModesReader {
+package struct FigmaModesReader: FileSetReader {
     let options: PipelineOptions
     private var found: [Diagnostic] = []
     private var files: [ModeFile] = []
 
-    init(options: PipelineOptions) { self.options = options }
+    package init(options: PipelineOptions) { self.options = options }
 
     /// Mode names that are a collection's default, in order of preference (compared lowercased).
     static let defaultModes = ["default", "light", "mode 1", "value", "base"]
@@ -172,19 +153,19 @@ struct FigmaModesReader {
         var root: JSONValue?
     }
 
-    mutating func load(_ path: String) {
+    package mutating func load(_ path: String) {
         var diagnostics: [Diagnostic] = []
         if let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) { add(file) }
         found += diagnostics
     }
 
     /// A token file beside the export whose name has no mode: said, not read.
-    mutating func skip(_ path: String) {
+    package mutating func skip(_ path: String) {
         found.append(Diagnostic(.figmaModesNotRead((path as NSString).lastPathComponent),
             at: SourceLocation(file: path, line: 1, column: 1)))
     }
 
-    mutating func add(_ file: SourceFile) {
+    package mutating func add(_ file: SourceFile) {
         var diagnostics: [Diagnostic] = []
         let root = JSONParser(file: file).parseWellFormed(into: &diagnostics)
         found += diagnostics
@@ -216,7 +197,7 @@ struct FigmaModesReader {
         var folder: String? = nil
     }
 
-    mutating func read() -> ResolverDocument {
+    package mutating func read() -> ResolverDocument {
         // Collections by name, in the order their first file comes; a mode read twice is reported.
         // A name whose modes repeat in two folders is a collection of each Figma file (folder).
         let split = Self.namesInSeveralFiles(files)
