@@ -7,6 +7,8 @@
 // math and color modifiers, converted to DTCG; the input is also evaluated as math) or gentle
 // (a Gentle design system spec, with its migration from older versions, converted to DTCG) or
 // figma-export (a file of Figma's own DTCG export, its aliasData put back as aliases) or
+// style-dictionary (a token file read as Style Dictionary reads it, values it passes through
+// kept as text; the input's start is also searched for a token's own properties) or
 // figma-modes (Figma variables exported a file per collection and mode: the input, split at
 // its first three NUL bytes, is up to four files of three collections in two folders) or
 // theme-file (a compiled theme file: loaded with every check, then every token looked up in
@@ -30,6 +32,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "gentle": fuzzGentle(bytes)
     case "figma-export": fuzzFigmaExport(bytes)
     case "figma-modes": fuzzFigmaModes(bytes)
+    case "style-dictionary": fuzzStyleDictionary(bytes)
     case "theme-file": fuzzThemeFile(bytes)
     case "codegen": fuzzCodegen(bytes)
     case "quality": fuzzQuality(bytes)
@@ -157,6 +160,16 @@ func fuzzTokensStudio(_ bytes: [UInt8]) {
         _ = StudioReferences.find(in: text)
     }
     var composer = TokensStudioImporter().system(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
+    let report = composer.checkAllPermutations()
+    render(report.diagnostics, report.files)
+    let tokens = composer.resolve(inputs: [:]).partialTokens
+    _ = ResolvedEmitter.flat(tokens, prefix: nil)
+    _ = DTCGConversion(composer).files
+}
+
+func fuzzStyleDictionary(_ bytes: [UInt8]) {
+    _ = StyleDictionaryImporter.hasOwnProperty(Array(bytes.prefix(4096)))
+    var composer = StyleDictionaryImporter().system(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
     let report = composer.checkAllPermutations()
     render(report.diagnostics, report.files)
     let tokens = composer.resolve(inputs: [:]).partialTokens

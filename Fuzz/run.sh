@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (the toolchain's -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes theme-file codegen quality (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality (default: all)
 #
 # Builds one binary (a few minutes) from the library's modules TesseraModel, TesseraRuntime,
 # Tessera, TesseraGenerate and TesseraQuality and from Fuzz/*.swift, seeds each target's corpus
@@ -37,7 +37,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes theme-file codegen quality)
+[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality)
 
 modules=(TesseraModel TesseraRuntime Tessera TesseraGenerate TesseraQuality)
 folders=("${modules[@]/#/Sources/}")
@@ -132,6 +132,7 @@ for target in "${targets[@]}"; do
         gentle) seed "${fixtures[@]}" -- -path '*/gentle/*.json' ;;
         figma-export) seed "${fixtures[@]}" -- -path '*/figma-export*/*.json' ;;
         figma-modes) seed "${fixtures[@]}" Fuzz/seeds -- -path '*/figma-modes/*.json' ;;
+        style-dictionary) seed "${fixtures[@]}" "$shared/paragon" -- -path '*/style-dictionary/*.json' -o -path '*/paragon/tokens/*.json' ;;
         theme-file)
             # Inputs that once failed, and compiled themes of the example and of a token of every type.
             seed Fuzz/seeds/theme-file -- -name '*.theme'

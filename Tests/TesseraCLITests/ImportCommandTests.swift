@@ -43,3 +43,36 @@ struct ImportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: empty))
     }
 }
+
+/// A folder of `Collection.Mode.json` files, as the variable-export plugins write them, read by
+/// the command line: detected, each multi-mode collection a modifier chosen with `--input`.
+struct FigmaModesCommandTests {
+    static let folder = sharedFixtures.appendingPathComponent("figma-modes").path
+    static let twoFiles = sharedFixtures.appendingPathComponent("figma-modes-two-files").path
+
+    @Test func aFolderOfCollectionModeFilesIsOneSystem() throws {
+        let tessera = CommandLineTests()
+        let explained = try tessera.tessera(["validate", Self.folder, "--explain-format"])
+        #expect(explained.status == 0, "\(explained.stderr)")
+        #expect(explained.stderr.contains("figma-modes"), "\(explained.stderr)")
+        // The Foundations file's primitives, and a Product token aliasing them across folders.
+        let dark = try tessera.tessera(["resolve", Self.folder, "--input", "🌗 Color scheme=Dark", "--token", "🌗 Color scheme.bg.surface"])
+        #expect(dark.status == 0, "\(dark.stderr)")
+        let light = try tessera.tessera(["resolve", Self.folder, "--token", "🌗 Color scheme.bg.surface"])
+        #expect(light.status == 0, "\(light.stderr)")
+        #expect(light.stdout.hasPrefix("🌗 Color scheme.bg.surface\tcolor\t#"), "\(light.stdout)")
+        #expect(dark.stdout != light.stdout)
+        let contexts = try tessera.tessera(["contexts", Self.folder])
+        #expect(contexts.status == 0 && contexts.stdout.contains("Dark") && contexts.stdout.contains("Light"), "\(contexts.stdout)\(contexts.stderr)")
+    }
+
+    /// Two Figma files with a collection of the same name: both kept, each chosen by its own name.
+    @Test func twoFilesWithACollectionOfTheSameName() throws {
+        let tessera = CommandLineTests()
+        let run = try tessera.tessera(["resolve", Self.twoFiles, "--input", "Color (Brand B)=Dark", "--token", "Theme.card"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "Theme.card\tcolor\t#201a00ff\n")
+        let other = try tessera.tessera(["resolve", Self.twoFiles, "--input", "Color (Brand A)=Dark", "--token", "Theme.partner"])
+        #expect(other.stdout == "Theme.partner\tcolor\t#111111ff\n")
+    }
+}

@@ -232,16 +232,22 @@ struct FigmaModesImporterTests {
         #expect(bg?.value.flatText == "#00ff00ff")
     }
 
-    @Test func modeReadTwiceIsLocatedInTheSecondFile() throws {
+    /// The same collection and mode in two folders is a collection of each Figma file: both
+    /// kept, each named by its folder, with a note in the second file.
+    @Test func aCollectionOfTwoFilesIsKeptTwice() throws {
         let (folder, marked) = try Self.scratch([
             "A/Color.Light.json": "{\"x\": \(Self.figma("color", "\"#ff0000\""))}",
             "B/Color.Light.json": "⊙{\"x\": \(Self.figma("color", "\"#00ff00\""))}",
         ])
         var system = Self.system([folder])
-        let found = system.checkAllPermutations().diagnostics.filter { $0.id == .figmaModesDuplicate }
+        let diagnostics = system.checkAllPermutations().diagnostics
+        #expect(!diagnostics.contains { $0.severity >= .warning }, "\(diagnostics.map(\.message))")
+        let found = diagnostics.filter { $0.id == .figmaModesSameName }
         #expect(found.count == 1)
         Self.expectAt(found.first, "B/Color.Light.json", in: marked, folder: folder)
-        #expect(system.resolve(inputs: [:]).partialTokens["Color.x"]?.value.flatText == "#ff0000ff")
+        let tokens = system.resolve(inputs: [:]).partialTokens
+        #expect(tokens["Color (A).x"]?.value.flatText == "#ff0000ff")
+        #expect(tokens["Color (B).x"]?.value.flatText == "#00ff00ff")
     }
 
     @Test func brokenFilesAreLocated() throws {

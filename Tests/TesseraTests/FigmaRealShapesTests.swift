@@ -168,7 +168,8 @@ struct FigmaRealShapesTests {
 
     /// Aliases into the other collections of the folder are aliases again (by the target's
     /// id), following the target collection's modes; an alias into a library not exported
-    /// keeps the value Figma wrote, with a warning.
+    /// keeps the value Figma wrote, with a warning. FLOATs scoped to radii and gaps are px
+    /// dimensions, as Figma's scopes say.
     @Test func aliasesAcrossCollectionsResolve() throws {
         var system = try Self.system([Self.flat])
         let found = system.checkAllPermutations().diagnostics
@@ -177,14 +178,14 @@ struct FigmaRealShapesTests {
         let light = system.resolve(inputs: [:]).partialTokens
         #expect(light["text.success"]?.aliasOf == "color.green.700")
         #expect(light["text.primary"]?.aliasOf == "color.slate.900 alpha 88")
-        #expect(light.value("radius.card") == .number(8))
+        #expect(light.value("radius.card") == .dimension(TokenDimension(8, .px)))
         let sharp = system.resolve(inputs: ["Radius": "Sharp", "Dark / Light": "Dark"]).partialTokens
         #expect(sharp["radius.card"]?.aliasOf == "rad-reg")
-        #expect(sharp.value("radius.card") == .number(0))
+        #expect(sharp.value("radius.card") == .dimension(TokenDimension(0, .px)))
         #expect(sharp["text.primary"]?.aliasOf == "color.white")
         let regular = system.resolve(inputs: ["Spacing": "Regular"]).partialTokens
-        #expect(light.value("space.gap") == .number(8))
-        #expect(regular.value("space.gap") == .number(16))
+        #expect(light.value("space.gap") == .dimension(TokenDimension(8, .px)))
+        #expect(regular.value("space.gap") == .dimension(TokenDimension(16, .px)))
     }
 
     /// Every color Figma's export writes carries Figma's own `hex`: the resolved color shows

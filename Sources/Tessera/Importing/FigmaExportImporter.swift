@@ -14,7 +14,12 @@ import Foundation
 ///   read with it holds that token, the token is an alias of it again, so the reference
 ///   follows the other collection's modes; when none does, the value written is kept and the
 ///   missing file reported (`import.figma-export.alias`).
-package struct FigmaExportImporter: SystemImporter {
+/// - Figma writes every FLOAT as a `number`; its `com.figma.scopes` give it the type the REST
+///   importer gives it (a `px` dimension for sizes, gaps, radii, strokes and font metrics, a
+///   `fontWeight`, an opacity ÷ 100, else a `number`). Figma lets any FLOAT alias any FLOAT, so
+///   an alias between FLOATs of different types is computed from the target's Figma number,
+///   read as the aliasing variable reads its own: never a type mismatch.
+package struct FigmaExportImporter: FileSetImporter {
     package init() {}
 
     package var name: String { "figma-export" }
@@ -33,27 +38,12 @@ package struct FigmaExportImporter: SystemImporter {
         return Self.markers.contains(where: { file.headHasKey($0) }) ? .certain : .no
     }
 
-    package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
-        var reader = FigmaExportReader(options: options)
-        reader.add(file)
-        return TokenSystem(reader.read(), options: options)
-    }
+    package typealias Reader = FigmaExportReader
 
-    package func system(at path: String, options: PipelineOptions) -> TokenSystem {
-        system(combining: [path], options: options)
-    }
-
-    /// Files and folders of one export (or of several collections' exports) read together, so
-    /// that aliases between collections are aliases again.
-    package var combinesFiles: Bool { true }
-
-    package func system(combining paths: [String], options: PipelineOptions) -> TokenSystem {
-        var reader = FigmaExportReader(options: options)
-        for path in paths {
-            let files = Self.exportFiles(in: path)
-            for file in files.isEmpty ? [path] : files { reader.load(file) }
-        }
-        return TokenSystem(reader.read(), options: options)
+    /// The export's files under a folder; nil when it holds none.
+    package func files(in path: String) -> (read: [String], skipped: [String])? {
+        let files = Self.exportFiles(in: path)
+        return files.isEmpty ? nil : (files, [])
     }
 
     /// The export's files under a folder, in path order; none for a path that is not a folder.
@@ -79,23 +69,25 @@ package struct FigmaExportImporter: SystemImporter {
 }
 
 /// Groups export files into collections and modes, and puts cross-collection aliases back.
-struct FigmaExportReader {
+package struct FigmaExportReader: FileSetReader {
     let options: PipelineOptions
     private var found: [Diagnostic] = []
     private var files: [(file: SourceFile, root: JSONValue?)] = []
+    /// Every FLOAT (a `number` token) by path: the type its scopes give it.
+    private var floats: [TokenPath: FigmaVariablesReader.Target] = [:]
 
-    init(options: PipelineOptions) { self.options = options }
+    package init(options: PipelineOptions) { self.options = options }
 
     /// Mode names that are a collection's default, in order of preference.
     static let defaultModes = ["default", "light", "mode 1", "value", "base"]
 
-    mutating func load(_ path: String) {
+    package mutating func load(_ path: String) {
         var diagnostics: [Diagnostic] = []
         if let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) { add(file) }
         found += diagnostics
     }
 
-    mutating func add(_ file: SourceFile) {
+    package mutating func add(_ file: SourceFile) {
         var diagnostics: [Diagnostic] = []
         files.append((file, JSONParser(file: file).parseWellFormed(into: &diagnostics)))
         // The DTCG reading of the file reports its syntax; only what else reading finds is kept here.
@@ -108,7 +100,7 @@ struct FigmaExportReader {
         var root: JSONValue?
     }
 
-    mutating func read() -> ResolverDocument {
+    package mutating func read() -> ResolverDocument {
         // Every token path of every file, and each variable's path by id: an alias is put
         // back only where its target is read.
         var inventory: Set<TokenPath> = []
@@ -119,6 +111,9 @@ struct FigmaExportReader {
             if let root {
                 Self.visitTokens(root, path: []) { path, node in
                     inventory.insert(TokenPath(path.joined(separator: ".")))
+                    if let float = Self.float(path, node), floats[TokenPath(float.path.joined(separator: "."))] == nil {
+                        floats[TokenPath(float.path.joined(separator: "."))] = float
+                    }
                     if let id = node["$extensions"]?["com.figma.variableId"]?.string {
                         own.append(id)
                         if byID[id] == nil { byID[id] = path }
@@ -161,25 +156,78 @@ struct FigmaExportReader {
         guard let root = mode.root else { return sources }
         var aliases = DocumentBuilder(file: mode.file)
         Self.visitTokens(root, path: []) { path, node in
-            guard let data = node["$extensions"]?["com.figma.aliasData"], let name = data["targetVariableName"]?.string,
+            if let data = node["$extensions"]?["com.figma.aliasData"], let name = data["targetVariableName"]?.string,
                 node["$value"]?.string?.hasPrefix("{") != true
-            else { return }
-            // By id when a file read holds the variable (names may repeat across collections),
-            // else by name.
-            let target = data["targetVariableId"]?.string.flatMap { byID[$0] }
-                ?? name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            let at = data["targetVariableName"]?.offset ?? data.offset
-            guard inventory.contains(TokenPath(target.joined(separator: "."))), target != path else {
-                let set = data["targetVariableSetName"]?.string.map { " in the collection '\($0)'" } ?? ""
-                aliases.report(Diagnostic(.figmaExportAlias(path.joined(separator: "."), target: name, collection: set),
-                    at: SourceAnchor(file: mode.file, offset: at).location(token: path.joined(separator: "."))))
+            {
+                // By id when a file read holds the variable (names may repeat across collections),
+                // else by name.
+                let target = data["targetVariableId"]?.string.flatMap { byID[$0] }
+                    ?? name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                let at = data["targetVariableName"]?.offset ?? data.offset
+                guard inventory.contains(TokenPath(target.joined(separator: "."))), target != path else {
+                    let set = data["targetVariableSetName"]?.string.map { " in the collection '\($0)'" } ?? ""
+                    aliases.report(Diagnostic(.figmaExportAlias(path.joined(separator: "."), target: name, collection: set),
+                        at: SourceAnchor(file: mode.file, offset: at).location(token: path.joined(separator: "."))))
+                    // Figma's value is kept, typed as the scopes say.
+                    addFloat(path, node, into: &aliases)
+                    return
+                }
+                addAlias(path, node, to: target, at: at, into: &aliases)
                 return
             }
-            aliases.addToken(path, type: node["$type"]?.string.flatMap(TokenType.init(rawValue:)), value: .alias(target), at: at,
-                description: node["$description"]?.string, extensions: node["$extensions"])
+            addFloat(path, node, into: &aliases)
         }
         sources.append(ResolverDocument.Source(.built(aliases.finish()), at: anchor))
         return sources
+    }
+
+    /// A FLOAT written as a `number`, as the type its `com.figma.scopes` give it; nil for any
+    /// other token.
+    static func float(_ path: [String], _ node: JSONValue) -> FigmaVariablesReader.Target? {
+        guard node["$type"]?.string == "number" else { return nil }
+        let scopes = (node["$extensions"]?["com.figma.scopes"]?.array ?? []).compactMap(\.string)
+        return FigmaVariablesReader.Target(path: path, type: FigmaVariablesReader.floatType(Set(scopes)), isPercentage: scopes == ["OPACITY"])
+    }
+
+    /// A FLOAT its scopes give another type than `number` (its value read as that type), or one
+    /// that aliases, in its file, a FLOAT of another type.
+    private func addFloat(_ path: [String], _ node: JSONValue, into builder: inout DocumentBuilder) {
+        guard let own = Self.float(path, node), let value = node["$value"] else { return }
+        if let text = value.string {
+            guard text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 else { return }
+            let target = text.dropFirst().dropLast().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            addAlias(path, node, to: target, at: value.offset, into: &builder)
+            return
+        }
+        guard own.type != .number || own.isPercentage, let number = value.number else { return }
+        let typed: TokenValue
+        switch own.type {
+        case .dimension?: typed = .dimension(TokenDimension(number, .px))
+        case .fontWeight? where (1...1000).contains(number): typed = .fontWeight(number)
+        case .fontWeight?: return
+        default: typed = .number(own.isPercentage ? number / 100 : number)
+        }
+        builder.addToken(path, type: typed.type, value: .typed(typed), at: value.offset,
+            description: node["$description"]?.string, extensions: node["$extensions"])
+    }
+
+    /// The token as an alias of `target`: computed from the target's Figma number when the two
+    /// are FLOATs their scopes type differently, else an alias with the token's own type.
+    private func addAlias(_ path: [String], _ node: JSONValue, to target: [String], at offset: Int, into builder: inout DocumentBuilder) {
+        let joined = path.joined(separator: ".")
+        if let own = Self.float(path, node), let reached = floats[TokenPath(target.joined(separator: "."))],
+            let convert = FigmaVariablesReader.conversion(from: reached, to: own, variable: joined, at: offset)
+        {
+            let operand = Computation.Operand(path: target.joined(separator: "."), offset: offset)
+            builder.addToken(path, type: own.type, value: .computed(Computation(operands: [operand], compute: convert), at: offset), at: offset,
+                description: node["$description"]?.string, extensions: node["$extensions"])
+            return
+        }
+        let type = Self.float(path, node)?.type ?? node["$type"]?.string.flatMap(TokenType.init(rawValue:))
+        // Only a cross-collection alias (aliasData) or a FLOAT of another type needs a token here.
+        if node["$extensions"]?["com.figma.aliasData"] == nil, type == .number { return }
+        builder.addToken(path, type: type, value: .alias(target), at: offset,
+            description: node["$description"]?.string, extensions: node["$extensions"])
     }
 
     /// Files grouped into collections, each a list of modes, in the order their first file

@@ -13,7 +13,9 @@ import Foundation
 ///   `resolutionOrder` (a resolver). A folder is of this layout when it is not a Tokens Studio
 ///   folder, holds no file of Figma's own export, and holds such a file; then every `.json`
 ///   file under it whose name has a mode and whose first 4 KB hold `$value` is read.
-/// - Collections: files of one collection name, from any folder read, are its modes. A
+/// - Collections: files of one collection name, from any folder read, are its modes (but when
+///   a mode of the name is in two folders, each folder's files are a collection of their own,
+///   `Color (Brand A)`, since two Figma files' collections are two collections). A
 ///   collection with one mode is a set, one with several a modifier whose contexts are the
 ///   modes in code-point order; the default is the mode named `Default`, `Light`, `Mode 1`,
 ///   `Value` or `Base` (compared without case, in that order) when there is one, else one whose
@@ -34,7 +36,7 @@ import Foundation
 ///   is reported (`import.figma-modes.alias`) and its token left out; one several
 ///   collections define otherwise is reported with each candidate
 ///   (`import.figma-modes.ambiguous`) and the first in resolution order is used.
-package struct FigmaModesImporter: SystemImporter {
+package struct FigmaModesImporter: FileSetImporter {
     package init() {}
 
     package var name: String { "figma-modes" }
@@ -53,31 +55,12 @@ package struct FigmaModesImporter: SystemImporter {
         return .certain
     }
 
-    package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
-        var reader = FigmaModesReader(options: options)
-        reader.add(file)
-        return TokenSystem(reader.read(), options: options)
-    }
+    package typealias Reader = FigmaModesReader
 
-    package func system(at path: String, options: PipelineOptions) -> TokenSystem {
-        system(combining: [path], options: options)
-    }
-
-    /// Folders and files of one Figma file's export, or of several files' exports, read
-    /// together so that aliases from one collection or folder to another are aliases.
-    package var combinesFiles: Bool { true }
-
-    package func system(combining paths: [String], options: PipelineOptions) -> TokenSystem {
-        var reader = FigmaModesReader(options: options)
-        for path in paths {
-            if let files = Self.layoutFiles(in: path) {
-                for file in files.read { reader.load(file) }
-                for skipped in files.skipped { reader.skip(skipped) }
-            } else {
-                reader.load(path)
-            }
-        }
-        return TokenSystem(reader.read(), options: options)
+    /// The layout's files under a folder, and the token files beside them whose names have no
+    /// mode (named as not read).
+    package func files(in path: String) -> (read: [String], skipped: [String])? {
+        Self.layoutFiles(in: path).map { ($0.read, $0.skipped) }
     }
 
     /// The collection and mode a file's name says: `Color.Light.json` → (`Color`, `Light`),
@@ -143,12 +126,12 @@ package struct FigmaModesImporter: SystemImporter {
 
 /// Groups the files into collections and modes, names their tokens and puts their aliases
 /// back across collections and folders.
-struct FigmaModesReader {
+package struct FigmaModesReader: FileSetReader {
     let options: PipelineOptions
     private var found: [Diagnostic] = []
     private var files: [ModeFile] = []
 
-    init(options: PipelineOptions) { self.options = options }
+    package init(options: PipelineOptions) { self.options = options }
 
     /// Mode names that are a collection's default, in order of preference (compared lowercased).
     static let defaultModes = ["default", "light", "mode 1", "value", "base"]
@@ -170,19 +153,19 @@ struct FigmaModesReader {
         var root: JSONValue?
     }
 
-    mutating func load(_ path: String) {
+    package mutating func load(_ path: String) {
         var diagnostics: [Diagnostic] = []
         if let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) { add(file) }
         found += diagnostics
     }
 
     /// A token file beside the export whose name has no mode: said, not read.
-    mutating func skip(_ path: String) {
+    package mutating func skip(_ path: String) {
         found.append(Diagnostic(.figmaModesNotRead((path as NSString).lastPathComponent),
             at: SourceLocation(file: path, line: 1, column: 1)))
     }
 
-    mutating func add(_ file: SourceFile) {
+    package mutating func add(_ file: SourceFile) {
         var diagnostics: [Diagnostic] = []
         let root = JSONParser(file: file).parseWellFormed(into: &diagnostics)
         found += diagnostics
@@ -204,19 +187,26 @@ struct FigmaModesReader {
         var inheritedType: JSONValue?
     }
 
-    /// A collection: its name as written and in paths, and its modes' files.
+    /// A collection: its name as written and in paths, and its modes' files. `folder` is set
+    /// when another Figma file (folder) read has a collection of the same name: the name in
+    /// paths and layers is then qualified by the folder (`Color (Brand A)`).
     struct Collection {
         var name: String
         var safeName: String
         var modes: [ModeFile]
+        var folder: String? = nil
     }
 
-    mutating func read() -> ResolverDocument {
+    package mutating func read() -> ResolverDocument {
         // Collections by name, in the order their first file comes; a mode read twice is reported.
+        // A name whose modes repeat in two folders is a collection of each Figma file (folder).
+        let split = Self.namesInSeveralFiles(files)
         var collections: [Collection] = []
         var index: [String: Int] = [:]
         for file in files {
-            if let at = index[file.collection] {
+            let folder = split.contains(file.collection) ? (file.file.path as NSString).deletingLastPathComponent : nil
+            let key = folder.map { file.collection + "\u{0}" + $0 } ?? file.collection
+            if let at = index[key] {
                 if let first = collections[at].modes.first(where: { $0.mode == file.mode }) {
                     found.append(Diagnostic(.figmaModesDuplicate(collection: file.collection, mode: file.mode, first: first.file.path),
                         at: SourceAnchor(file: file.file, offset: 0).location()))
@@ -224,13 +214,18 @@ struct FigmaModesReader {
                 }
                 collections[at].modes.append(file)
             } else {
-                index[file.collection] = collections.count
-                collections.append(Collection(name: file.collection, safeName: "", modes: [file]))
+                index[key] = collections.count
+                collections.append(Collection(name: file.collection, safeName: "", modes: [file], folder: folder))
+                if let folder, let first = collections.first(where: { $0.name == file.collection && $0.folder != folder }) {
+                    found.append(Diagnostic(.figmaModesSameName(file.collection, folder: Self.folderName(folder),
+                        other: Self.folderName(first.folder ?? "")), at: SourceAnchor(file: file.file, offset: 0).location()))
+                }
             }
         }
         var taken: Set<String> = []
         for position in collections.indices {
-            collections[position].safeName = UniqueName.claim(TokenPathSyntax.safeName(collections[position].name), in: &taken) {
+            let qualified = collections[position].folder.map { "\(collections[position].name) (\(Self.folderName($0)))" }
+            collections[position].safeName = UniqueName.claim(TokenPathSyntax.safeName(qualified ?? collections[position].name), in: &taken) {
                 "\($0) (\($1))"
             }
             collections[position].modes.sort { $0.mode.utf8.lexicographicallyPrecedes($1.mode.utf8) }
@@ -253,6 +248,7 @@ struct FigmaModesReader {
             }
         }
         let resolver = FigmaModesAliases(collections: ordered.map(\.name), safeNames: ordered.map(\.safeName), tables: tables)
+        let layerName = { (collection: Collection) in collection.folder == nil ? collection.name : collection.safeName }
 
         var layers: [ResolverDocument.Layer] = []
         for (position, collection) in ordered.enumerated() {
@@ -262,12 +258,12 @@ struct FigmaModesReader {
                         at: SourceAnchor(file: mode.file, offset: 0))])
             }
             if contexts.count == 1 {
-                layers.append(.set(.init(name: collection.name,
+                layers.append(.set(.init(name: layerName(collection),
                     description: "The Figma collection '\(collection.name)', mode '\(collection.modes[0].mode)'",
                     sources: contexts[0].sources)))
             } else {
                 let preferred = Self.defaultMode(of: contexts.map(\.name))
-                layers.append(.modifier(.init(name: collection.name, description: "The modes of the Figma collection '\(collection.name)'",
+                layers.append(.modifier(.init(name: layerName(collection), description: "The modes of the Figma collection '\(collection.name)'",
                     contexts: contexts, defaultContext: contexts[preferred].name,
                     anchor: SourceAnchor(file: collection.modes[0].file, offset: 0))))
             }
@@ -275,12 +271,28 @@ struct FigmaModesReader {
         let anchorFile = files.first?.file ?? SourceFile(path: "figma-modes", bytes: [])
         var carrier = DocumentBuilder(file: anchorFile)
         for diagnostic in found { carrier.report(diagnostic) }
-        var names = Set(ordered.map(\.name))
+        var names = Set(ordered.map(layerName))
         let first = ResolverDocument.Layer.set(.init(name: UniqueName.claim("figma-modes", in: &names) { "\($0) (\($1))" },
             description: "What reading the files found",
             sources: [.init(.built(carrier.finish()), at: SourceAnchor(file: anchorFile, offset: 0))]))
         let name = ordered.count == 1 ? ordered[0].name : ((anchorFile.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
         return ResolverDocument(name: name.isEmpty ? "figma" : name, layers: [first] + layers, file: anchorFile)
+    }
+
+    /// Collection names that two folders (Figma files) read both have a mode of: each folder's
+    /// is a collection of its own.
+    static func namesInSeveralFiles(_ files: [ModeFile]) -> Set<String> {
+        var folders: [String: [String: Set<String>]] = [:]
+        for file in files {
+            folders[file.collection, default: [:]][file.mode, default: []].insert((file.file.path as NSString).deletingLastPathComponent)
+        }
+        return Set(folders.compactMap { name, modes in modes.values.contains { $0.count > 1 } ? name : nil })
+    }
+
+    /// A folder's last component, or the folder as given when it has none.
+    static func folderName(_ folder: String) -> String {
+        let last = (folder as NSString).lastPathComponent
+        return last.isEmpty || last == "." ? (folder.isEmpty ? "." : folder) : last
     }
 
     /// One mode's file as a layer: every token under its collection's name, aliases rewritten to
@@ -413,9 +425,13 @@ struct FigmaModesAliases {
     /// bare path in any collection; of several, the one in `folder` when it is alone there.
     func resolve(_ reference: String, from: Int, names: [String], folder: String) -> Outcome {
         var candidates: [Candidate] = []
-        for (position, name) in collections.enumerated() where reference.hasPrefix(name + ".") {
-            let rest = String(reference.dropFirst(name.count + 1))
-            if let definition = tables[position][rest] { candidates.append(candidate(definition)) }
+        // The collection's own name, or its name qualified by its Figma file (`Color (Brand A)`),
+        // which names one of two collections of the same name.
+        for (position, name) in collections.enumerated() {
+            for prefix in Set([safeNames[position], name]) where reference.hasPrefix(prefix + ".") {
+                let rest = String(reference.dropFirst(prefix.count + 1))
+                if let definition = tables[position][rest] { candidates.append(candidate(definition)) }
+            }
         }
         if candidates.isEmpty {
             let own = names.joined(separator: ".")

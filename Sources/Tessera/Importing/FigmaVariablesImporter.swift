@@ -26,6 +26,13 @@ import Foundation
 ///   the id and the key it carries; what aliases it fails with it, the rest resolves.
 /// - The variable's id, key, scopes, code syntax, `remote` and `hiddenFromPublishing` are kept
 ///   in `$extensions["com.figma"]`; hidden and remote variables are read like the others.
+/// - An extended collection (`isExtension`, `parentVariableCollectionId`: Figma's theming of a
+///   collection, which inherits its parent's variables and modes and overrides some values)
+///   is a collection of its own, named after it, with a token for every variable it inherits:
+///   in each of its modes, the value its `variableOverrides` give for that mode, else the value
+///   of the parent's mode it extends (`parentModeId`), up the chain of parents. An alias of a
+///   variable it inherits names its own token, so an overridden primitive changes the
+///   semantic variables that alias it, as in Figma.
 package struct FigmaVariablesImporter: SystemImporter {
     package init() {}
 
@@ -92,6 +99,11 @@ struct FigmaVariablesReader: FormatReader {
         /// Where the file writes the collection's name.
         var nameOffset: Int?
         var file: SourceFile
+        /// An extended collection's parent, its overrides (variable id → mode id → value) and
+        /// each of its modes' parent mode.
+        var parent: String? = nil
+        var overrides: JSONValue? = nil
+        var parentModes: [String: String] = [:]
         var remote: Bool
     }
 
@@ -235,7 +247,16 @@ struct FigmaVariablesReader: FormatReader {
 
         var layers: [ResolverDocument.Layer] = []
         var modifierNames: Set<String> = []
+        let collectionsByID = Dictionary(collections.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for collection in collections {
+            if collection.parent != nil {
+                if let layer = extendedLayer(collection, collectionsByID: collectionsByID, byCollection: byCollection, paths: paths,
+                    names: &modifierNames)
+                {
+                    layers.append(layer)
+                }
+                continue
+            }
             let members = (byCollection[collection.id] ?? []).map { variables[$0] }
             var contexts: [ResolverDocument.Context] = []
             var contextNames: Set<String> = []
@@ -266,6 +287,68 @@ struct FigmaVariablesReader: FormatReader {
         return layers
     }
 
+    /// An extended collection: every variable of the collection it extends (at the top of its
+    /// chain of parents), under its own name, with its overrides, else its parent's values.
+    private mutating func extendedLayer(_ collection: Collection, collectionsByID: [String: Collection], byCollection: [String: [Int]],
+        paths: [String: Target], names: inout Set<String>) -> ResolverDocument.Layer?
+    {
+        // The chain up to the root collection, whose variables these are.
+        var chain = [collection]
+        while let parentID = chain.last?.parent {
+            guard let parent = collectionsByID[parentID], chain.count < 32, !chain.contains(where: { $0.id == parentID }) else {
+                file = collection.file
+                report(.figma("extended collection '\(collection.name)' extends '\(parentID)', which no file read holds"
+                    + (chain.count > 1 ? " (through '\(chain.last!.name)')" : "") + "; it is left out"),
+                    at: collection.offset)
+                return nil
+            }
+            chain.append(parent)
+        }
+        let root = chain.last!
+        let members = (byCollection[root.id] ?? []).map { variables[$0] }
+        // Aliases of inherited variables name this collection's tokens.
+        var ownPaths = paths
+        for variable in members {
+            ownPaths[variable.id] = Target(path: collection.path + variable.path.dropFirst(root.path.count), type: variable.type,
+                isPercentage: variable.isPercentage)
+        }
+        /// The value of `variable` in `mode` of the collection at `level` of the chain.
+        func value(_ variable: Variable, level: Int, mode: String) -> JSONValue? {
+            let at = chain[level]
+            if let override = at.overrides?[variable.id]?[mode] { return override }
+            guard level + 1 < chain.count else { return variable.node["valuesByMode"]?[mode] }
+            guard let parentMode = at.parentModes[mode] else { return nil }
+            return value(variable, level: level + 1, mode: parentMode)
+        }
+        var contexts: [ResolverDocument.Context] = []
+        var contextNames: Set<String> = []
+        let anchor = SourceAnchor(file: collection.file, offset: collection.offset)
+        for mode in collection.modes {
+            var builder = DocumentBuilder(file: collection.file)
+            file = collection.file
+            for var variable in members {
+                guard let written = value(variable, level: 0, mode: mode.id) else { continue }
+                variable.path = ownPaths[variable.id]!.path
+                // The variable with this mode's value as its only one.
+                let values = JSONValue(.object([JSONMember(key: mode.id, keyOffset: written.offset, value: written)]), offset: written.offset)
+                let kept = (variable.node.members ?? []).filter { $0.key != "valuesByMode" }
+                variable.node = JSONValue(.object(kept + [JSONMember(key: "valuesByMode", keyOffset: written.offset, value: values)]),
+                    offset: variable.node.offset)
+                add(variable, mode: mode.id, collection: collection, paths: ownPaths, into: &builder)
+            }
+            let name = UniqueName.claim(mode.name, in: &contextNames) { "\($0) (\($1))" }
+            contexts.append(.init(name: name, sources: [.init(.built(builder.finish()), at: anchor)]))
+        }
+        let name = UniqueName.claim(collection.name, in: &names) { "\($0) (\($1))" }
+        if contexts.count == 1 {
+            return .set(.init(name: name, description: "The Figma collection \(collection.id), extending \(root.id)", sources: contexts[0].sources))
+        }
+        guard !contexts.isEmpty else { return nil }
+        let defaultName = collection.modes.firstIndex { $0.id == collection.defaultMode }.map { contexts[$0].name }
+        return .modifier(.init(name: name, description: "The modes of the Figma collection \(collection.id), extending \(root.id)",
+            contexts: contexts, defaultContext: defaultName ?? contexts[0].name, anchor: anchor))
+    }
+
     private mutating func readCollections(_ node: JSONValue) -> [Collection] {
         var collections: [Collection] = []
         for entry in Self.entries(node) {
@@ -274,16 +357,31 @@ struct FigmaVariablesReader: FormatReader {
                 continue
             }
             var modes: [(id: String, name: String)] = []
+            var parentModes: [String: String] = [:]
             for mode in entry["modes"]?.array ?? [] {
                 guard let modeID = mode["modeId"]?.string, let modeName = mode["name"]?.string else {
                     report(.figma("a mode needs a 'modeId' and a 'name'"), at: mode.offset)
                     continue
                 }
                 modes.append((modeID, modeName))
+                // An extended mode names its parent's mode, or carries it after the `/` of its id.
+                if let parentMode = mode["parentModeId"]?.string ?? modeID.split(separator: "/").dropFirst().last.map(String.init) {
+                    parentModes[modeID] = parentMode
+                }
             }
             if modes.isEmpty { report(.figma("collection '\(name)' has no modes"), at: entry.offset) }
-            collections.append(Collection(id: id, name: name, path: [], modes: modes, defaultMode: entry["defaultModeId"]?.string,
-                offset: entry.offset, nameOffset: entry["name"]?.offset, file: file, remote: entry["remote"]?.bool == true))
+            var collection = Collection(id: id, name: name, path: [], modes: modes, defaultMode: entry["defaultModeId"]?.string,
+                offset: entry.offset, nameOffset: entry["name"]?.offset, file: file, remote: entry["remote"]?.bool == true)
+            if entry["isExtension"]?.bool == true {
+                guard let parent = entry["parentVariableCollectionId"]?.string else {
+                    report(.figma("extended collection '\(name)' names no 'parentVariableCollectionId'"), at: entry["isExtension"]?.offset ?? entry.offset)
+                    continue
+                }
+                collection.parent = parent
+                collection.overrides = entry["variableOverrides"]
+                collection.parentModes = parentModes
+            }
+            collections.append(collection)
         }
         return collections
     }

@@ -109,7 +109,8 @@ public struct ImporterRegistry: Sendable {
 
     /// Resolver documents, asset catalogs, Figma variables, Gentle specs, Tokens Studio files,
     /// Figma's DTCG export, Figma variables exported a file per collection and mode, the text
-    /// styles of the ConfigTokens layout, and DTCG token files.
+    /// styles of the ConfigTokens layout, folders written for Style Dictionary, and DTCG token
+    /// files.
     ///
     /// Among importers equally sure, the first listed wins, so the strongest evidence comes
     /// first: Tokens Studio's `$themes.json` and `$metadata.json` (or `$themes`/`$metadata`
@@ -117,7 +118,7 @@ public struct ImporterRegistry: Sendable {
     /// set files when it syncs Figma variables.
     public static let standard = ImporterRegistry([
         ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), GentleImporter(), TokensStudioImporter(),
-        FigmaExportImporter(), FigmaModesImporter(), TextStylesImporter(), DTCGImporter(),
+        FigmaExportImporter(), FigmaModesImporter(), TextStylesImporter(), StyleDictionaryImporter(), DTCGImporter(),
     ])
 
     /// The importer most sure of `file` (the first listed among equals), if any.

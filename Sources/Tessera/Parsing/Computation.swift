@@ -19,9 +19,13 @@ public struct Computation: Sendable {
     package struct Failure: Error, Sendable {
         package var message: DiagnosticMessage
         package var offset: Int
-        package init(_ message: DiagnosticMessage, at offset: Int) {
+        /// A value that stands in for the one not computed (Style Dictionary's value as written,
+        /// references replaced): the token keeps it, and `message` is reported as a warning.
+        package var passThrough: TokenValue?
+        package init(_ message: DiagnosticMessage, at offset: Int, passThrough: TokenValue? = nil) {
             self.message = message
             self.offset = offset
+            self.passThrough = passThrough
         }
     }
 

@@ -136,6 +136,8 @@ final class Evaluator: ValueParserHost {
         case .failure(let failure):
             diagnostics.append(Diagnostic(failure.message,
                 at: SourceAnchor(file: token.anchor.file, offset: failure.offset).location(pointer: token.pointer + "/$value", token: token.path)))
+            // A value kept as written: the token has it, with the warning that says why.
+            if let kept = failure.passThrough { return (kept.type, kept) }
             return nil
         }
     }

@@ -28,6 +28,9 @@ extension ResolutionRun {
             part.edgeStarts.append(Int32(part.edges.count))
             let value = tokens[index].value
             part.declaredTypes.append(tokens[index].unknownType != nil ? .unknown : .known(tokens[index].explicitType))
+            // A value an importer typed holds no reference, whatever its text (a string kept as
+            // written may read "{…}").
+            if tokens[index].typedValue != nil { continue }
             // The common case first: a whole-value alias to a token that exists.
             if case .string(var text) = value.storage,
                 let target = text.withUTF8({ TokenPathSyntax.referencedPath(in: $0).flatMap(paths.position(of:)) })

@@ -127,6 +127,15 @@ extension DiagnosticMessage {
             "mode '\(mode)' of the collection '\(collection)' is read twice; the file '\(first)' is kept and this one left out: read the two Figma files apart, or rename one collection")
     }
 
+    /// Two Figma files (folders) read together both have a collection of this name.
+    static func figmaModesSameName(_ collection: String, folder: String, other: String) -> Self {
+        Self(.figmaModesSameName, .note,
+            "the collection '\(collection)' of '\(folder)' is another than the one of '\(other)' of the same name: both are kept, "
+                + "as '\(collection) (\(folder))' and '\(collection) (\(other))' (the names of their modifiers or sets, and of "
+                + "the first segment of their paths); an alias '{\(collection).…}' names the one of its own folder, "
+                + "'{\(collection) (\(other)).…}' the other")
+    }
+
     static func figmaModesName(_ name: String, written: String) -> Self {
         Self(.figmaModesName, .warning, "the name '\(name)' is written '\(written)': a token name cannot hold '.', '{' or '}', or start with '$'")
     }
@@ -162,8 +171,43 @@ extension DiagnosticMessage {
             : "token '\(token)' has type '\(type)', which is neither a Tokens Studio nor a 2025.10 type; it is left out")
     }
 
+    /// A token without a type, kept with the value as written (a number, a boolean, an alias, or
+    /// text), as Style Dictionary and Tokens Studio's transforms pass it through.
+    static func studioUntyped(token: String, kept: String) -> Self {
+        Self(.studioUntyped, .warning, "token '\(token)' has no type; it is kept as \(kept), as Style Dictionary passes it through "
+            + "(write \"type\" on it or on a group that holds it to have it read as one)")
+    }
+
+    /// A type Tessera does not know, on a token read as Style Dictionary reads it: kept as
+    /// written.
+    static func studioUnknownTypeKept(_ type: String, token: String, kept: String) -> Self {
+        Self(.studioUntyped, .warning, "token '\(token)' has type '\(type)', which is neither a Tokens Studio nor a 2025.10 type; "
+            + "it is kept as \(kept), as Style Dictionary passes it through")
+    }
+
     static func studioUnusedSet(_ set: String) -> Self {
         Self(.studioUnusedSet, .warning, "token set '\(set)' is enabled in no theme; it is left out, as Tokens Studio leaves it out of every theme")
+    }
+}
+
+// MARK: Style Dictionary
+
+extension DiagnosticMessage {
+    /// A value Style Dictionary passes through as written but Tessera cannot read as its type:
+    /// kept as text, with why.
+    static func passedThrough(_ text: String, token: String, type: String, reason: String) -> Self {
+        Self(.passedThrough, .warning, "'\(text)' is kept as written (a string) in '\(token)': Style Dictionary passes it through, "
+            + "and Tessera cannot read it as a \(type): \(reason)")
+    }
+
+    static func styleDictionaryName(_ name: String, kept: String) -> Self {
+        Self(.styleDictionaryName, .warning, "the name '\(name)' holds '.', which no reference can name; "
+            + "the token is kept as '\(kept)', the name Style Dictionary's CSS gives it")
+    }
+
+    static func styleDictionaryTransform(_ property: String, token: String) -> Self {
+        Self(.styleDictionaryTransform, .warning, "'\(property)' on '\(token)' is read by the project's own Style Dictionary transforms, "
+            + "not by Style Dictionary; Tessera keeps the value unchanged")
     }
 }
 

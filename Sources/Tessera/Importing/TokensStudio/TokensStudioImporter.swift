@@ -127,6 +127,14 @@ package struct TokensStudioImporter: SystemImporter {
 /// Reads one Tokens Studio system into layers and the resolver that orders them.
 struct TokensStudioReader {
     let options: PipelineOptions
+    /// Whose reading of the values is followed.
+    let flavor: Flavor
+
+    /// Tokens Studio's reading (with `@tokens-studio/sd-transforms`), or Style Dictionary's own:
+    /// the same token trees, but Style Dictionary passes through, as written, every value its
+    /// transforms do not match, so a value Tessera cannot read as its type is kept as text
+    /// with a warning rather than reported as an error.
+    enum Flavor: Sendable { case tokensStudio, styleDictionary }
 
     /// What reading found outside any set (themes, metadata, files).
     private var found: [Diagnostic] = []
@@ -135,7 +143,10 @@ struct TokensStudioReader {
     /// The last definition of every path, over the sets in order: its kind, and its value.
     private var definitions: [String: (kind: StudioKind?, value: JSONValue)] = [:]
 
-    init(options: PipelineOptions) { self.options = options }
+    init(options: PipelineOptions, flavor: Flavor = .tokensStudio) {
+        self.options = options
+        self.flavor = flavor
+    }
 
     struct TokenSetSource {
         var name: String
@@ -416,22 +427,41 @@ struct TokensStudioReader {
 
     private func add(_ token: StudioToken, into builder: inout DocumentBuilder) {
         let file = builder.file
-        let joined = token.path.joined(separator: ".")
+        var path = token.path
+        let passesThrough = flavor == .styleDictionary
         func report(_ message: DiagnosticMessage, at offset: Int) {
-            builder.report(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location(token: joined)))
+            builder.report(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location(token: path.joined(separator: "."))))
         }
+        if passesThrough, path.contains(where: { $0.contains(".") }) {
+            // Style Dictionary keeps a path as its names; a reference could not name this one.
+            for name in path where name.contains(".") {
+                report(.styleDictionaryName(name, kept: name.replacingOccurrences(of: ".", with: "-")), at: token.offset)
+            }
+            path = path.map { $0.replacingOccurrences(of: ".", with: "-") }
+        }
+        let joined = path.joined(separator: ".")
+        let description = (token.node["$description"] ?? token.node["description"])?.string
+        var extensions = token.node["$extensions"]
+        if passesThrough { extensions = Self.styleDictionaryProperties(of: token.node, extensions, report: { report(.styleDictionaryTransform($0, token: joined), at: $1) }) }
         guard let typeName = token.type else {
             // An object of modifier settings that other tokens' `modify` refers to.
             if token.value["type"]?.string.flatMap(StudioColor.Modifier.Kind.init(rawValue:)) != nil { return }
-            report(.studioValue("token '\(joined)' has no type (write \"type\" on it or on a group that holds it); it is left out"), at: token.offset)
+            addUntyped(token, path: path, typeName: nil, description: description, extensions: extensions, into: &builder)
             return
         }
-        guard let kind = token.kind else {
+        guard let kind = token.kind.flatMap({ passesThrough ? Self.styleDictionaryKind($0, value: token.value) : $0 }) else {
+            if passesThrough {
+                addUntyped(token, path: path, typeName: typeName, description: description, extensions: extensions, into: &builder)
+                return
+            }
             report(.studioType(typeName, token: joined, known: ["composition"].contains(typeName.lowercased())), at: token.node["type"]?.offset ?? token.node["$type"]?.offset ?? token.offset)
             return
         }
-        let description = (token.node["$description"] ?? token.node["description"])?.string
-        var extensions = token.node["$extensions"]
+        if passesThrough, case .dtcg(let type)? = token.kind, kind == .string {
+            report(.passedThrough(Self.writtenText(token.value, in: file), token: joined, type: type.rawValue,
+                reason: "a 2025.10 \(type.rawValue) is \(type == .transition ? "an object of duration, delay and timingFunction" : "a keyword or an object of dashArray and lineCap")"),
+                at: token.value.offset)
+        }
         let modify = modifier(of: token, report: report)
         if modify != nil, kind != .color {
             report(.studioModify("a color modifier applies to color tokens; '\(joined)' is a \(typeName) and keeps its value"), at: token.offset)
@@ -451,23 +481,30 @@ struct TokensStudioReader {
                 if let field = applied[key] { StudioReferences.visit(field) { operands.append(.init(path: $0, offset: $1)) } }
             }
         }
-        func add(_ value: DocumentBuilder.Value) {
-            builder.addToken(token.path, type: kind.type, value: value, at: token.offset, description: description,
+        func add(_ value: DocumentBuilder.Value, type: TokenType? = nil) {
+            builder.addToken(path, type: type ?? kind.type, value: value, at: token.offset, description: description,
                 deprecated: Self.deprecation(token.node["$deprecated"]), extensions: extensions)
         }
         if case .dtcg = kind {
             add(.raw(token.value))
             return
         }
-        let compute = Self.computation(kind: kind, template: token.value, modify: applied)
+        var compute = Self.computation(kind: kind, template: token.value, modify: applied)
+        if passesThrough {
+            compute = Self.passingThrough(compute, written: Self.writtenText(token.value, in: file), token: joined, type: typeName)
+        }
         if operands.isEmpty {
             switch compute([]) {
             case .success(let value): add(.typed(value))
-            case .failure(let failure): report(failure.message, at: failure.offset)
+            case .failure(let failure):
+                report(failure.message, at: failure.offset)
+                if let kept = failure.passThrough { add(.typed(kept), type: kept.type) }
             }
             return
         }
-        if applied == nil, operands.count == 1, let text = token.value.string,
+        // Style Dictionary keeps no types across a reference: an alias may hold a value kept as
+        // text, so every reference is computed and read again as this token's type.
+        if !passesThrough, applied == nil, operands.count == 1, let text = token.value.string,
             let reference = StudioReferences.find(in: text).first,
             text.studioTrimmed() == String(text[reference.range]),
             definitions[operands[0].path]?.kind?.type == kind.type
@@ -476,6 +513,131 @@ struct TokensStudioReader {
             return
         }
         add(.computed(Computation(operands: operands, compute: compute), at: token.value.offset))
+    }
+
+    /// A token with no type (or, read as Style Dictionary does, one Tessera does not know),
+    /// kept as Style Dictionary passes it through: a whole reference as an alias (the type is
+    /// the referenced token's), a number or a boolean as such, anything else as text (an
+    /// object or array as its JSON), each with a warning that says so.
+    private func addUntyped(_ token: StudioToken, path: [String], typeName: String?, description: String?, extensions: JSONValue?,
+        into builder: inout DocumentBuilder)
+    {
+        let joined = path.joined(separator: ".")
+        func report(_ message: DiagnosticMessage, _ offset: Int) {
+            builder.report(Diagnostic(message, at: SourceAnchor(file: builder.file, offset: offset).location(token: joined)))
+        }
+        func add(_ value: DocumentBuilder.Value, type: TokenType?) {
+            builder.addToken(path, type: type, value: value, at: token.offset, description: description,
+                deprecated: Self.deprecation(token.node["$deprecated"]), extensions: extensions)
+        }
+        func warn(_ kept: String) {
+            report(typeName.map { .studioUnknownTypeKept($0, token: joined, kept: kept) } ?? .studioUntyped(token: joined, kept: kept),
+                token.node["type"]?.offset ?? token.node["$type"]?.offset ?? token.offset)
+        }
+        switch token.value.storage {
+        case .number(let number):
+            warn("a number")
+            add(.typed(.number(number)), type: .number)
+        case .bool(let flag):
+            warn("a boolean")
+            add(.typed(.boolean(flag)), type: .boolean)
+        case .string(let text):
+            let references = StudioReferences.find(in: text)
+            if references.count == 1, text.studioTrimmed() == String(text[references[0].range]) {
+                // The referenced token's value and type, as a DTCG alias without a type has.
+                add(.alias(references[0].path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)), type: nil)
+                return
+            }
+            // `ts/resolveMath` of Tokens Studio's transforms evaluates the math of every string,
+            // typed or not; Style Dictionary alone evaluates none.
+            let evaluatesMath = flavor == .tokensStudio
+            warn(evaluatesMath ? "text (its math evaluated)" : "text")
+            if references.isEmpty {
+                add(.typed(.string(evaluatesMath ? Self.reduced(text) : text)), type: .string)
+                return
+            }
+            var operands: [Computation.Operand] = []
+            StudioReferences.visit(token.value) { operands.append(.init(path: $0, offset: $1)) }
+            let text = Self.computation(kind: .string, template: token.value, modify: nil)
+            let compute: @Sendable ([TokenValue]) -> Result<TokenValue, Computation.Failure> = { operands in
+                guard evaluatesMath, case .success(.string(let substituted)) = text(operands) else { return text(operands) }
+                return .success(.string(Self.reduced(substituted)))
+            }
+            add(.computed(Computation(operands: operands, compute: Self.passingThrough(compute, written: Self.writtenText(token.value, in: builder.file), token: joined, type: "string")),
+                at: token.value.offset), type: .string)
+        default:
+            warn("text (its JSON as written)")
+            add(.typed(.string(Self.writtenText(token.value, in: builder.file))), type: .string)
+        }
+    }
+
+    /// Text with its math evaluated as Tokens Studio's `checkAndEvaluateMath` does: `"4 * 2"`
+    /// is `"8"`, text that is not math stays as it is.
+    static func reduced(_ text: String) -> String {
+        switch StudioMath.evaluate(text) {
+        case .number(let number): StudioMath.format(number)
+        case .text(let reduced): reduced
+        }
+    }
+
+    /// The value as written in the file: a string's text, or the JSON of anything else with
+    /// its runs of white space made one space.
+    static func writtenText(_ value: JSONValue, in file: SourceFile) -> String {
+        if let text = value.string { return text }
+        let range = file.jsonValueRange(at: value.offset)
+        let raw = String(decoding: file.bytes[range], as: UTF8.self)
+        return raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
+    }
+
+    /// `compute`, but where it fails the value is kept as Style Dictionary passes it through:
+    /// as written, each reference replaced with the referenced value's text.
+    static func passingThrough(_ compute: @escaping @Sendable ([TokenValue]) -> Result<TokenValue, Computation.Failure>,
+        written: String, token: String, type: String) -> @Sendable ([TokenValue]) -> Result<TokenValue, Computation.Failure>
+    {
+        { operands in
+            let result = compute(operands)
+            guard case .failure(let failure) = result, failure.passThrough == nil else { return result }
+            var text = ""
+            var last = written.startIndex
+            var rest = operands[...]
+            for (_, range) in StudioReferences.find(in: written) {
+                guard let value = rest.popFirst() else { break }
+                text += written[last..<range.lowerBound] + (StudioReferences.textForm(value) ?? value.flatText)
+                last = range.upperBound
+            }
+            text += written[last...]
+            return .failure(Computation.Failure(.passedThrough(text, token: token, type: type, reason: failure.message.text),
+                at: failure.offset, passThrough: .string(text)))
+        }
+    }
+
+    /// The kind a Style Dictionary token is read as: a DTCG composite whose value is not in
+    /// 2025.10's form (a CSS transition or stroke written as text, a transition object with
+    /// CSS's property names) is kept as text rather than read as DTCG.
+    static func styleDictionaryKind(_ kind: StudioKind, value: JSONValue) -> StudioKind? {
+        guard case .dtcg(let type) = kind else { return kind }
+        if let text = value.string {
+            if StudioReferences.find(in: text).count == 1 { return kind }
+            return type == .strokeStyle && ["solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset"].contains(text) ? kind : .string
+        }
+        guard let members = value.members else { return .string }
+        if type == .transition {
+            return Set(members.map(\.key)).isSubset(of: ["duration", "delay", "timingFunction"]) ? kind : .string
+        }
+        return kind
+    }
+
+    /// A Style Dictionary token's own properties — what is not `$value`, `$type` and the like
+    /// (`source`, `actions`, `modify`) — kept under `$extensions["style-dictionary"]`; a
+    /// `modify`, which only a project's own transforms read, is reported.
+    static func styleDictionaryProperties(of node: JSONValue, _ extensions: JSONValue?, report: (String, Int) -> Void) -> JSONValue? {
+        let own = (node.members ?? []).filter { !$0.key.hasPrefix("$") && !["value", "type", "description"].contains($0.key) }
+        guard !own.isEmpty else { return extensions }
+        for member in own where member.key == "modify" { report(member.key, member.keyOffset) }
+        let offset = own[0].keyOffset
+        let kept = JSONValue(.object([JSONMember(key: "style-dictionary", keyOffset: offset, value: JSONValue(.object(own), offset: offset))]), offset: offset)
+        guard let extensions else { return kept }
+        return JSONValue(kept.merging(extensions).storage, offset: extensions.offset)
     }
 
     /// The value from the operands: references replaced, math evaluated, read as `kind`, the
