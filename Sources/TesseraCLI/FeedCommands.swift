@@ -16,9 +16,6 @@ struct Publish: TesseraSubcommand {
             usage mistake.
             """)
 
-    @Option(help: "The configuration (default: tessera.yml); its 'tenants' names the tenants folder.")
-    var config: String?
-
     @Option(help: "The tenants folder, rather than the configuration's.")
     var tenants: String?
 
@@ -31,8 +28,7 @@ struct Publish: TesseraSubcommand {
     @OptionGroup var system: SystemOptions
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
-        var systemOptions = system
-        systemOptions.config = config ?? system.config
+        let systemOptions = system
         let signingKey: ThemeSigningKey
         do {
             signingKey = try ThemeSigningKey(fileText: try String(contentsOfFile: key, encoding: .utf8))
@@ -145,7 +141,7 @@ struct FeedVerify: TesseraSubcommand {
         abstract: "Load a tenant's theme from a feed as an app does; exit 0 when it would load, 1 with the reason when not.",
         discussion: "Without --tenant, every tenant the manifest names is loaded. The same loader as the runtime's ThemeFeed.")
 
-    @Argument(help: "The feed's manifest.json URL (http, https or file).")
+    @Argument(help: "The feed's manifest.json URL (http or https).")
     var url: String
 
     @Option(help: "The public key file the app trusts (made by 'tessera keygen').")
