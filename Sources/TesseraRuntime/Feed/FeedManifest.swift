@@ -1,4 +1,3 @@
-internal import Crypto
 import Foundation
 
 /// A theme feed's `manifest.json`: per tenant, where its signed theme is, its hash, size and
@@ -75,25 +74,21 @@ public struct FeedManifest: Codable, Sendable, Equatable {
         }
     }
 
-    /// The manifest file's bytes, signed with `signer`; the same manifest and key make the same
-    /// bytes.
-    public func signedBytes(signer: ThemeFile.Signer) throws -> [UInt8] {
-        let payload = try Self.encoder.encode(self)
-        let (publicKey, signature) = try payload.withUnsafeBytes { try signer($0) }
-        let envelope = Envelope(manifest: payload.base64EncodedString(), publicKey: Data(publicKey).base64EncodedString(),
-            signature: Data(signature).base64EncodedString())
-        return Array(try Self.encoder.encode(envelope)) + [0x0A]
-    }
-
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
-    /// Reads a manifest file's bytes, accepting it only when it is signed by one of
-    /// `trustedKeys` and every value in it can be used (sizes, versions, paths inside the feed).
-    public init(signedBytes bytes: Data, trustedKeys: [[UInt8]]) throws(Refusal) {
+    /// The parts of a manifest file: the signed bytes, the key and the signature, unchecked.
+    struct Signed {
+        var payload: Data
+        var publicKey: [UInt8]
+        var signature: Data
+    }
+
+    /// Splits a manifest file into its parts; the signature is not checked here.
+    static func envelope(_ bytes: Data) throws(Refusal) -> Signed {
         guard bytes.count <= Self.maximumSize else { throw .malformed("\(bytes.count) bytes, more than \(Self.maximumSize)") }
         guard let envelope = try? JSONDecoder().decode(Envelope.self, from: bytes) else {
             throw .malformed("not a JSON object with 'manifest', 'publicKey' and 'signature' strings")
@@ -102,10 +97,12 @@ public struct FeedManifest: Codable, Sendable, Equatable {
             let signature = Data(base64Encoded: envelope.signature)
         else { throw .malformed("'manifest', 'publicKey' and 'signature' must be base64") }
         guard key.count == 32, signature.count == 64 else { throw .malformed("a public key has 32 bytes and a signature 64") }
-        guard trustedKeys.contains(Array(key)) else { throw .signature("it is signed by a key this app does not trust") }
-        guard let publicKey = try? Curve25519.Signing.PublicKey(rawRepresentation: key),
-            publicKey.isValidSignature(signature, for: payload)
-        else { throw .signature("the signature does not match the contents: the manifest was changed after it was signed") }
+        return Signed(payload: payload, publicKey: Array(key), signature: signature)
+    }
+
+    /// The manifest in signed bytes whose signature was checked: every value in it checked too
+    /// (sizes, versions, hashes, paths inside the feed).
+    init(checkedPayload payload: Data) throws(Refusal) {
         let manifest: FeedManifest
         do {
             manifest = try JSONDecoder().decode(FeedManifest.self, from: payload)
@@ -116,7 +113,7 @@ public struct FeedManifest: Codable, Sendable, Equatable {
             throw .malformed("format \(manifest.format); this runtime reads format \(Self.currentFormat)")
         }
         guard manifest.sequence >= 1 else { throw .malformed("sequence \(manifest.sequence) is not positive") }
-        for (id, entry) in manifest.tenants {
+        for (id, entry) in manifest.tenants.sorted(by: { $0.key < $1.key }) {
             guard entry.size > 0, entry.version >= 1, entry.minimumRuntime >= 1 else {
                 throw .malformed("tenant '\(id)': size, version and minimumRuntime must be positive")
             }
@@ -136,13 +133,5 @@ public struct FeedManifest: Codable, Sendable, Equatable {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_./"))
         guard path.unicodeScalars.allSatisfy({ $0.isASCII && allowed.contains($0) }) else { return false }
         return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
-    }
-
-    /// The SHA-256 of `bytes` in lowercase hexadecimal.
-    public static func sha256(_ bytes: some DataProtocol) -> String {
-        SHA256.hash(data: bytes).map { byte in
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
-        }.joined()
     }
 }
