@@ -30,7 +30,9 @@ os.makedirs(tenants, exist_ok=True)
 for t in range(count):
     doc = {}
     for family, shade in rnd.sample(color_paths, min(12, len(color_paths))):
-        doc.setdefault(family, {})[shade] = {"$type": "color", "$value": "#%06x" % rnd.randrange(1 << 24)}
+        rgb = [rnd.randrange(256) for _ in range(3)]
+        doc.setdefault(family, {})[shade] = {"$type": "color", "$value": {"colorSpace": "srgb",
+            "components": [c / 255 for c in rgb], "hex": "#%02x%02x%02x" % tuple(rgb)}}
     for group, name in rnd.sample(size_paths, min(4, len(size_paths))):
         doc.setdefault(group, {})[name] = {"$type": "number", "$value": rnd.randrange(0, 48)}
     tid = "tenant-%04d" % t

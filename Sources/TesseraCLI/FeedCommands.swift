@@ -11,8 +11,8 @@ struct Publish: TesseraSubcommand {
         discussion: """
             Reads the configuration's base system and its 'tenants' folder; every tenant is checked in every permutation \
             first, and nothing is written when any has an error. Themes go to DIR/themes/<tenant>-<sha256>.theme (never \
-            changed once written; those older manifests name are kept), the manifest to DIR/manifest.json, last and \
-            atomically. The same inputs publish the same bytes. Exit 0 when the feed is written, 1 on an error, 2 for a \
+            changed once written; those older manifests name are kept), each tenant's own manifest to \
+            DIR/manifest-<tenant>.json, and the manifest of every tenant to DIR/manifest.json, last and atomically. The same inputs publish the same bytes. Exit 0 when the feed is written, 1 on an error, 2 for a \
             usage mistake.
             """)
 
@@ -41,13 +41,16 @@ struct Publish: TesseraSubcommand {
         }
         let base = TokenSystem(configuration, options: systemOptions.options)
         let read = TenantFolder(path: folder, importers: systemOptions.options.importers)
-        var diagnostics = read.diagnostics
-        var files: [SourceFile] = []
+        // The base's own problems once; each tenant's that the base does not have, named.
+        let baseChecked = base.checkAllPermutations()
+        let known = Set(baseChecked.diagnostics)
+        var diagnostics = baseChecked.diagnostics + read.diagnostics
+        var files: [SourceFile] = baseChecked.files
         var themes: [(tenant: Tenant, bytes: [UInt8])] = []
         for tenant in read.tenants {
             let (tenantSystem, tenantFiles, problems) = base.system(for: tenant)
             let resolved = tenantSystem.resolveAll()
-            diagnostics += (problems + resolved.diagnostics).map { $0.inTenant(tenant) }
+            diagnostics += (problems + resolved.diagnostics).filter { !known.contains($0) }.map { $0.inTenant(tenant) }
             files += tenantFiles + resolved.files
             guard problems.allSatisfy({ $0.severity != .error }), let permutations = resolved.permutations else { continue }
             do {
@@ -114,6 +117,13 @@ struct FeedWriter {
                     version: version, minimumRuntime: ThemeFeed.runtimeVersion)
             }
             let sequence = previous.map { $0.tenants == entries ? $0.sequence : $0.sequence + 1 } ?? 1
+            // Each tenant's own manifest (the same format, one tenant): what its app fetches,
+            // a few hundred bytes however many tenants the feed has.
+            for (id, entry) in entries.sorted(by: { $0.key < $1.key }) {
+                let own = try FeedManifest(sequence: sequence, tenants: [id: entry]).signedBytes(signer: key.signer)
+                let url = root.appendingPathComponent("manifest-\(id).json")
+                if manager.contents(atPath: url.path) != Data(own) { try Data(own).write(to: url, options: .atomic) }
+            }
             let manifest = FeedManifest(sequence: sequence, tenants: entries)
             let bytes = try manifest.signedBytes(signer: key.signer)
             if manager.contents(atPath: manifestURL.path) != Data(bytes) {

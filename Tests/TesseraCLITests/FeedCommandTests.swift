@@ -100,6 +100,10 @@ import Testing
             let theme = try Theme(fileBytes: bytes, options: .untrusted(verifier: Ed25519Verifier(trusting: [trusted])))
             let expected = id == "acme" ? ThemeColor(red: 0, green: 0, blue: 1) : ThemeColor(red: 0, green: 1, blue: 0)
             #expect(theme[ThemeColor.self, "color.text"] == expected)
+            // The tenant's own manifest: its entry alone, the same sequence.
+            let own = try FeedManifest(signedBytes: #require(once["manifest-\(id).json"]), trustedKeys: [trusted])
+            #expect(own.sequence == manifest.sequence)
+            #expect(own.tenants == [id: entry])
         }
 
         // acme changes: a new theme file, the old one kept, acme's version and the sequence raised.
@@ -111,7 +115,7 @@ import Testing
         #expect(next.sequence == 2)
         #expect(next.tenants["acme"]?.version == 2)
         #expect(next.tenants["globex"] == manifest.tenants["globex"])
-        for path in once.keys where path != "manifest.json" { #expect(after[path] == once[path], "\(path) kept as it was") }
+        for path in once.keys where path.hasPrefix("themes/") { #expect(after[path] == once[path], "\(path) kept as it was") }
         #expect(after.count == once.count + 1)
     }
 
@@ -141,6 +145,9 @@ import Testing
         #expect(good.status == 0, "\(good.stderr)")
         #expect(good.stdout.contains("tenant 'acme': version 1 loads"))
         #expect(good.stdout.contains("tenant 'globex': version 1 loads"))
+
+        let own = try cli.binary(["feed", "verify", server.url("feed/manifest-acme.json").absoluteString, "--public-key", pub, "--tenant", "acme"])
+        #expect(own.status == 0, "\(own.stderr)")
 
         let stranger = try cli.binary(["feed", "verify", url, "--public-key", otherPub, "--tenant", "acme"])
         #expect(stranger.status == 1)

@@ -127,9 +127,11 @@ public struct FeedManifest: Codable, Sendable, Equatable {
         self = manifest
     }
 
-    /// A relative path without `..`, a scheme, a query or a leading slash.
+    /// A relative path of letters, digits, `-`, `_`, `.` and `/`, without `..` anywhere (not
+    /// even inside a name, which some servers and caches normalize), an empty segment or a
+    /// leading slash.
     static func isFeedPath(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), path.utf8.count <= 1024 else { return false }
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains(".."), path.utf8.count <= 1024 else { return false }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_./"))
         guard path.unicodeScalars.allSatisfy({ $0.isASCII && allowed.contains($0) }) else { return false }
         return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }

@@ -10,7 +10,7 @@ import FoundationNetworking
 ///
 /// ```swift
 /// let feed = ThemeFeed(ThemeFeed.Configuration(
-///     manifest: URL(string: "https://themes.example.com/feed/manifest.json")!, tenant: "acme",
+///     manifest: URL(string: "https://themes.example.com/feed/manifest-acme.json")!, tenant: "acme",
 ///     trustedKeys: [try ThemeSigningKey.publicKey(fileText: bundledPublicKeyText)],
 ///     cache: cachesFolder.appendingPathComponent("themes")), store: store)
 /// await feed.loadCached()                    // on launch, before the first draw
