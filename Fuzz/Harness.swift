@@ -14,7 +14,9 @@
 // theme-file (a compiled theme file: loaded with every check, then every token looked up in
 // every permutation, overridden and written again) or codegen (a resolver through every
 // output of code generation: Fuzz/CodegenHarness.swift) or quality (a resolver through lint,
-// diff and the catalog page, the bytes also read as Swift source: Fuzz/QualityHarness.swift).
+// diff and the catalog page, the bytes also read as Swift source: Fuzz/QualityHarness.swift) or
+// feed-manifest (a theme feed's manifest.json: its envelope and the signed manifest inside:
+// Fuzz/FeedHarness.swift).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -36,6 +38,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "theme-file": fuzzThemeFile(bytes)
     case "codegen": fuzzCodegen(bytes)
     case "quality": fuzzQuality(bytes)
+    case "feed-manifest": fuzzFeedManifest(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (the toolchain's -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest (default: all)
 #
 # Builds one binary (a few minutes) from the library's modules TesseraModel, TesseraRuntime,
 # Tessera, TesseraGenerate and TesseraQuality and from Fuzz/*.swift, seeds each target's corpus
@@ -27,7 +27,8 @@
 #   - a file that imports a module other than Foundation, Dispatch, the C library or one of our
 #     own (the package dependencies Atomics, Crypto and Logging, and Observation): the fuzzer is
 #     built without them (ThemeStore, ThemeSigning, ConfigParserFacade, ReportOnce,
-#     ObservableTheme today);
+#     ObservableTheme, ThemeFeed and FeedManifest+Signing today: the feed-manifest target reads
+#     the manifest without checking its signature);
 #   - a file whose code (comments aside) names a type declared in a file left out, until no more
 #     are (the engine's ConfigParserFacade+Loading.swift today);
 #   - a file that only re-exports modules (the Exports.swift files).
@@ -37,7 +38,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality)
+[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest)
 
 modules=(TesseraModel TesseraRuntime Tessera TesseraGenerate TesseraQuality)
 folders=("${modules[@]/#/Sources/}")
@@ -129,6 +130,7 @@ for target in "${targets[@]}"; do
             seed "$shared" -- -name '*.resolver.json' -o -name resolver.json -o -path '*/spec-examples/resolver/*.json' ;;
         text-styles) seed "${fixtures[@]}" Fuzz/seeds -- -iname 'textStyles*.json' ;;
         figma) seed Fuzz/seeds/figma -- -name '*.json' ;;
+        feed-manifest) seed Fuzz/seeds/feed-manifest -- -name '*.json' ;;
         gentle) seed "${fixtures[@]}" -- -path '*/gentle/*.json' ;;
         figma-export) seed "${fixtures[@]}" -- -path '*/figma-export*/*.json' ;;
         figma-modes) seed "${fixtures[@]}" Fuzz/seeds -- -path '*/figma-modes/*.json' ;;

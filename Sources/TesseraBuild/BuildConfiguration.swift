@@ -23,6 +23,7 @@ import Yams
 ///   - components: { path: Generated/Components.swift, group: component, tokens: Tokens }
 ///                  # or groups: [button, card], the components' groups themselves
 ///   - catalog: { path: catalog, title: App tokens }   # a browsable page: catalog/index.html
+/// tenants: tenants/               # optional: a white-label system's tenants (`tessera publish`)
 /// lint: { contrast: { pairs: [{ foreground: "color.text.*", background: "color.background.*" }] } }
 /// ```
 ///
@@ -57,6 +58,9 @@ public struct BuildConfiguration: Sendable {
     public var name: String?
     public var resolver: String?
     public var sources: [String] = []
+    /// `tenants:`: the folder of a white-label system's tenants, each a folder or file of
+    /// overrides (see `TenantFolder`); validated and linted with the base, published as a feed.
+    public var tenants: String?
     public var strict = false
     /// `keepGoing: true`: on an error, still write every output with the tokens no error
     /// touches (`SoundTokens`); the build still fails.
@@ -84,7 +88,7 @@ public struct BuildConfiguration: Sendable {
         return ((base as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 
-    static let topKeys = ["name", "resolver", "sources", "strict", "keepGoing", "outputs", "lint"]
+    static let topKeys = ["name", "resolver", "sources", "tenants", "strict", "keepGoing", "outputs", "lint"]
     /// Reads a configuration file: the configuration, or nil with the errors. Each output's kind
     /// is looked up in `outputs`.
     public static func load(_ path: String, outputs: OutputRegistry = .standard)
@@ -220,6 +224,7 @@ public struct BuildConfiguration: Sendable {
                 case "strict": configuration.strict = bool(value, key: key) ?? false
                 case "keepGoing": configuration.keepGoing = bool(value, key: key) ?? false
                 case "sources": configuration.sources = strings(value, key: key)
+                case "tenants": configuration.tenants = string(value, key: key)
                 case "lint": configuration.lint = lint(value)
                 case "outputs":
                     guard case .sequence(let list) = value else {

@@ -83,6 +83,9 @@ struct Lint: TesseraSubcommand {
     @Option(help: "A folder of Swift sources that use the tokens, for 'unused' and 'deprecated-in-use' (repeatable).")
     var usage: [String] = []
 
+    @Option(help: "A folder of tenants (default: the configuration's 'tenants'): lint every tenant on top of the tokens too.")
+    var tenants: String?
+
     @OptionGroup var system: SystemOptions
 
     func validate() throws {
@@ -113,9 +116,31 @@ struct Lint: TesseraSubcommand {
         let folders = usage + (configuration.map { config in settings.usage.map(config.absolute) } ?? [])
         let subject = LintSubject(context, permutations: loaded.permutations!, usage: folders.isEmpty ? nil : UsageIndex(folders: folders))
         let found = settings.linter.run(subject)
-        let bag = DiagnosticBag(loaded.diagnostics.filter { $0.severity == .error } + found
+        var tenantFound: [Diagnostic] = []
+        var tenantFiles: [SourceFile] = []
+        if let folder = tenants ?? configuration.flatMap({ config in config.tenants.map(config.absolute) }) {
+            let base = paths.isEmpty && configuration != nil
+                ? TokenSystem(configuration!, options: system.options) : TokenSystem(paths: paths, options: system.options)
+            let known = Set(loaded.diagnostics + found)
+            let read = TenantFolder(path: folder, importers: system.options.importers)
+            tenantFound += read.diagnostics
+            for tenant in read.tenants {
+                let (tenantSystem, files, problems) = base.system(for: tenant)
+                let resolved = tenantSystem.resolveAll()
+                var own = problems + resolved.diagnostics.filter { $0.severity == .error }
+                if let tenantContext = resolved.context(name: context.name), let permutations = resolved.permutations {
+                    own += settings.linter.run(LintSubject(tenantContext, permutations: permutations,
+                        usage: folders.isEmpty ? nil : UsageIndex(folders: folders)))
+                }
+                var seen = Set<Diagnostic>()
+                tenantFound += own.filter { !known.contains($0) && seen.insert($0).inserted }.map { $0.inTenant(tenant) }
+                tenantFiles += files + resolved.files
+            }
+        }
+        let bag = DiagnosticBag(loaded.diagnostics.filter { $0.severity == .error } + found + tenantFound
             + system.explanations(paths, configuration: configuration))
-        system.diagnostics.write(bag, files: loaded.files + sourceFiles(of: found, besides: loaded.files), to: &io)
+        let allFiles = loaded.files + tenantFiles.filter { file in !loaded.files.contains { $0.path == file.path } }
+        system.diagnostics.write(bag, files: allFiles + sourceFiles(of: found + tenantFound, besides: allFiles), to: &io)
         if bag.all.allSatisfy({ $0.id == .formatChosen }), system.diagnostics.diagnosticsFormat == .text {
             io.write("tessera lint: \(context.tokens.count) tokens in \(context.numbering.count) permutation\(context.numbering.count == 1 ? "" : "s"): no findings\n", to: .standardError)
         }

@@ -10,7 +10,7 @@ struct TesseraCommand: ParsableCommand {
         commandName: "tessera",
         abstract: "Design tokens for Swift: check, resolve and deliver W3C design token files.",
         version: Build.toolVersion,
-        subcommands: [Validate.self, Resolve.self, Contexts.self, Convert.self, Compat.self, Compile.self, Keygen.self, BuildOutputs.self, Init.self, Lint.self, Diff.self, Catalog.self]
+        subcommands: [Validate.self, Resolve.self, Contexts.self, Convert.self, Compat.self, Compile.self, Keygen.self, Publish.self, Feed.self, BuildOutputs.self, Init.self, Lint.self, Diff.self, Catalog.self]
     )
 }
 
@@ -191,7 +191,19 @@ struct Validate: TesseraSubcommand {
 
     @OptionGroup var options: CommonOptions
 
+    @Option(help: "A folder of tenants (each a folder or file of overrides, with an optional tenant.json): check every tenant on top of the tokens, in every permutation.")
+    var tenants: String?
+
     func execute(_ io: inout CommandIO) throws -> ExitCode {
+        if let tenants {
+            let base = options.systemPaths.map { options.system(for: $0) } ?? TokenSystem(paths: options.paths, options: options.pipelineOptions)
+            let checked = TenantCheck.run(base: base, folder: tenants)
+            options.report(DiagnosticBag(checked.diagnostics), files: checked.files, to: &io)
+            if options.diagnostics.diagnosticsFormat == .text {
+                io.write("tessera validate: the base and \(checked.tenantCount) tenant\(checked.tenantCount == 1 ? "" : "s") checked\n", to: .standardError)
+            }
+            return checked.diagnostics.contains { $0.severity == .error } ? .failure : .success
+        }
         if let paths = options.systemPaths {
             let system = options.system(for: paths)
             let bag: DiagnosticBag

@@ -170,6 +170,12 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     package static let forbiddenToken: DiagnosticID = "token.forbidden"
     package static let usesForbiddenToken: DiagnosticID = "token.uses-forbidden"
 
+    // MARK: Tenants
+    package static let tenantMetadata: DiagnosticID = "tenant.metadata"
+    package static let tenantName: DiagnosticID = "tenant.name"
+    package static let tenantUnknownContext: DiagnosticID = "tenant.unknown-context"
+    package static let tenantsNone: DiagnosticID = "tenant.none"
+
     // MARK: Tiers
     package static let tierDirection: DiagnosticID = "tier.direction"
 

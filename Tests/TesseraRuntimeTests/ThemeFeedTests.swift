@@ -1,0 +1,246 @@
+import Foundation
+import Logging
+import Tessera
+import TesseraRuntime
+import TesseraTestSupport
+import Testing
+
+/// The runtime's feed loader against nginx on loopback, with faults injected. In every case the
+/// store keeps a valid theme, the reason is typed, and the next good fetch succeeds.
+@Suite(.serialized, .enabled(if: FeedServer.nginx.path != nil, "\(FeedServer.nginx.reason)"))
+struct ThemeFeedTests {
+    static let key = ThemeSigningKey()
+    static let otherKey = ThemeSigningKey()
+
+    /// A theme whose `color.brand` is `hex`.
+    static func theme(_ hex: String) throws -> Theme {
+        Theme.compile(try pipeline(##"{"color": {"$type": "color", "brand": {"$value": "\##(hex)"}, "text": {"$value": "{color.brand}"}}}"##).tokens())
+    }
+
+    static func brand(_ theme: Theme) -> ThemeColor? { theme[ThemeColor.self, "color.brand"] }
+
+    /// A feed written the way the manifest format says (the publisher is checked against the
+    /// same format in the command-line tests): one tenant, `acme`.
+    struct Feed {
+        var theme: [UInt8]
+        var manifest: [UInt8]
+        var path: String
+    }
+
+    static func feed(_ hex: String, sequence: Int, version: Int, minimumRuntime: Int = ThemeFeed.runtimeVersion,
+        key: ThemeSigningKey = key) throws -> Feed
+    {
+        let bytes = try theme(hex).encoded(signer: Self.key.signer)
+        let hash = FeedManifest.sha256(bytes)
+        let path = "themes/acme-\(hash).theme"
+        let manifest = FeedManifest(sequence: sequence, tenants: ["acme": FeedManifest.Entry(name: "Acme", path: path,
+            sha256: hash, size: bytes.count, version: version, minimumRuntime: minimumRuntime)])
+        return Feed(theme: bytes, manifest: try manifest.signedBytes(signer: key.signer), path: path)
+    }
+
+    /// Serves `feed` under `feed/`.
+    static func publish(_ feed: Feed, on server: FeedServer, manifest: Bool = true) throws {
+        try server.serve(feed.theme, at: "feed/" + feed.path)
+        if manifest { try server.serve(feed.manifest, at: "feed/manifest.json") }
+    }
+
+    struct Setup {
+        let server: FeedServer
+        let store: ThemeStore
+        let bundled: Theme
+        let cache: URL
+        func configuration(_ path: String = "feed/manifest.json", timeout: Double = 5) -> ThemeFeed.Configuration {
+            var configuration = ThemeFeed.Configuration(manifest: server.url(path), tenant: "acme",
+                trustedKeys: [ThemeFeedTests.key.publicKey], cache: cache)
+            configuration.timeout = timeout
+            configuration.retries = 0
+            configuration.backoff = 0.05
+            return configuration
+        }
+        func loader(_ path: String = "feed/manifest.json", timeout: Double = 5) -> ThemeFeed {
+            ThemeFeed(configuration(path, timeout: timeout), store: store)
+        }
+    }
+
+    static func setUp() throws -> Setup {
+        let server = try FeedServer()
+        let bundled = try theme("#000000")
+        return Setup(server: server, store: ThemeStore(bundled), bundled: bundled,
+            cache: TestScratch.root.appendingPathComponent("feed-cache-\(UUID().uuidString)"))
+    }
+
+    static let blue = ThemeColor(red: 0, green: 0, blue: 1)
+    static let green = ThemeColor(red: 0, green: 1, blue: 0)
+    static let black = ThemeColor(red: 0, green: 0, blue: 0)
+
+    /// Expects `refresh` to fail with `expected`, leaving `color.brand` at `kept`.
+    static func expectRefusal(_ feed: ThemeFeed, _ setup: Setup, kept: ThemeColor,
+        _ matches: (ThemeFeedError) -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation) async
+    {
+        do {
+            let outcome = try await feed.refresh()
+            Issue.record("refresh succeeded: \(outcome)", sourceLocation: sourceLocation)
+        } catch {
+            #expect(matches(error), "\(error)", sourceLocation: sourceLocation)
+        }
+        #expect(brand(setup.store.theme) == kept, sourceLocation: sourceLocation)
+    }
+
+    @Test func aGoodFeedLoadsAndTheNextCheckIsConditional() async throws {
+        let setup = try Self.setUp()
+        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1), on: setup.server)
+        let feed = setup.loader()
+        let first = try await feed.refresh()
+        guard case .updated(let version, _) = first else { Issue.record("\(first)"); return }
+        #expect(version == 1)
+        #expect(Self.brand(setup.store.theme) == Self.blue)
+        #expect(setup.store.theme[ThemeColor.self, "color.text"] == Self.blue)
+        #expect(try await feed.refresh() == .unchanged(version: 1))
+        // A new launch: the cache alone gives the theme, before any network.
+        let relaunched = ThemeStore(setup.bundled)
+        let cached = await ThemeFeed(setup.configuration(), store: relaunched).loadCached()
+        #expect(cached != nil)
+        #expect(Self.brand(relaunched.theme) == Self.blue)
+    }
+
+    @Test func notFoundAndServerErrorKeepTheTheme() async throws {
+        let setup = try Self.setUp()
+        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1), on: setup.server)
+        await Self.expectRefusal(setup.loader("missing/manifest.json"), setup, kept: Self.black) { $0 == .httpStatus(404, url: setup.server.url("missing/manifest.json").absoluteString) }
+        await Self.expectRefusal(setup.loader("fail500/feed/manifest.json"), setup, kept: Self.black) {
+            if case .httpStatus(500, _) = $0 { true } else { false }
+        }
+        // A theme gone from the server (a 404 for the theme, not the manifest).
+        let gone = try Self.feed("#00ff00", sequence: 2, version: 2)
+        try setup.server.serve(gone.manifest, at: "feed/manifest.json")
+        await Self.expectRefusal(setup.loader(), setup, kept: Self.black) { if case .httpStatus(404, _) = $0 { true } else { false } }
+        try Self.publish(gone, on: setup.server)
+        _ = try await setup.loader().refresh()
+        #expect(Self.brand(setup.store.theme) == Self.green)
+    }
+
+    @Test func aSlowServerTimesOut() async throws {
+        let setup = try Self.setUp()
+        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1), on: setup.server)
+        let started = Date()
+        await Self.expectRefusal(setup.loader("slow/feed/manifest.json", timeout: 1), setup, kept: Self.black) {
+            if case .timeout = $0 { true } else { false }
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        _ = try await setup.loader().refresh()
+        #expect(Self.brand(setup.store.theme) == Self.blue)
+    }
+
+    @Test func aTruncatedOrFlippedThemeIsRefused() async throws {
+        let setup = try Self.setUp()
+        let good = try Self.feed("#0000ff", sequence: 1, version: 1)
+        try Self.publish(good, on: setup.server)
+        try setup.server.serve(good.theme.dropLast(100), at: "feed/" + good.path)
+        await Self.expectRefusal(setup.loader(), setup, kept: Self.black) { if case .sizeMismatch = $0 { true } else { false } }
+        var flipped = good.theme
+        flipped[flipped.count / 2] ^= 0x01
+        try setup.server.serve(flipped, at: "feed/" + good.path)
+        await Self.expectRefusal(setup.loader(), setup, kept: Self.black) { if case .hashMismatch = $0 { true } else { false } }
+        try Self.publish(good, on: setup.server)
+        _ = try await setup.loader().refresh()
+        #expect(Self.brand(setup.store.theme) == Self.blue)
+    }
+
+    @Test func aManifestSignedByAnotherKeyIsRefused() async throws {
+        let setup = try Self.setUp()
+        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1, key: Self.otherKey), on: setup.server)
+        await Self.expectRefusal(setup.loader(), setup, kept: Self.black) { $0 == .manifestRefused(.signature("it is signed by a key this app does not trust")) }
+        // The same manifest with its bytes changed after signing.
+        var tampered = try Self.feed("#0000ff", sequence: 1, version: 1)
+        let text = String(decoding: tampered.manifest, as: UTF8.self)
+        let payload = try #require(text.split(separator: "\"").dropFirst(3).first)
+        var decoded = try #require(Data(base64Encoded: String(payload)))
+        decoded[decoded.count - 3] = UInt8(ascii: "2")  // "version":1}}} becomes "version":2}}}
+        tampered.manifest = Array(text.replacingOccurrences(of: String(payload), with: decoded.base64EncodedString()).utf8)
+        try Self.publish(tampered, on: setup.server)
+        await Self.expectRefusal(setup.loader(), setup, kept: Self.black) { if case .manifestRefused(.signature) = $0 { true } else { false } }
+        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1), on: setup.server)
+        _ = try await setup.loader().refresh()
+        #expect(Self.brand(setup.store.theme) == Self.blue)
+    }
+
+    @Test func anOlderManifestReplayedIsRefused() async throws {
+        let setup = try Self.setUp()
+        let old = try Self.feed("#0000ff", sequence: 1, version: 1)
+        let new = try Self.feed("#00ff00", sequence: 2, version: 2)
+        try Self.publish(old, on: setup.server)
+        try Self.publish(new, on: setup.server)
+        _ = try await setup.loader().refresh()
+        #expect(Self.brand(setup.store.theme) == Self.green)
+        // The old manifest, validly signed, served again: refused, also by a loader made after a relaunch.
+        try setup.server.serve(old.manifest, at: "feed/manifest.json")
+        await Self.expectRefusal(setup.loader(), setup, kept: Self.green) { $0 == .rollback(offered: 1, seen: 2) }
+        try setup.server.serve(new.manifest, at: "feed/manifest.json")
+        #expect(try await setup.loader().refresh() == .unchanged(version: 2))
+    }
+
+    @Test func aThemeNeedingANewerRuntimeIsNotDownloaded() async throws {
+        let setup = try Self.setUp()
+        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1, minimumRuntime: ThemeFeed.runtimeVersion + 1), on: setup.server)
+        await Self.expectRefusal(setup.loader(), setup, kept: Self.black) {
+            $0 == .runtimeTooOld(required: ThemeFeed.runtimeVersion + 1, runtime: ThemeFeed.runtimeVersion)
+        }
+        try Self.publish(try Self.feed("#0000ff", sequence: 2, version: 2), on: setup.server)
+        _ = try await setup.loader().refresh()
+        #expect(Self.brand(setup.store.theme) == Self.blue)
+    }
+
+    @Test func aCorruptedCacheFileIsNotUsedAndIsFetchedAgain() async throws {
+        let setup = try Self.setUp()
+        let good = try Self.feed("#0000ff", sequence: 1, version: 1)
+        try Self.publish(good, on: setup.server)
+        _ = try await setup.loader().refresh()
+        let cached = setup.cache.appendingPathComponent("\(FeedManifest.sha256(good.theme)).theme")
+        var bytes = try Data(contentsOf: cached)
+        bytes[bytes.count / 2] ^= 0x40
+        try bytes.write(to: cached)
+        // Relaunch: the damaged cache is not used, the bundled theme stays.
+        let relaunched = ThemeStore(setup.bundled)
+        let feed = ThemeFeed(setup.configuration(), store: relaunched)
+        #expect(await feed.loadCached() == nil)
+        #expect(Self.brand(relaunched.theme) == Self.black)
+        // The next refresh does not trust the ETag of what it has: it downloads the theme again.
+        guard case .updated = try await feed.refresh() else { Issue.record("not downloaded again"); return }
+        #expect(Self.brand(relaunched.theme) == Self.blue)
+    }
+
+    @Test func aServerStoppedMidDownloadLeavesTheTheme() async throws {
+        let setup = try Self.setUp()
+        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1), on: setup.server)
+        _ = try await setup.loader().refresh()
+        try Self.publish(try Self.feed("#00ff00", sequence: 2, version: 2), on: setup.server)
+        let server = setup.server
+        Task.detached {
+            try? await Task.sleep(nanoseconds: 700_000_000)
+            server.stop()
+        }
+        await Self.expectRefusal(setup.loader("slow/feed/manifest.json", timeout: 30), setup, kept: Self.blue) {
+            if case .network = $0 { true } else if case .sizeMismatch = $0 { true } else { false }
+        }
+        try setup.server.start()
+        _ = try await setup.loader().refresh()
+        #expect(Self.brand(setup.store.theme) == Self.green)
+    }
+
+    @Test func transientFailuresAreRetriedWithBackoff() async throws {
+        let setup = try Self.setUp()
+        let good = try Self.feed("#0000ff", sequence: 1, version: 1)
+        try setup.server.serve(good.manifest, at: "feed/manifest.json")
+        // The theme appears while the loader waits to try again.
+        let server = setup.server
+        Task.detached {
+            try? await Task.sleep(nanoseconds: 300_000_000)
+            try? server.serve(good.theme, at: "feed/" + good.path)
+        }
+        var configuration = setup.configuration()
+        configuration.retries = 4
+        configuration.backoff = 0.2
+        _ = try await ThemeFeed(configuration, store: setup.store).refresh()
+        #expect(Self.brand(setup.store.theme) == Self.blue)
+    }
+}
