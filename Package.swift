@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "TesseraGenerate", dependencies: ["Tessera"]),
         .target(name: "TesseraQuality", dependencies: ["Tessera", "TesseraGenerate"]),
         // `tessera lsp`: the Language Server Protocol over standard input and output.
-        .target(name: "TesseraLanguageServer", dependencies: ["Tessera", "TesseraBuild"]),
+        .target(name: "TesseraLanguageServer", dependencies: ["Tessera"]),
         .target(
             name: "TesseraBuild",
             dependencies: [

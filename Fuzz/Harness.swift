@@ -12,7 +12,8 @@
 // theme-file (a compiled theme file: loaded with every check, then every token looked up in
 // every permutation, overridden and written again) or codegen (a resolver through every
 // output of code generation: Fuzz/CodegenHarness.swift) or quality (a resolver through lint,
-// diff and the catalog page, the bytes also read as Swift source: Fuzz/QualityHarness.swift).
+// diff and the catalog page, the bytes also read as Swift source: Fuzz/QualityHarness.swift) or
+// lsp (a stream of framed messages to the language server: Fuzz/LanguageServerHarness.swift).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -33,6 +34,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "theme-file": fuzzThemeFile(bytes)
     case "codegen": fuzzCodegen(bytes)
     case "quality": fuzzQuality(bytes)
+    case "lsp": fuzzLanguageServer(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0

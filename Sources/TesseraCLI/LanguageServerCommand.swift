@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TesseraBuild
 import TesseraLanguageServer
 
 /// `tessera lsp`: a language server for token files over standard input and output.
@@ -14,6 +15,8 @@ struct LanguageServerCommand: TesseraSubcommand {
             """)
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
-        ExitCode(LanguageServer.run(input: .standardInput, output: .standardOutput))
+        ExitCode(LanguageServer.run(input: .standardInput, output: .standardOutput) { path in
+            BuildConfiguration.load(path).configuration.map { ($0.resolver, $0.sources) }
+        })
     }
 }

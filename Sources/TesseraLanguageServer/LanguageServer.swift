@@ -6,6 +6,11 @@ import Tessera
 /// diagnostics of each open and each affected file.
 public final class LanguageServer {
     public enum State: Equatable { case uninitialized, running, shuttingDown }
+    /// Reads a `tessera.yml`: the resolver it names, or the token files and folders it lists
+    /// (relative to its folder); nil when it cannot be read.
+    public typealias ConfigurationReader = (String) -> (resolver: String?, sources: [String])?
+
+    private let configurationReader: ConfigurationReader?
 
     private let send: (JSON) -> Void
     public private(set) var state = State.uninitialized
@@ -20,16 +25,17 @@ public final class LanguageServer {
     /// Set by `exit`: the process's exit code.
     public private(set) var exitCode: Int32?
 
-    public init(send: @escaping (JSON) -> Void) {
+    public init(configuration: ConfigurationReader? = nil, send: @escaping (JSON) -> Void) {
+        self.configurationReader = configuration
         self.send = send
     }
 
     /// Serves `input` and `output` until `exit` or the end of input; returns the exit code
     /// (0 after `shutdown`, else 1).
-    public static func run(input: FileHandle, output: FileHandle) -> Int32 {
+    public static func run(input: FileHandle, output: FileHandle, configuration: ConfigurationReader? = nil) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let transport = Transport(input: input, output: output)
-        let server = LanguageServer(send: transport.write)
+        let server = LanguageServer(configuration: configuration, send: transport.write)
         while let frame = transport.read() {
             server.receive(frame)
             if let code = server.exitCode { return code }
@@ -127,7 +133,7 @@ public final class LanguageServer {
             root = path
         }
         if let folder = root { root = (folder as NSString).standardizingPath }
-        kind = Analysis.kind(root: root)
+        kind = Analysis.kind(root: root, configuration: configurationReader)
         state = .running
         return .object([
             "capabilities": .object([
@@ -185,7 +191,7 @@ public final class LanguageServer {
             documents[FileURI.path(uri)] = nil
             refresh(changed: nil)
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
-            kind = Analysis.kind(root: root)
+            kind = Analysis.kind(root: root, configuration: configurationReader)
             refresh(changed: nil)
         default:
             // `initialized`, `$/cancelRequest`, `$/setTrace` and notifications not known: nothing to do.

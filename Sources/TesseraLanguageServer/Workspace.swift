@@ -1,6 +1,5 @@
 import Foundation
 import Tessera
-import TesseraBuild
 
 /// What the workspace's system is: a resolver (named by `tessera.yml` or found in the root
 /// folder), token files a `tessera.yml` lists, or else the open files.
@@ -64,7 +63,6 @@ struct Analysis {
         case .openFiles:
             system = TokenSystem(files: overlays)
         }
-        let checked = system.checkAllPermutations()
         var permutations: [(String, TokenSystem.Permutation)] = [("", system.resolve())]
         if let resolver = system.resolver {
             let baseContexts = permutations[0].1.contexts
@@ -75,6 +73,8 @@ struct Analysis {
                 }
             }
         }
+        // Checked after the permutations above, so that the copy it works on carries them resolved.
+        let checked = system.checkAllPermutations()
         for file in checked.files + system.files + overlays { files[file.path] = files[file.path] ?? file }
         for document in documents.values where broken.contains(document.path) {
             files[document.path] = SourceFile(path: document.path, bytes: document.bytes)
@@ -113,15 +113,13 @@ struct Analysis {
     }
 
     /// The system the root folder says: its `tessera.yml`, else one `*.resolver.json` in it.
-    static func kind(root: String?) -> SystemKind {
+    static func kind(root: String?, configuration reader: LanguageServer.ConfigurationReader?) -> SystemKind {
         guard let root else { return .openFiles }
         let configuration = (root as NSString).appendingPathComponent("tessera.yml")
-        if FileManager.default.fileExists(atPath: configuration) {
-            let (loaded, _) = BuildConfiguration.load(configuration)
-            if let loaded {
-                if let resolver = loaded.resolver { return .resolver(absolute(resolver, in: loaded.folder)) }
-                if !loaded.sources.isEmpty { return .tokenFiles(loaded.sources.map { absolute($0, in: loaded.folder) }) }
-            }
+        if FileManager.default.fileExists(atPath: configuration), let loaded = reader?(configuration) {
+            let folder = (configuration as NSString).deletingLastPathComponent
+            if let resolver = loaded.resolver { return .resolver(absolute(resolver, in: folder)) }
+            if !loaded.sources.isEmpty { return .tokenFiles(loaded.sources.map { absolute($0, in: folder) }) }
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         if let resolver = names.sorted().first(where: { $0.hasSuffix(".resolver.json") }) {
