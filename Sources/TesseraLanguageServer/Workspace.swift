@@ -20,8 +20,6 @@ struct Analysis {
     /// The base permutation, then each other context of each modifier on its own, labelled
     /// `modifier=context`.
     var permutations: [(label: String, permutation: TokenSystem.Permutation)]
-    /// Token definitions by the file they are written in, from every permutation.
-    var definitions: [String: [TokenDefinition]]
 
     var base: TokenSystem.Permutation { permutations[0].permutation }
 
@@ -86,20 +84,37 @@ struct Analysis {
             if broken.contains(path), !diagnostic.id.isAboutFileText { continue }
             diagnostics[path, default: []].append(diagnostic)
         }
-        var definitions: [String: [TokenDefinition]] = [:]
-        var seen = Set<String>()
-        for (_, permutation) in permutations {
-            for definition in permutation.document.tokens {
-                let path = definition.anchor.file.path
-                guard !broken.contains(path), seen.insert("\(path)#\(definition.anchor.offset)").inserted else { continue }
-                definitions[path, default: []].append(definition)
-            }
-        }
         self.system = system
         self.files = files
         self.diagnostics = diagnostics
         self.permutations = permutations
-        self.definitions = definitions
+        self.broken = broken
+    }
+
+    /// Files whose current text does not parse (their last good text stands in for them).
+    let broken: Set<String>
+
+    private final class Cache {
+        var definitions: [String: [TokenDefinition]]?
+    }
+
+    private let cache = Cache()
+
+    /// Token definitions by the file they are written in, from every permutation: made on the
+    /// first request that needs them, not on every edit.
+    var definitions: [String: [TokenDefinition]] {
+        if let made = cache.definitions { return made }
+        var definitions: [String: [TokenDefinition]] = [:]
+        var seen: [String: Set<Int>] = [:]
+        for (_, permutation) in permutations {
+            for definition in permutation.document.tokens {
+                let path = definition.anchor.file.path
+                guard !broken.contains(path), seen[path, default: []].insert(definition.anchor.offset).inserted else { continue }
+                definitions[path, default: []].append(definition)
+            }
+        }
+        cache.definitions = definitions
+        return definitions
     }
 
     /// Problems that stop a file's text from being read as JSON.

@@ -335,6 +335,35 @@ struct LanguageServerTests {
         #expect(client.shutdownAndExit() == 0)
     }
 
+    @Test func referencesIncludeSwiftUsesAndATesseraYMLSaysWhatTheSystemIs() throws {
+        let folder = try emptyFolder()
+        let tokens = "{\"color\": {\"$type\": \"color\", \"text-primary\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0, 0, 0]}}}}"
+        let alias = "{\"ink\": {\"$type\": \"color\", \"$value\": \"{color.text-primary}\"}}"
+        try FileManager.default.createDirectory(atPath: folder + "/tokens", withIntermediateDirectories: true)
+        let tokensPath = try write(tokens, "tokens/colors.json", in: folder)
+        let aliasPath = try write(alias, "tokens/alias.json", in: folder)
+        _ = try write("sources: [tokens/colors.json, tokens/alias.json]\noutputs:\n  - css: { path: out/tokens.css }\n", "tessera.yml", in: folder)
+        let swift = "import SwiftUI\nlet a = Tokens.color.textPrimary\nlet b = theme.color(\"color/text-primary\")\nlet c = Tokens.color.textPrimaryDark\n"
+        let swiftPath = try write(swift, "App.swift", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        // Only colors.json is open: alias.json is read from disk because tessera.yml lists it.
+        client.open(tokensPath, tokens)
+        #expect(client.diagnostics(for: EditorClient.uri(tokensPath)) == [])
+        let key = TextPositions(text: tokens).range(of: "\"text-primary\"")
+        var params = at(tokensPath, key.0).object!
+        params["context"] = .object(["includeDeclaration": .bool(false)])
+        let references = client.request("textDocument/references", .object(params))?["result"]?.array ?? []
+        let aliasPositions = TextPositions(text: alias)
+        let swiftPositions = TextPositions(text: swift)
+        #expect(references == [
+            .object(["uri": .string(EditorClient.uri(aliasPath)), "range": aliasPositions.json(aliasPositions.range(of: "{color.text-primary}"))]),
+            .object(["uri": .string(EditorClient.uri(swiftPath)), "range": swiftPositions.json(swiftPositions.range(of: "color.textPrimary"))]),
+            .object(["uri": .string(EditorClient.uri(swiftPath)), "range": swiftPositions.json(swiftPositions.range(of: "\"color/text-primary\""))]),
+        ].map { $0 })
+        #expect(client.shutdownAndExit() == 0)
+    }
+
     // MARK: - Robustness
 
     @Test func malformedMessagesAndEditsOutOfRangeDoNotStopIt() throws {
