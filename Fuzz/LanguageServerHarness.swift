@@ -1,7 +1,8 @@
 // The lsp target: the input is a stream of bytes an editor might send, cut into messages by the
 // base protocol's framing and handled by a language server initialized without a workspace
 // folder (the open files are the system). Whatever comes in, every message the server sends
-// back is JSON-RPC 2.0 that reads back as it was written, and a request is answered once.
+// back is JSON-RPC 2.0 that reads back as it was written, a response holds a result or an error
+// (not both), and no message gets more than one response.
 import Foundation
 
 func fuzzLanguageServer(_ bytes: [UInt8]) {
@@ -17,12 +18,15 @@ func fuzzLanguageServer(_ bytes: [UInt8]) {
         frames += 1
         precondition(frames <= bytes.count + 1, "more frames than bytes")
     }
-    var answered = Set<String>()
+    var responses = 0
     for message in outbox.messages {
         precondition(message["jsonrpc"] == .string("2.0"), "a message without jsonrpc 2.0: \(message.text.prefix(200))")
         precondition(JSON.parse(Array(message.text.utf8)) == message, "a message that does not read back: \(message.text.prefix(200))")
-        if message["method"] == nil, let id = message["id"], id != .null {
-            precondition(answered.insert(id.text).inserted || message["error"] != nil, "a request answered twice: \(id.text)")
+        if message["method"] == nil {
+            responses += 1
+            precondition((message["result"] == nil) != (message["error"] == nil), "a response with both or neither of result and error")
         }
     }
+    // Each frame (and the initialize sent first) gets at most one response.
+    precondition(responses <= frames + 1, "\(responses) responses to \(frames + 1) messages")
 }
