@@ -19,8 +19,12 @@ public final class LanguageServer {
     private var root: String?
     var workspaceRoot: String? { root }
     private var kind = SystemKind.openFiles
-    private(set) var documents: [String: OpenDocument] = [:]
-    private var analysis: Analysis?
+    private(set) var documents: [String: OpenDocument] = [:] {
+        didSet { tablesChecked = [] }
+    }
+    private var analysis: Analysis? {
+        didSet { tablesChecked = [] }
+    }
     private var published: [String: [LSPDiagnostic]] = [:]
     /// Set by `exit`: the process's exit code.
     public private(set) var exitCode: Int32?
@@ -224,9 +228,14 @@ public final class LanguageServer {
     func uri(_ path: String) -> String { documents[path]?.uri ?? FileURI.uri(path) }
 
     private var tables: [String: LineTable] = [:]
+    /// The paths whose line table was checked against the analysis's text since it was made:
+    /// a table is compared with its file's bytes once per analysis, not once per position.
+    private var tablesChecked: Set<String> = []
 
     func table(_ path: String, _ analysis: Analysis) -> LineTable? {
+        if tablesChecked.contains(path), let table = tables[path] { return table }
         guard let file = analysis.files[path] ?? documents[path].map({ SourceFile(path: path, bytes: $0.bytes) }) else { return nil }
+        tablesChecked.insert(path)
         if let table = tables[path], table.bytes == file.bytes { return table }
         let table = LineTable(file.bytes)
         tables[path] = table

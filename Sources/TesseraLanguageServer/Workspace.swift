@@ -17,11 +17,28 @@ struct Analysis {
     var files: [String: SourceFile]
     /// Diagnostics by file path.
     var diagnostics: [String: [Tessera.Diagnostic]]
-    /// The base permutation, then each other context of each modifier on its own, labelled
-    /// `modifier=context`.
-    var permutations: [(label: String, permutation: TokenSystem.Permutation)]
+    /// The base permutation: every modifier at its default context.
+    let base: TokenSystem.Permutation
 
-    var base: TokenSystem.Permutation { permutations[0].permutation }
+    /// The base permutation, then each other context of each modifier on its own, labelled
+    /// `modifier=context`: resolved on the first request that reads them, not on every edit
+    /// (the check has resolved each permutation already; diagnostics need nothing more).
+    var permutations: [(label: String, permutation: TokenSystem.Permutation)] {
+        if let made = cache.permutations { return made }
+        var system = self.system
+        var permutations: [(label: String, permutation: TokenSystem.Permutation)] = [("", base)]
+        if let resolver = system.resolver {
+            let baseContexts = base.contexts
+            for modifier in resolver.modifiers {
+                for context in modifier.contexts.map(\.name) where context != baseContexts[modifier.name] {
+                    let contexts = baseContexts.merging([modifier.name: context]) { $1 }
+                    permutations.append(("\(modifier.name)=\(context)", system.resolve(contexts: contexts)))
+                }
+            }
+        }
+        cache.permutations = permutations
+        return permutations
+    }
 
     init(kind: SystemKind, documents: [String: OpenDocument], root: String?) {
         var files: [String: SourceFile] = [:]
@@ -61,17 +78,8 @@ struct Analysis {
         case .openFiles:
             system = TokenSystem(files: overlays)
         }
-        var permutations: [(String, TokenSystem.Permutation)] = [("", system.resolve())]
-        if let resolver = system.resolver {
-            let baseContexts = permutations[0].1.contexts
-            for modifier in resolver.modifiers {
-                for context in modifier.contexts.map(\.name) where context != baseContexts[modifier.name] {
-                    let contexts = baseContexts.merging([modifier.name: context]) { $1 }
-                    permutations.append(("\(modifier.name)=\(context)", system.resolve(contexts: contexts)))
-                }
-            }
-        }
-        // Checked after the permutations above, so that the copy it works on carries them resolved.
+        let base = system.resolve()
+        // Checked after the base permutation, so that the copy it works on carries it resolved.
         let checked = system.checkAllPermutations()
         for file in checked.files + system.files + overlays { files[file.path] = files[file.path] ?? file }
         for document in documents.values where broken.contains(document.path) {
@@ -87,7 +95,7 @@ struct Analysis {
         self.system = system
         self.files = files
         self.diagnostics = diagnostics
-        self.permutations = permutations
+        self.base = base
         self.broken = broken
     }
 
@@ -96,6 +104,7 @@ struct Analysis {
 
     private final class Cache {
         var definitions: [String: [TokenDefinition]]?
+        var permutations: [(label: String, permutation: TokenSystem.Permutation)]?
     }
 
     private let cache = Cache()
