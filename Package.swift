@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "Tessera", dependencies: ["TesseraModel", "TesseraRuntime"]),
         .target(name: "TesseraGenerate", dependencies: ["Tessera"]),
         .target(name: "TesseraQuality", dependencies: ["Tessera", "TesseraGenerate"]),
+        // `tessera lsp`: the Language Server Protocol over standard input and output.
+        .target(name: "TesseraLanguageServer", dependencies: ["Tessera"]),
         .target(
             name: "TesseraBuild",
             dependencies: [
@@ -66,6 +68,7 @@ let package = Package(
                 "TesseraGenerate",
                 "TesseraQuality",
                 "TesseraBuild",
+                "TesseraLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,7 +111,7 @@ let package = Package(
         .testTarget(name: "TesseraQualityTests", dependencies: ["TesseraQuality", "TesseraConformanceKit", "TesseraTestSupport"]),
         .testTarget(name: "TesseraBuildTests", dependencies: ["TesseraBuild", "TesseraTestSupport"]),
         // Runs the built `tessera` binary.
-        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraBuild", "TesseraQuality", "TesseraConformanceKit", "TesseraTestSupport"]),
+        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraBuild", "TesseraLanguageServer", "TesseraQuality", "TesseraConformanceKit", "TesseraTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,7 @@
 // diff and the catalog page, the bytes also read as Swift source: Fuzz/QualityHarness.swift) or
 // feed-manifest (a theme feed's manifest.json: its envelope and the signed manifest inside:
 // Fuzz/FeedHarness.swift).
+// lsp (a stream of framed messages to the language server: Fuzz/LanguageServerHarness.swift).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -39,6 +40,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "codegen": fuzzCodegen(bytes)
     case "quality": fuzzQuality(bytes)
     case "feed-manifest": fuzzFeedManifest(bytes)
+    case "lsp": fuzzLanguageServer(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (the toolchain's -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest lsp (default: all)
 #
 # Builds one binary (a few minutes) from the library's modules TesseraModel, TesseraRuntime,
 # Tessera, TesseraGenerate and TesseraQuality and from Fuzz/*.swift, seeds each target's corpus
@@ -38,9 +38,9 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest)
+[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest lsp)
 
-modules=(TesseraModel TesseraRuntime Tessera TesseraGenerate TesseraQuality)
+modules=(TesseraModel TesseraRuntime Tessera TesseraGenerate TesseraQuality TesseraLanguageServer)
 folders=("${modules[@]/#/Sources/}")
 shared=../shared/corpus
 
@@ -150,6 +150,7 @@ for target in "${targets[@]}"; do
             seed Fuzz/seeds/tokens-studio -- -name '*.json'
             seed "${fixtures[@]}" "$shared/tokens-studio" -- -path '*/tokens-studio/tokens/*.json' -o -path '*/tokens-studio/test/integration/tokens/*.json' \
                 -o -path '*/tokens-studio/synced*.json' -o -path '*/tokens-studio/synced/*.json' -o -path '*/tokens-studio/synced/*/*.json' ;;
+        lsp) seed Fuzz/seeds/lsp -- -name '*.lsp' ;;
         colorset) seed "${fixtures[@]}" "$shared" -- -path '*.colorset/Contents.json' ;;
         *)
             seed Examples "${fixtures[@]}" Fuzz/seeds -- -name '*.json'

@@ -96,6 +96,14 @@ public struct TokenSystem: Sendable {
         self.init(file: file, options: options, loading: [])
     }
 
+    /// Reads a resolver already in memory whose sources are read from `overlays` where one has
+    /// the source's path (resolved against the resolver's folder), else from disk: an editor's
+    /// unsaved buffers.
+    package init(resolver file: SourceFile, overlays: [SourceFile], options: PipelineOptions = PipelineOptions()) {
+        self.init(file: file, options: options, loading: [])
+        for overlay in overlays where overlay.path != file.path { sources.noteRead(overlay) }
+    }
+
     /// A resolver put together in memory — by an importer of a format with modes, whose sources
     /// are usually layers it built (`ResolverDocument.Source.Origin.built`). File sources are
     /// found relative to the document's file.

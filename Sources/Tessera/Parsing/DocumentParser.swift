@@ -427,3 +427,14 @@ struct DocumentParser {
         return nil
     }
 }
+
+extension SourceFile {
+    /// The problems that stop this file's text from being read as JSON (none when it reads):
+    /// what an editor shows while the file is being typed, without resolving anything.
+    package var jsonTextProblems: [Diagnostic] {
+        guard path.lowercased().hasSuffix(".json") || path.lowercased().hasSuffix(".jsonc") else { return [] }
+        let (fragment, diagnostics) = DocumentParser.parseFile(self, allowComments: path.lowercased().hasSuffix(".jsonc"), seed: nil)
+        let problems = diagnostics.filter { $0.id.isAboutFileText }
+        return fragment == nil && problems.isEmpty ? diagnostics : problems
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import Tessera
+import TesseraModel
+
+extension LanguageServer {
+    // MARK: - Colors
+
+    func documentColors(_ params: JSON) throws(ResponseError) -> JSON {
+        let path = try documentPath(params)
+        let analysis = currentAnalysis()
+        guard let file = analysis.files[path] else { return .array([]) }
+        var colors: [JSON] = []
+        for definition in analysis.definitions[path] ?? [] where definition.references.isEmpty {
+            // The value this very definition gives, in a permutation that uses it.
+            let owner = analysis.permutations.first { entry in
+                entry.permutation.document.token(definition.path).map {
+                    $0.anchor.file.path == path && $0.anchor.offset == definition.anchor.offset
+                } ?? false
+            }
+            guard case .color(let color)? = owner?.permutation.partialTokens.value(definition.path) else { continue }
+            let bytes = file.jsonValueRange(at: definition.value.offset)
+            guard !bytes.isEmpty else { continue }
+            let srgb = color.mapped(to: .srgb).numericComponents
+            guard srgb.count >= 3 else { continue }
+            let clamp = { (value: Double) in min(1, max(0, value)) }
+            let information = ColorInformation(range: range(bytes, in: path, analysis),
+                color: LSPColor(red: clamp(srgb[0]), green: clamp(srgb[1]), blue: clamp(srgb[2]), alpha: clamp(color.alpha)))
+            colors.append(information.json)
+        }
+        return .array(colors)
+    }
+
+    /// The color written in the notation of the text it replaces: hex (keeping its case and
+    /// length), `rgb()`/`rgba()`, or a DTCG color object.
+    func colorPresentations(_ params: JSON) throws(ResponseError) -> JSON {
+        let path = try documentPath(params)
+        guard let color = LSPColor(params["color"]), let wanted = LSPRange(params["range"]) else {
+            throw .invalidParams("a color and a range are needed")
+        }
+        let analysis = currentAnalysis()
+        guard let table = table(path, analysis), let start = table.offset(of: wanted.start, utf8: utf8),
+            let end = table.offset(of: wanted.end, utf8: utf8), start <= end
+        else { return .array([]) }
+        let written = String(decoding: table.bytes[start..<end], as: UTF8.self)
+        let text = Self.present(color, like: written)
+        return .array([ColorPresentation(label: text, textEdit: TextEdit(range: wanted, newText: text)).json])
+    }
+
+    static func present(_ color: LSPColor, like written: String) -> String {
+        let channels = [color.red, color.green, color.blue].map { Int((min(1, max(0, $0)) * 255).rounded()) }
+        let alpha = min(1, max(0, color.alpha))
+        let body = written.trimmingCharacters(in: CharacterSet(charactersIn: "\" \n\t"))
+        if body.hasPrefix("{") {
+            var members = [
+                "\"colorSpace\": \"srgb\"",
+                "\"components\": [" + [color.red, color.green, color.blue].map { number(min(1, max(0, $0))) }.joined(separator: ", ") + "]",
+            ]
+            if alpha < 1 || body.contains("\"alpha\"") { members.append("\"alpha\": " + number(alpha)) }
+            if body.contains("\"hex\"") { members.append("\"hex\": \"" + hex(channels, alpha: nil, upper: false) + "\"") }
+            return "{" + members.joined(separator: ", ") + "}"
+        }
+        if body.lowercased().hasPrefix("rgb") {
+            let values = channels.map(String.init).joined(separator: ", ")
+            return "\"" + (alpha < 1 ? "rgba(\(values), \(number(alpha)))" : "rgb(\(values))") + "\""
+        }
+        let digits = body.dropFirst().filter(\.isHexDigit)
+        let upper = digits.contains { $0.isUppercase } && !digits.contains { $0.isLowercase }
+        let withAlpha = alpha < 1 || digits.count == 8 || digits.count == 4
+        return "\"" + hex(channels, alpha: withAlpha ? Int((alpha * 255).rounded()) : nil, upper: upper) + "\""
+    }
+
+    static func hex(_ channels: [Int], alpha: Int?, upper: Bool) -> String {
+        let text = "#" + (channels + (alpha.map { [$0] } ?? [])).map { String(format: upper ? "%02X" : "%02x", $0) }.joined()
+        return text
+    }
+
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 10000).rounded() / 10000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = String(format: "%.4f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+
+    // MARK: - Completion
+
+    func completion(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let place = try documentPosition(params) else { return .array([]) }
+        let analysis = place.analysis
+        guard let table = table(place.path, analysis) else { return .array([]) }
+        let bytes = table.bytes
+        let offset = place.offset
+        guard let stringStart = analysis.stringStart(containing: offset, in: bytes) ?? Self.openString(before: offset, in: bytes) else {
+            return .array([])
+        }
+        let typed = String(decoding: bytes[stringStart + 1..<offset], as: UTF8.self)
+        // A reference being written: `{` not yet closed before the cursor.
+        if let brace = typed.lastIndex(of: "{"), !typed[brace...].contains("}") {
+            let prefix = String(typed[typed.index(after: brace)...])
+            let from = offset - prefix.utf8.count
+            let closes = offset < bytes.count && bytes[offset] == UInt8(ascii: "}")
+            let editRange = range(from..<offset, in: place.path, analysis)
+            let items = analysis.allPaths.filter { $0.hasPrefix(prefix) }.prefix(1000).map { path in
+                CompletionItem(label: path, kind: CompletionItemKind.constant,
+                    detail: analysis.base.partialTokens.type(path)?.rawValue,
+                    textEdit: TextEdit(range: editRange, newText: path + (closes ? "" : "}"))).json
+            }
+            return .array(Array(items))
+        }
+        let end = Self.stringContentEnd(from: offset, in: bytes)
+        let editRange = range(stringStart + 1..<end, in: place.path, analysis)
+        var before = stringStart - 1
+        while before >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[before]) { before -= 1 }
+        if before >= 0, bytes[before] == UInt8(ascii: ":") {
+            // A value: `$type`'s are the type names.
+            var keyEnd = before - 1
+            while keyEnd >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[keyEnd]) { keyEnd -= 1 }
+            guard keyEnd >= 6, String(decoding: bytes[keyEnd - 6...keyEnd], as: UTF8.self) == "\"$type\"" else { return .array([]) }
+            return .array(TokenType.allCases.map { type in
+                CompletionItem(label: type.rawValue, kind: CompletionItemKind.enumMember, detail: "$type",
+                    textEdit: TextEdit(range: editRange, newText: type.rawValue)).json
+            })
+        }
+        // A key: the properties a token or group may have.
+        let properties = [
+            ("$value", "the token's value"), ("$type", "the value's type"), ("$description", "what the token is for"),
+            ("$deprecated", "true, or why"), ("$extensions", "tool-specific data"), ("$extends", "a group to extend"),
+        ]
+        return .array(properties.filter { $0.0.hasPrefix(typed) || typed.isEmpty }.map { name, detail in
+            CompletionItem(label: name, kind: CompletionItemKind.property, detail: detail,
+                textEdit: TextEdit(range: editRange, newText: name)).json
+        })
+    }
+
+    /// A string opened on the cursor's line and not closed before it.
+    static func openString(before offset: Int, in bytes: [UInt8]) -> Int? {
+        var index = min(offset, bytes.count)
+        while index > 0, bytes[index - 1] != 0x0A { index -= 1 }
+        var open: Int?
+        while index < offset {
+            if bytes[index] == UInt8(ascii: "\"") { open = open == nil ? index : nil }
+            if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+            index += 1
+        }
+        return open
+    }
+
+    static func stringContentEnd(from offset: Int, in bytes: [UInt8]) -> Int {
+        var index = offset
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != 0x0A {
+            if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+            index += 1
+        }
+        return min(index, bytes.count)
+    }
+
+    // MARK: - Rename
+
+    func rename(_ params: JSON) throws(ResponseError) -> JSON {
+        guard let newName = params["newName"]?.string else { throw .invalidParams("no newName") }
+        guard let place = try documentPosition(params), let target = place.analysis.target(at: place.offset, in: place.path) else {
+            throw ResponseError(code: ErrorCodes.requestFailed, message: "there is no token or group here to rename")
+        }
+        let analysis = place.analysis
+        let old: String
+        let isGroup: Bool
+        switch target {
+        case .token(let path, _), .reference(let path, _, _): (old, isGroup) = (path, false)
+        case .group(let path, _): (old, isGroup) = (path, true)
+        }
+        var segments = old.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parent = segments.dropLast().joined(separator: ".")
+        var name = newName
+        if newName.contains(".") {
+            guard newName.hasPrefix(parent + "."), !parent.isEmpty || !newName.dropFirst().contains(".") else {
+                throw ResponseError(code: ErrorCodes.requestFailed,
+                    message: "'\(newName)' would move '\(old)' to another group; rename its last name only (under '\(parent)')")
+            }
+            name = String(newName.dropFirst(parent.isEmpty ? 0 : parent.count + 1))
+        }
+        if name.isEmpty || name.hasPrefix("$") || name.contains(where: { "{}.".contains($0) }) {
+            throw ResponseError(code: ErrorCodes.requestFailed,
+                message: "'\(name)' is not a token name: names are not empty, do not start with '$' and hold no '{', '}' or '.'")
+        }
+        segments[segments.count - 1] = name
+        let new = segments.joined(separator: ".")
+        guard new != old else { return .object(["changes": .object([:])]) }
+        let paths = analysis.allPaths
+        if let clash = paths.first(where: { $0 == new || $0.hasPrefix(new + ".") }) {
+            let what = clash == new ? "a token" : "a group (of '\(clash)')"
+            let place = analysis.definitionsOf(clash).first.map { " at \($0.location.file):\($0.location.line):\($0.location.column)" } ?? ""
+            throw ResponseError(code: ErrorCodes.requestFailed, message: "'\(new)' is already \(what)\(place); renaming '\(old)' would merge them")
+        }
+        var changes: [String: [TextEdit]] = [:]
+        var seen = Set<String>()
+        func add(_ file: String, _ bytes: Range<Int>, _ text: String) {
+            guard seen.insert("\(file)#\(bytes.lowerBound)").inserted else { return }
+            changes[uri(file), default: []].append(TextEdit(range: range(bytes, in: file, analysis), newText: text))
+        }
+        let oldSegment = old.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? old
+        for file in analysis.definitions.keys.sorted() {
+            guard let source = analysis.files[file] else { continue }
+            for definition in analysis.definitions[file] ?? [] {
+                if definition.path == old, !isGroup {
+                    add(file, source.jsonValueRange(at: definition.anchor.offset), JSON.string(name).text)
+                } else if isGroup, definition.path.hasPrefix(old + "."),
+                    let key = Self.keyBefore(definition.anchor.offset, named: oldSegment, in: source.bytes)
+                {
+                    add(file, key, JSON.string(name).text)
+                }
+            }
+        }
+        for reference in referencesTo(old, group: isGroup, analysis) {
+            guard let source = analysis.files[reference.file] else { continue }
+            let text = String(decoding: source.bytes[reference.range], as: UTF8.self)
+            guard text.hasPrefix("{" + old) else { continue }
+            add(reference.file, reference.range, "{" + new + text.dropFirst(1 + old.count))
+        }
+        return WorkspaceEdit(changes: changes).json
+    }
+}
+
+/// Where an app's Swift sources use a token's generated name (`.color.text.primary`) or its
+/// path in a string (`"color/text/primary"`), as `tessera lint --usage` reads them.
+enum SwiftUsages {
+    struct Use {
+        let file: String
+        let start: Position
+        let end: Position
+    }
+
+    static func find(_ path: String, under root: String, limit: Int = 2000) -> [Use] {
+        let names = path.split(separator: ".").map(String.init)
+        let accessor = "." + names.map { OutputContext.swiftIdentifier([$0], casing: .lowerCamel) }.joined(separator: ".")
+        let needles = [accessor, "\"\(path)\"", "\"\(names.joined(separator: "/"))\"", "\"{\(path)}\""].map { Array($0.utf8) }
+        var uses: [Use] = []
+        for file in swiftFiles(under: root) {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let bytes = Array(data)
+            let table = LineTable(bytes)
+            for (number, needle) in needles.enumerated() {
+                var from = 0
+                while let found = Analysis.find(needle, in: bytes, within: from..<bytes.count) {
+                    from = found.upperBound
+                    if number == 0, found.upperBound < bytes.count {
+                        let next = bytes[found.upperBound]
+                        if next == UInt8(ascii: "_") || next >= 0x80 || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) || (next >= 0x30 && next <= 0x39) { continue }
+                    }
+                    let start = number == 0 ? found.lowerBound + 1 : found.lowerBound
+                    uses.append(Use(file: file, start: table.position(at: start, utf8: false), end: table.position(at: found.upperBound, utf8: false)))
+                    if uses.count >= limit { return uses }
+                }
+            }
+        }
+        return uses
+    }
+
+    static func swiftFiles(under root: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [String] = []
+        while let item = walker.nextObject() as? String {
+            let name = (item as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            if item.hasSuffix(".swift") { files.append((root as NSString).appendingPathComponent(item)) }
+            if files.count > 5000 { break }
+        }
+        return files.sorted()
+    }
+}

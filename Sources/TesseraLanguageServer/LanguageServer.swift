@@ -1,0 +1,306 @@
+import Foundation
+import Tessera
+
+/// `tessera lsp`: the Language Server Protocol over a pair of streams. One message is handled
+/// at a time, in order; every change re-checks the workspace's system and publishes the
+/// diagnostics of each open and each affected file.
+public final class LanguageServer {
+    public enum State: Equatable { case uninitialized, running, shuttingDown }
+    /// Reads a `tessera.yml`: the resolver it names, or the token files and folders it lists
+    /// (relative to its folder); nil when it cannot be read.
+    public typealias ConfigurationReader = (String) -> (resolver: String?, sources: [String])?
+
+    private let configurationReader: ConfigurationReader?
+
+    private let send: (JSON) -> Void
+    public private(set) var state = State.uninitialized
+    /// Whether positions count UTF-8 bytes (negotiated) rather than UTF-16 code units.
+    private(set) var utf8 = false
+    private var root: String?
+    var workspaceRoot: String? { root }
+    private var kind = SystemKind.openFiles
+    private(set) var documents: [String: OpenDocument] = [:] {
+        didSet { tablesChecked = [] }
+    }
+    private var analysis: Analysis? {
+        didSet { tablesChecked = [] }
+    }
+    private var published: [String: [LSPDiagnostic]] = [:]
+    /// Set by `exit`: the process's exit code.
+    public private(set) var exitCode: Int32?
+
+    public init(configuration: ConfigurationReader? = nil, send: @escaping (JSON) -> Void) {
+        self.configurationReader = configuration
+        self.send = send
+    }
+
+    /// Serves `input` and `output` until `exit` or the end of input; returns the exit code
+    /// (0 after `shutdown`, else 1).
+    public static func run(input: FileHandle, output: FileHandle, configuration: ConfigurationReader? = nil) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let transport = Transport(input: input, output: output)
+        let server = LanguageServer(configuration: configuration, send: transport.write)
+        while let frame = transport.read() {
+            server.receive(frame)
+            if let code = server.exitCode { return code }
+        }
+        return server.state == .shuttingDown ? 0 : 1
+    }
+
+    public func receive(_ frame: MessageFramer.Frame) {
+        switch frame {
+        case .malformedHeader(let reason):
+            send(Message.error(id: nil, ResponseError(code: ErrorCodes.parseError, message: "cannot read the message header: \(reason)")))
+        case .message(let bytes):
+            receive(bytes)
+        }
+    }
+
+    /// Handles one message's content.
+    public func receive(_ content: [UInt8]) {
+        guard let message = JSON.parse(content) else {
+            send(Message.error(id: nil, ResponseError(code: ErrorCodes.parseError, message: "the message is not JSON")))
+            return
+        }
+        if case .array = message {
+            send(Message.error(id: nil, ResponseError(code: ErrorCodes.invalidRequest, message: "batches are not part of the protocol")))
+            return
+        }
+        guard case .object = message, let method = message["method"]?.string else {
+            // A response to a request of ours (none are sent that need an answer), or nonsense.
+            if message["id"] != nil, message["result"] != nil || message["error"] != nil { return }
+            send(Message.error(id: RequestID(message["id"]),
+                ResponseError(code: ErrorCodes.invalidRequest, message: "a message without a method")))
+            return
+        }
+        let params = message["params"] ?? .null
+        if let rawID = message["id"] {
+            guard let id = RequestID(rawID) else {
+                send(Message.error(id: nil, ResponseError(code: ErrorCodes.invalidRequest, message: "a request id must be an integer or a string")))
+                return
+            }
+            request(method, params, id: id)
+        } else {
+            notification(method, params)
+        }
+    }
+
+    // MARK: - Requests
+
+    private func request(_ method: String, _ params: JSON, id: RequestID) {
+        do {
+            let result = try respond(method, params)
+            send(Message.response(id: id, result: result))
+        } catch {
+            send(Message.error(id: id, error))
+        }
+    }
+
+    private func respond(_ method: String, _ params: JSON) throws(ResponseError) -> JSON {
+        switch (state, method) {
+        case (.uninitialized, "initialize"): return initialize(params)
+        case (.uninitialized, _):
+            throw ResponseError(code: ErrorCodes.serverNotInitialized, message: "'\(method)' before 'initialize'")
+        case (_, "initialize"): throw ResponseError(code: ErrorCodes.invalidRequest, message: "'initialize' was already sent")
+        case (.shuttingDown, _):
+            throw ResponseError(code: ErrorCodes.invalidRequest, message: "'\(method)' after 'shutdown'")
+        case (.running, "shutdown"):
+            state = .shuttingDown
+            return .null
+        default: break
+        }
+        switch method {
+        case "textDocument/codeAction": return try codeActions(params)
+        case "textDocument/hover": return try hover(params)
+        case "textDocument/definition": return try definition(params)
+        case "textDocument/references": return try references(params)
+        case "textDocument/documentSymbol": return try documentSymbols(params)
+        case "workspace/symbol": return workspaceSymbols(params)
+        case "textDocument/documentColor": return try documentColors(params)
+        case "textDocument/colorPresentation": return try colorPresentations(params)
+        case "textDocument/completion": return try completion(params)
+        case "textDocument/rename": return try rename(params)
+        default:
+            throw ResponseError(code: ErrorCodes.methodNotFound, message: "'\(method)' is not a method this server knows")
+        }
+    }
+
+    private func initialize(_ params: JSON) -> JSON {
+        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
+        let encoding = offered.first { $0 == PositionEncodingKind.utf8 || $0 == PositionEncodingKind.utf16 } ?? PositionEncodingKind.utf16
+        utf8 = encoding == PositionEncodingKind.utf8
+        if let folder = params["workspaceFolders"]?.array?.first?["uri"]?.string {
+            root = FileURI.path(folder)
+        } else if let uri = params["rootUri"]?.string {
+            root = FileURI.path(uri)
+        } else if let path = params["rootPath"]?.string {
+            root = path
+        }
+        if let folder = root { root = (folder as NSString).standardizingPath }
+        kind = Analysis.kind(root: root, configuration: configurationReader)
+        state = .running
+        return .object([
+            "capabilities": .object([
+                "positionEncoding": .string(encoding),
+                "textDocumentSync": .object([
+                    "openClose": .bool(true), "change": .number(Double(TextDocumentSyncKind.incremental)),
+                    "save": .object(["includeText": .bool(false)]),
+                ]),
+                "hoverProvider": .bool(true),
+                "definitionProvider": .bool(true),
+                "referencesProvider": .bool(true),
+                "documentSymbolProvider": .bool(true),
+                "workspaceSymbolProvider": .bool(true),
+                "codeActionProvider": .object(["codeActionKinds": .array([.string(CodeActionKind.quickFix)])]),
+                "colorProvider": .bool(true),
+                "completionProvider": .object(["triggerCharacters": .array(["{", ".", "\"", "$"].map(JSON.string))]),
+                "renameProvider": .bool(true),
+            ]),
+            "serverInfo": .object(["name": .string("tessera")]),
+        ])
+    }
+
+    // MARK: - Notifications
+
+    private func notification(_ method: String, _ params: JSON) {
+        if method == "exit" {
+            exitCode = state == .shuttingDown ? 0 : 1
+            return
+        }
+        guard state == .running else { return }
+        switch method {
+        case "textDocument/didOpen":
+            guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
+            let path = FileURI.path(uri)
+            documents[path] = OpenDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, bytes: Array(text.utf8))
+            refresh(changed: path)
+        case "textDocument/didChange":
+            guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[FileURI.path(uri)] else { return }
+            let before = document
+            do {
+                for change in params["contentChanges"]?.array ?? [] { try document.apply(change, utf8: utf8) }
+            } catch {
+                // An edit that does not fit the text: the document is out of step; keep the last text.
+                send(Message.notification("window/logMessage", .object([
+                    "type": .number(1), "message": .string("\(document.path): \(error.message); the edit was not applied"),
+                ])))
+                document = before
+                return
+            }
+            document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
+            documents[document.path] = document
+            refresh(changed: document.path)
+        case "textDocument/didClose":
+            guard let uri = params["textDocument"]?["uri"]?.string else { return }
+            documents[FileURI.path(uri)] = nil
+            refresh(changed: nil)
+        case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+            kind = Analysis.kind(root: root, configuration: configurationReader)
+            refresh(changed: nil)
+        default:
+            // `initialized`, `$/cancelRequest`, `$/setTrace` and notifications not known: nothing to do.
+            break
+        }
+    }
+
+    // MARK: - Diagnostics
+
+    /// Checks the system again and publishes every file's diagnostics that changed (always
+    /// the changed document's).
+    func refresh(changed: String?) {
+        for (path, document) in documents where document.lastGood == nil || path == changed {
+            if SourceFile(path: path, bytes: document.bytes).jsonTextProblems.isEmpty { documents[path]?.lastGood = document.bytes }
+        }
+        let analysis = Analysis(kind: kind, documents: documents, root: root)
+        self.analysis = analysis
+        var paths = Set(published.keys).union(documents.keys)
+        for (path, found) in analysis.diagnostics where !path.isEmpty && !found.isEmpty { paths.insert(path) }
+        for path in paths.sorted() {
+            let diagnostics = (analysis.diagnostics[path] ?? []).map { lspDiagnostic($0, analysis) }
+            guard path == changed || published[path] != diagnostics else { continue }
+            published[path] = diagnostics.isEmpty && documents[path] == nil ? nil : diagnostics
+            var params: [String: JSON] = ["uri": .string(uri(path)), "diagnostics": .array(diagnostics.map(\.json))]
+            if let version = documents[path]?.version { params["version"] = .number(Double(version)) }
+            send(Message.notification("textDocument/publishDiagnostics", .object(params)))
+        }
+    }
+
+    func uri(_ path: String) -> String { documents[path]?.uri ?? FileURI.uri(path) }
+
+    private var tables: [String: LineTable] = [:]
+    /// The paths whose line table was checked against the analysis's text since it was made:
+    /// a table is compared with its file's bytes once per analysis, not once per position.
+    private var tablesChecked: Set<String> = []
+
+    func table(_ path: String, _ analysis: Analysis) -> LineTable? {
+        if tablesChecked.contains(path), let table = tables[path] { return table }
+        guard let file = analysis.files[path] ?? documents[path].map({ SourceFile(path: path, bytes: $0.bytes) }) else { return nil }
+        tablesChecked.insert(path)
+        if let table = tables[path], table.bytes == file.bytes { return table }
+        let table = LineTable(file.bytes)
+        tables[path] = table
+        return table
+    }
+
+    func range(_ bytes: Range<Int>, in path: String, _ analysis: Analysis) -> LSPRange {
+        table(path, analysis)?.range(bytes, utf8: utf8) ?? LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
+    }
+
+    /// The bytes a location points at: the JSON value or key starting there.
+    func byteRange(of location: SourceLocation, _ analysis: Analysis) -> Range<Int>? {
+        guard location.line >= 1, let file = analysis.files[location.file] else { return nil }
+        let offset = file.offset(line: location.line, column: location.column)
+        let value = file.jsonValueRange(at: offset)
+        return value.isEmpty ? offset..<offset : value
+    }
+
+    func location(_ location: SourceLocation, _ analysis: Analysis) -> Location {
+        let bytes = byteRange(of: location, analysis) ?? 0..<0
+        return Location(uri: uri(location.file), range: range(bytes, in: location.file, analysis))
+    }
+
+    func lspDiagnostic(_ diagnostic: Tessera.Diagnostic, _ analysis: Analysis) -> LSPDiagnostic {
+        let place = diagnostic.location.map { location($0, analysis) }
+            ?? Location(uri: "", range: LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))
+        let related = diagnostic.notes.map { note in
+            DiagnosticRelatedInformation(location: note.location.map { location($0, analysis) } ?? place, message: note.message)
+        }
+        let severity = switch diagnostic.severity {
+        case .error: DiagnosticSeverity.error
+        case .warning: DiagnosticSeverity.warning
+        case .note: DiagnosticSeverity.information
+        }
+        return LSPDiagnostic(range: place.range, severity: severity, code: diagnostic.id.rawValue, message: diagnostic.message,
+            relatedInformation: related)
+    }
+
+    // MARK: - Reading requests
+
+    struct DocumentPosition {
+        let path: String
+        let offset: Int
+        let analysis: Analysis
+    }
+
+    func currentAnalysis() -> Analysis {
+        if let analysis { return analysis }
+        let made = Analysis(kind: kind, documents: documents, root: root)
+        analysis = made
+        return made
+    }
+
+    func documentPath(_ params: JSON) throws(ResponseError) -> String {
+        guard let uri = params["textDocument"]?["uri"]?.string else { throw .invalidParams("no textDocument.uri") }
+        return FileURI.path(uri)
+    }
+
+    func documentPosition(_ params: JSON) throws(ResponseError) -> DocumentPosition? {
+        let path = try documentPath(params)
+        guard let position = Position(params["position"]) else { throw .invalidParams("no valid position") }
+        let analysis = currentAnalysis()
+        guard let table = table(path, analysis) else { return nil }
+        guard let offset = table.offset(of: position, utf8: utf8) else { return nil }
+        return DocumentPosition(path: path, offset: offset, analysis: analysis)
+    }
+}
+

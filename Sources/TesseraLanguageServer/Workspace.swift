@@ -1,0 +1,268 @@
+import Foundation
+import Tessera
+
+/// What the workspace's system is: a resolver (named by `tessera.yml` or found in the root
+/// folder), token files a `tessera.yml` lists, or else the open files.
+enum SystemKind: Equatable {
+    case resolver(String)
+    case tokenFiles([String])
+    case openFiles
+}
+
+/// The token system of the workspace as the editor holds it, checked: every file's
+/// diagnostics, and the permutations that hover, definition and the rest read.
+struct Analysis {
+    var system: TokenSystem
+    /// Every file analyzed, by path: open documents as edited, others as on disk.
+    var files: [String: SourceFile]
+    /// Diagnostics by file path.
+    var diagnostics: [String: [Tessera.Diagnostic]]
+    /// The base permutation: every modifier at its default context.
+    let base: TokenSystem.Permutation
+
+    /// The base permutation, then each other context of each modifier on its own, labelled
+    /// `modifier=context`: resolved on the first request that reads them, not on every edit
+    /// (the check has resolved each permutation already; diagnostics need nothing more).
+    var permutations: [(label: String, permutation: TokenSystem.Permutation)] {
+        if let made = cache.permutations { return made }
+        var system = self.system
+        var permutations: [(label: String, permutation: TokenSystem.Permutation)] = [("", base)]
+        if let resolver = system.resolver {
+            let baseContexts = base.contexts
+            for modifier in resolver.modifiers {
+                for context in modifier.contexts.map(\.name) where context != baseContexts[modifier.name] {
+                    let contexts = baseContexts.merging([modifier.name: context]) { $1 }
+                    permutations.append(("\(modifier.name)=\(context)", system.resolve(contexts: contexts)))
+                }
+            }
+        }
+        cache.permutations = permutations
+        return permutations
+    }
+
+    init(kind: SystemKind, documents: [String: OpenDocument], root: String?) {
+        var files: [String: SourceFile] = [:]
+        var extra: [Tessera.Diagnostic] = []
+        var broken: Set<String> = []
+        // Each open document as edited, or as it last parsed when it no longer does.
+        var overlays: [SourceFile] = []
+        for document in documents.values.sorted(by: { $0.path < $1.path }) {
+            let current = SourceFile(path: document.path, bytes: document.bytes)
+            let problems = Self.textProblems(current)
+            if problems.isEmpty {
+                overlays.append(current)
+            } else {
+                broken.insert(document.path)
+                extra += problems
+                if let good = document.lastGood { overlays.append(SourceFile(path: document.path, bytes: good)) }
+            }
+        }
+        let overlayByPath = Dictionary(overlays.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var system: TokenSystem
+        switch kind {
+        case .resolver(let path):
+            let file = overlayByPath[path] ?? SourceFile(path: path, bytes: Array(FileManager.default.contents(atPath: path) ?? Data()))
+            system = TokenSystem(resolver: file, overlays: overlays)
+        case .tokenFiles(let paths):
+            var loading: [Tessera.Diagnostic] = []
+            let read = TokenFileLoader.files(at: paths, diagnostics: &loading)
+            var seen = Set<String>()
+            var chosen: [SourceFile] = []
+            for file in read {
+                seen.insert(file.path)
+                chosen.append(overlayByPath[file.path] ?? file)
+            }
+            chosen += overlays.filter { !seen.contains($0.path) && Self.isInside($0.path, root) }
+            extra += loading
+            system = TokenSystem(files: chosen)
+        case .openFiles:
+            system = TokenSystem(files: overlays)
+        }
+        let base = system.resolve()
+        // Checked after the base permutation, so that the copy it works on carries it resolved.
+        let checked = system.checkAllPermutations()
+        for file in checked.files + system.files + overlays { files[file.path] = files[file.path] ?? file }
+        for document in documents.values where broken.contains(document.path) {
+            files[document.path] = SourceFile(path: document.path, bytes: document.bytes)
+        }
+        var diagnostics: [String: [Tessera.Diagnostic]] = [:]
+        for diagnostic in checked.diagnostics + extra {
+            let path = diagnostic.location?.file ?? ""
+            // A file that does not parse shows what stops it; the rest is about its last good text.
+            if broken.contains(path), !diagnostic.id.isAboutFileText { continue }
+            diagnostics[path, default: []].append(diagnostic)
+        }
+        self.system = system
+        self.files = files
+        self.diagnostics = diagnostics
+        self.base = base
+        self.broken = broken
+    }
+
+    /// Files whose current text does not parse (their last good text stands in for them).
+    let broken: Set<String>
+
+    private final class Cache {
+        var definitions: [String: [TokenDefinition]]?
+        var permutations: [(label: String, permutation: TokenSystem.Permutation)]?
+    }
+
+    private let cache = Cache()
+
+    /// Token definitions by the file they are written in, from every permutation: made on the
+    /// first request that needs them, not on every edit.
+    var definitions: [String: [TokenDefinition]] {
+        if let made = cache.definitions { return made }
+        var definitions: [String: [TokenDefinition]] = [:]
+        var seen: [String: Set<Int>] = [:]
+        for (_, permutation) in permutations {
+            for definition in permutation.document.tokens {
+                let path = definition.anchor.file.path
+                guard !broken.contains(path), seen[path, default: []].insert(definition.anchor.offset).inserted else { continue }
+                definitions[path, default: []].append(definition)
+            }
+        }
+        cache.definitions = definitions
+        return definitions
+    }
+
+    /// Problems that stop a file's text from being read as JSON.
+    static func textProblems(_ file: SourceFile) -> [Tessera.Diagnostic] {
+        file.jsonTextProblems
+    }
+
+    static func isInside(_ path: String, _ root: String?) -> Bool {
+        guard let root else { return true }
+        return path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// The system the root folder says: its `tessera.yml`, else one `*.resolver.json` in it.
+    static func kind(root: String?, configuration reader: LanguageServer.ConfigurationReader?) -> SystemKind {
+        guard let root else { return .openFiles }
+        let configuration = (root as NSString).appendingPathComponent("tessera.yml")
+        if FileManager.default.fileExists(atPath: configuration), let loaded = reader?(configuration) {
+            let folder = (configuration as NSString).deletingLastPathComponent
+            if let resolver = loaded.resolver { return .resolver(absolute(resolver, in: folder)) }
+            if !loaded.sources.isEmpty { return .tokenFiles(loaded.sources.map { absolute($0, in: folder) }) }
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        if let resolver = names.sorted().first(where: { $0.hasSuffix(".resolver.json") }) {
+            return .resolver((root as NSString).appendingPathComponent(resolver))
+        }
+        return .openFiles
+    }
+
+    static func absolute(_ path: String, in folder: String) -> String {
+        path.hasPrefix("/") ? path : ((folder as NSString).appendingPathComponent(path) as NSString).standardizingPath
+    }
+
+    // MARK: - What is where
+
+    /// What the cursor is on.
+    enum Target {
+        case token(path: String, range: Range<Int>)
+        case reference(path: String, range: Range<Int>, in: TokenDefinition)
+        case group(path: String, range: Range<Int>)
+    }
+
+    func target(at offset: Int, in path: String) -> Target? {
+        guard let file = files[path] else { return nil }
+        for definition in definitions[path] ?? [] {
+            let key = file.jsonValueRange(at: definition.anchor.offset)
+            if key.contains(offset) || key.upperBound == offset && offset > key.lowerBound {
+                return .token(path: definition.path, range: key)
+            }
+            for reference in references(of: definition, in: file) where reference.range.contains(offset) || reference.range.upperBound == offset {
+                return .reference(path: reference.path, range: reference.range, in: definition)
+            }
+        }
+        // A group's key: the string under the cursor, when a token sits below it.
+        let string = file.jsonValueRange(at: stringStart(containing: offset, in: file.bytes) ?? -1)
+        guard !string.isEmpty, string.count >= 2 else { return nil }
+        let name = String(decoding: file.bytes[string.lowerBound + 1..<string.upperBound - 1], as: UTF8.self)
+        let groups = (definitions[path] ?? []).compactMap { definition -> String? in
+            let segments = definition.path.split(separator: ".").map(String.init)
+            guard let index = segments.dropLast().lastIndex(of: name) else { return nil }
+            let key = file.jsonValueRange(at: definition.anchor.offset)
+            guard key.lowerBound > string.lowerBound else { return nil }
+            return segments[...index].joined(separator: ".")
+        }
+        if let group = groups.min(by: { $0.count < $1.count }) { return .group(path: group, range: string) }
+        return nil
+    }
+
+    /// Where each `{path}` reference of a definition is written in its file.
+    func references(of definition: TokenDefinition, in file: SourceFile) -> [(path: String, range: Range<Int>)] {
+        definition.references.map { reference in
+            let string = file.jsonValueRange(at: reference.anchor.offset)
+            let needle = Array(("{" + reference.path + "}").utf8)
+            if let found = Self.find(needle, in: file.bytes, within: string) { return (reference.path, found) }
+            if let found = Self.find(Array(("{" + reference.path).utf8), in: file.bytes, within: string) {
+                return (reference.path, found)
+            }
+            return (reference.path, string)
+        }
+    }
+
+    static func find(_ needle: [UInt8], in bytes: [UInt8], within range: Range<Int>) -> Range<Int>? {
+        guard !needle.isEmpty, range.count >= needle.count else { return nil }
+        var index = range.lowerBound
+        while index + needle.count <= range.upperBound {
+            if bytes[index] == needle[0], Array(bytes[index..<index + needle.count]) == needle {
+                return index..<index + needle.count
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The offset of the opening quote of the JSON string around `offset`, if it is in one.
+    func stringStart(containing offset: Int, in bytes: [UInt8]) -> Int? {
+        var lineStart = min(offset, bytes.count)
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        var index = lineStart
+        var open: Int?
+        while index < bytes.count, bytes[index] != 0x0A {
+            if bytes[index] == UInt8(ascii: "\"") {
+                if let start = open {
+                    if offset >= start, offset <= index { return start }
+                    open = nil
+                } else {
+                    open = index
+                }
+            } else if bytes[index] == UInt8(ascii: "\\"), open != nil {
+                index += 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Every definition of a token, the base permutation's first.
+    func definitionsOf(_ path: String) -> [TokenDefinition] {
+        var found: [TokenDefinition] = []
+        var seen = Set<String>()
+        for (_, permutation) in permutations {
+            guard let definition = permutation.document.token(path) else { continue }
+            if seen.insert("\(definition.anchor.file.path)#\(definition.anchor.offset)").inserted { found.append(definition) }
+        }
+        return found
+    }
+
+    /// Every token path defined anywhere.
+    var allPaths: [String] {
+        var paths = Set<String>()
+        for (_, permutation) in permutations { for definition in permutation.document.tokens { paths.insert(definition.path) } }
+        return paths.sorted()
+    }
+
+    /// The range of the object a key names: from the key to the end of its value.
+    func memberRange(keyAt offset: Int, in file: SourceFile) -> Range<Int> {
+        let key = file.jsonValueRange(at: offset)
+        var index = key.upperBound
+        let bytes = file.bytes
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":")].contains(bytes[index]) { index += 1 }
+        let value = file.jsonValueRange(at: index)
+        return key.lowerBound..<max(key.upperBound, value.upperBound)
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import TesseraConformanceKit
+import TesseraLanguageServer
+import TesseraTestSupport
+import Testing
+
+/// The diagnostics the server holds after a run of one-token edits are those a server started
+/// on the edited texts finds: whatever an edit reuses from the check before it (parsed
+/// sources, resolved permutations, line tables, published diagnostics), the result is a full
+/// check's. Diagnostics are compared per file as sets, with their ranges, codes, messages and
+/// related information.
+@Suite(.serialized)
+struct LanguageServerDifferentialTests {
+    /// A server in this process; what it sends is collected.
+    final class Server {
+        private(set) var sent: [JSON] = []
+        private var server: LanguageServer!
+        private var nextID = 1
+
+        init(root: String) {
+            server = LanguageServer { [unowned self] message in sent.append(message) }
+            request("initialize", .object(["processId": .null, "capabilities": .object([:]),
+                "rootUri": .string(URL(fileURLWithPath: root).absoluteString)]))
+            notify("initialized")
+        }
+
+        func send(_ message: [String: JSON]) {
+            var message = message
+            message["jsonrpc"] = .string("2.0")
+            server.receive(Array(JSON.object(message).text.utf8))
+        }
+
+        func request(_ method: String, _ params: JSON) {
+            send(["id": .number(Double(nextID)), "method": .string(method), "params": params])
+            nextID += 1
+        }
+
+        func notify(_ method: String, _ params: JSON = .object([:])) {
+            send(["method": .string(method), "params": params])
+        }
+
+        /// Each file's diagnostics as last published, as sets of their JSON text (keys sorted);
+        /// files whose last diagnostics are none are left out.
+        var published: [String: Set<String>] {
+            var latest: [String: Set<String>] = [:]
+            for message in sent where message["method"]?.string == "textDocument/publishDiagnostics" {
+                guard let uri = message["params"]?["uri"]?.string else { continue }
+                latest[uri] = Set((message["params"]?["diagnostics"]?.array ?? []).map(\.text))
+            }
+            return latest.filter { !$0.value.isEmpty }
+        }
+    }
+
+    /// Token files of one group `g`, one token a line, so that an edit replaces one line's value.
+    struct TokenFile {
+        let path: String
+        var tokens: [(name: String, value: String)]
+
+        var text: String {
+            var lines = ["{", "  \"g\": {"]
+            for (index, token) in tokens.enumerated() {
+                lines.append("    \"\(token.name)\": \(token.value)" + (index == tokens.count - 1 ? "" : ","))
+            }
+            return (lines + ["  }", "}", ""]).joined(separator: "\n")
+        }
+
+        /// The edit that gives token `index` the value `value`: its old value's range replaced.
+        mutating func edit(_ index: Int, to value: String) -> JSON {
+            let line = 2 + index
+            let start = 4 + tokens[index].name.utf16.count + 4
+            let end = start + tokens[index].value.utf16.count
+            tokens[index].value = value
+            return .object([
+                "range": .object([
+                    "start": .object(["line": .number(Double(line)), "character": .number(Double(start))]),
+                    "end": .object(["line": .number(Double(line)), "character": .number(Double(end))]),
+                ]),
+                "text": .string(value),
+            ])
+        }
+    }
+
+    /// A deterministic generator (SplitMix64), so that a failure can be replayed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let resolver = """
+        {
+          "version": "2025.10",
+          "sets": {"base": {"sources": [{"$ref": "base.json"}]}},
+          "modifiers": {
+            "theme": {"contexts": {"light": [], "dark": [{"$ref": "dark.json"}]}, "default": "light"},
+            "density": {"contexts": {"regular": [], "compact": [{"$ref": "compact.json"}]}, "default": "regular"}
+          },
+          "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}, {"$ref": "#/modifiers/density"}]
+        }
+        """
+
+    /// A token's value: colors, references (to tokens that exist, to itself, to none), a value
+    /// its type does not allow, another type, a type taken from the reference.
+    static func value(_ generator: inout Generator, tokens: Int) -> String {
+        let target = "t\(Int.random(in: 0..<tokens, using: &generator))"
+        switch Int.random(in: 0..<8, using: &generator) {
+        case 0: return ##"{"$type": "color", "$value": "#112233"}"##
+        case 1: return ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0.4, 0.8]}}"##
+        case 2, 3: return ##"{"$type": "color", "$value": "{g.\##(target)}"}"##
+        case 4: return ##"{"$type": "color", "$value": "{g.missing}"}"##
+        case 5: return ##"{"$type": "color", "$value": "not a color"}"##
+        case 6: return ##"{"$type": "dimension", "$value": {"value": 4, "unit": "px"}}"##
+        default: return ##"{"$value": "{g.\##(target)}"}"##
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func oneTokenEditsGiveWhatAFullCheckGives(seed: UInt64) throws {
+        let folder = try Scratch.folder("lsp-differential").path
+        func write(_ text: String, _ name: String) throws -> String {
+            let path = (folder as NSString).appendingPathComponent(name)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        _ = try write(Self.resolver, "tokens.resolver.json")
+        var generator = Generator(state: seed)
+        let count = 8
+        var files = [
+            TokenFile(path: "base.json", tokens: (0..<count).map { ("t\($0)", ##"{"$type": "color", "$value": "#ffffff"}"##) }),
+            TokenFile(path: "dark.json", tokens: [1, 3, 6].map { ("t\($0)", ##"{"$type": "color", "$value": "#141822"}"##) }),
+            TokenFile(path: "compact.json", tokens: [2, 3, 5].map { ("t\($0)", ##"{"$type": "color", "$value": "#808080"}"##) }),
+        ]
+        for index in files.indices { files[index] = TokenFile(path: try write(files[index].text, files[index].path), tokens: files[index].tokens) }
+
+        let editing = Server(root: folder)
+        for file in files {
+            editing.notify("textDocument/didOpen", .object(["textDocument": .object([
+                "uri": .string(EditorClient.uri(file.path)), "languageId": .string("json"), "version": .number(1),
+                "text": .string(file.text),
+            ])]))
+        }
+        var versions = [Int](repeating: 1, count: files.count)
+        var withProblems = 0
+        for round in 0..<40 {
+            let which = Int.random(in: 0..<files.count, using: &generator)
+            let token = Int.random(in: 0..<files[which].tokens.count, using: &generator)
+            let change = files[which].edit(token, to: Self.value(&generator, tokens: count))
+            versions[which] += 1
+            editing.notify("textDocument/didChange", .object([
+                "textDocument": .object(["uri": .string(EditorClient.uri(files[which].path)), "version": .number(Double(versions[which]))]),
+                "contentChanges": .array([change]),
+            ]))
+            // A full check of the texts as they now are: a new server that opens them.
+            let fresh = Server(root: folder)
+            for file in files {
+                fresh.notify("textDocument/didOpen", .object(["textDocument": .object([
+                    "uri": .string(EditorClient.uri(file.path)), "languageId": .string("json"), "version": .number(1),
+                    "text": .string(file.text),
+                ])]))
+            }
+            let incremental = editing.published
+            let full = fresh.published
+            if full.values.contains(where: { $0.contains { $0.contains(#""severity":1"#) } }) { withProblems += 1 }
+            for uri in Set(incremental.keys).union(full.keys).sorted() {
+                let only = (incremental[uri] ?? []).subtracting(full[uri] ?? [])
+                let missing = (full[uri] ?? []).subtracting(incremental[uri] ?? [])
+                #expect(only.isEmpty && missing.isEmpty,
+                    "seed \(seed), round \(round), \(uri): only after the edits \(only.sorted()), only in a full check \(missing.sorted())")
+            }
+        }
+        // The edits took the system through states with errors, not only clean ones.
+        #expect(withProblems > 0)
+    }
+}

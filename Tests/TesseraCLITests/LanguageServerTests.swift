@@ -1,0 +1,391 @@
+import Foundation
+import TesseraConformanceKit
+import TesseraLanguageServer
+import TesseraTestSupport
+import Testing
+
+/// `tessera lsp` driven as an editor drives it: the built binary, JSON-RPC over pipes,
+/// `initialize` through `shutdown` and `exit`. Expected positions are counted from the texts
+/// here (`TextPositions`), never taken from what the server sent.
+@Suite(.serialized)
+struct LanguageServerTests {
+    static let single = """
+        {
+          "color": {
+            "$type": "color",
+            "blue": {"$value": {"colorSpace": "srgb", "components": [0, 0.4, 0.8]}, "$description": "Brand blue"},
+            "accent": {"$value": "{color.blu}"}
+          }
+        }
+        """
+
+    /// A folder without a resolver or `tessera.yml`: the open files are the system.
+    func emptyFolder() throws -> String { try Scratch.folder("lsp").path }
+
+    func write(_ text: String, _ name: String, in folder: String) throws -> String {
+        let path = (folder as NSString).appendingPathComponent(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    // MARK: - Lifecycle
+
+    @Test func lifecycleFromInitializeToExit() throws {
+        let client = try EditorClient()
+        let early = client.request("textDocument/hover", .object([:]))
+        #expect(early?["error"]?["code"] == .number(-32002))
+        let initialized = client.initialize(root: try emptyFolder())
+        let capabilities = initialized?["result"]?["capabilities"]
+        #expect(capabilities?["textDocumentSync"]?["change"] == .number(2))
+        #expect(capabilities?["positionEncoding"] == .string("utf-16"))
+        #expect(client.request("initialize", .object(["capabilities": .object([:])]))?["error"]?["code"] == .number(-32600))
+        // String ids are answered with the same string.
+        let stringID = client.request("workspace/symbol", .object(["query": .string("")]), id: .string("abc"))
+        #expect(stringID?["id"] == .string("abc") && stringID?["result"] == .array([]))
+        #expect(client.request("textDocument/unknownThing", .object([:]))?["error"]?["code"] == .number(-32601))
+        // Notifications not known, `$/` ones included, get no answer.
+        client.notify("$/setTrace", .object(["value": .string("off")]))
+        client.notify("custom/notice")
+        let shutdown = client.request("shutdown", .null)
+        #expect(shutdown?["result"] == .null && shutdown?["error"] == nil)
+        #expect(client.request("textDocument/hover", .object([:]))?["error"]?["code"] == .number(-32600))
+        client.notify("exit", .null)
+        #expect(client.exitCode() == 0)
+        #expect(!client.pending.contains { $0["id"] == nil && $0["method"] == nil })
+    }
+
+    @Test func exitWithoutShutdownAndAClientThatGoesAwayEndWithOne() throws {
+        let abrupt = try EditorClient()
+        _ = abrupt.initialize(root: try emptyFolder())
+        abrupt.notify("exit", .null)
+        #expect(abrupt.exitCode() == 1)
+        let gone = try EditorClient()
+        _ = gone.initialize(root: try emptyFolder())
+        gone.closeInput()
+        #expect(gone.exitCode() == 1)
+    }
+
+    // MARK: - Diagnostics and code actions
+
+    @Test func oneErrorGivesThatDiagnosticAndItsCodeActionClearsIt() throws {
+        let folder = try emptyFolder()
+        let path = (folder as NSString).appendingPathComponent("tokens.json")
+        let uri = EditorClient.uri(path)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(path, Self.single)
+        let diagnostics = try #require(client.diagnostics(for: uri))
+        let text = TextPositions(text: Self.single)
+        #expect(diagnostics.count == 1)
+        let diagnostic = try #require(diagnostics.first)
+        #expect(diagnostic["code"] == .string("reference.unknown"))
+        #expect(diagnostic["severity"] == .number(1))
+        #expect(diagnostic["range"] == text.json(text.range(of: "\"{color.blu}\"")))
+        let actions = client.request("textDocument/codeAction", .object([
+            "textDocument": .object(["uri": .string(uri)]), "range": diagnostic["range"]!,
+            "context": .object(["diagnostics": .array([diagnostic])]),
+        ]))?["result"]?.array ?? []
+        let action = try #require(actions.first)
+        #expect(action["kind"] == .string("quickfix"))
+        let edits = try #require(action["edit"]?["changes"]?[uri]?.array)
+        #expect(edits.count == 1 && edits[0]["range"] == diagnostic["range"])
+        // Applying it as an editor does: the edit's range replaced in the text.
+        client.change(path, version: 2, edits.map { .object(["range": $0["range"]!, "text": $0["newText"]!]) })
+        #expect(client.diagnostics(for: uri) == [])
+        #expect(edits[0]["newText"] == .string("\"{color.blue}\""))
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    @Test func positionsCountUTF16UnitsUnlessUTF8IsNegotiated() throws {
+        let text = "{\"emoji😀é\": {\"$type\": \"number\", \"$value\": \"{nope}\"}}"
+        let positions = TextPositions(text: text)
+        for utf8 in [false, true] {
+            let folder = try emptyFolder()
+            let path = (folder as NSString).appendingPathComponent("tokens.json")
+            let client = try EditorClient()
+            let capabilities: JSON = utf8
+                ? .object(["general": .object(["positionEncodings": .array([.string("utf-8"), .string("utf-16")])])]) : .object([:])
+            let response = client.initialize(root: folder, capabilities: capabilities)
+            #expect(response?["result"]?["capabilities"]?["positionEncoding"] == .string(utf8 ? "utf-8" : "utf-16"))
+            client.open(path, text)
+            let diagnostics = client.diagnostics(for: EditorClient.uri(path)) ?? []
+            #expect(diagnostics.map { $0["range"] } == [positions.json(positions.range(of: "\"{nope}\"", utf8: utf8))])
+            #expect(client.shutdownAndExit() == 0)
+        }
+    }
+
+    @Test func aFileThatStopsParsingKeepsItsLastGoodTokensForTheOthers() throws {
+        let folder = try emptyFolder()
+        let palette = (folder as NSString).appendingPathComponent("palette.json")
+        let theme = (folder as NSString).appendingPathComponent("theme.json")
+        let paletteText = "{\"blue\": {\"$type\": \"number\", \"$value\": 4}}"
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(palette, paletteText)
+        _ = client.diagnostics(for: EditorClient.uri(palette))
+        client.open(theme, "{\"accent\": {\"$type\": \"number\", \"$value\": \"{blue}\"}}")
+        #expect(client.diagnostics(for: EditorClient.uri(theme)) == [])
+        // An unsaved edit that breaks the palette: `}` removed at the end.
+        let end = TextPositions(text: paletteText).range(of: "}}").1
+        client.change(palette, version: 2, [.object(["range": EditorClient.range((end.0, end.1 - 1), end), "text": .string("")])])
+        let broken = client.diagnostics(for: EditorClient.uri(palette)) ?? []
+        #expect(broken.count >= 1 && broken.allSatisfy { $0["code"]?.string?.hasPrefix("json.") == true })
+        // The theme still finds `blue` (no diagnostics for it changed, so none was sent again).
+        let hover = client.request("textDocument/hover", .object([
+            "textDocument": .object(["uri": .string(EditorClient.uri(theme))]), "position": EditorClient.position(0, 45),
+        ]))
+        #expect(hover?["result"]?["contents"]?["value"]?.string?.contains("value: `4`") == true)
+        #expect(!client.pending.contains { $0["params"]?["uri"]?.string == EditorClient.uri(theme) && ($0["params"]?["diagnostics"]?.array?.isEmpty == false) })
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    // MARK: - A resolver with modes
+
+    static let base = """
+        {
+          "color": {
+            "$type": "color",
+            "gray": {"$value": {"colorSpace": "srgb", "components": [1, 1, 1], "hex": "#ffffff"}},
+            "surface": {"$value": "{color.gray}", "$description": "Page background"},
+            "old": {"$value": "{color.surface}", "$deprecated": "use color.surface"}
+          }
+        }
+        """
+    static let dark = """
+        {
+          "color": {
+            "gray": {"$value": {"colorSpace": "srgb", "components": [0.0784, 0.0941, 0.1333], "hex": "#141822"}}
+          }
+        }
+        """
+    static let resolver = """
+        {
+          "version": "2025.10",
+          "sets": {"base": {"sources": [{"$ref": "base.json"}]}},
+          "modifiers": {"theme": {"contexts": {"light": [], "dark": [{"$ref": "dark.json"}]}, "default": "light"}},
+          "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}]
+        }
+        """
+
+    func resolverWorkspace() throws -> (folder: String, base: String, dark: String) {
+        let folder = try emptyFolder()
+        _ = try write(Self.resolver, "tokens.resolver.json", in: folder)
+        return (folder, try write(Self.base, "base.json", in: folder), try write(Self.dark, "dark.json", in: folder))
+    }
+
+    func at(_ path: String, _ position: (Int, Int)) -> JSON {
+        .object(["textDocument": .object(["uri": .string(EditorClient.uri(path))]), "position": EditorClient.position(position.0, position.1)])
+    }
+
+    @Test func hoverDefinitionReferencesAndSymbolsAcrossContexts() throws {
+        let workspace = try resolverWorkspace()
+        let client = try EditorClient()
+        _ = client.initialize(root: workspace.folder)
+        client.open(workspace.base, Self.base)
+        let text = TextPositions(text: Self.base)
+        // On the reference `{color.surface}` in `old`.
+        let reference = text.range(of: "{color.surface}")
+        let hover = try #require(client.request("textDocument/hover", at(workspace.base, reference.0))?["result"])
+        let markdown = try #require(hover["contents"]?["value"]?.string)
+        #expect(markdown.contains("`color`"))
+        #expect(markdown.contains("value: `#ffffff` (default)"))
+        #expect(markdown.contains("- theme=dark: `#141822`"))
+        #expect(markdown.contains("`color.surface` → `color.gray`"))
+        #expect(markdown.contains("Page background"))
+        #expect(hover["range"] == text.json(reference))
+        let old = try #require(client.request("textDocument/hover", at(workspace.base, text.range(of: "\"old\"").0))?["result"])
+        #expect(old["contents"]?["value"]?.string?.contains("**Deprecated**: use color.surface") == true)
+
+        // Definition of `{color.gray}`: base.json first, dark.json's as a further location.
+        let grayReference = text.range(of: "{color.gray}")
+        let definitions = client.request("textDocument/definition", at(workspace.base, grayReference.0))?["result"]?.array ?? []
+        let darkText = TextPositions(text: Self.dark)
+        #expect(definitions == [
+            .object(["uri": .string(EditorClient.uri(workspace.base)), "range": text.json(text.range(of: "\"gray\""))]),
+            .object(["uri": .string(EditorClient.uri(workspace.dark)), "range": darkText.json(darkText.range(of: "\"gray\""))]),
+        ])
+
+        // References to color.gray: the one alias.
+        var params = at(workspace.base, text.range(of: "\"gray\"").0).object!
+        params["context"] = .object(["includeDeclaration": .bool(false)])
+        let references = client.request("textDocument/references", .object(params))?["result"]?.array ?? []
+        #expect(references == [.object(["uri": .string(EditorClient.uri(workspace.base)), "range": text.json(grayReference)])])
+
+        // The group tree.
+        let symbols = client.request("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(EditorClient.uri(workspace.base))])]))?["result"]?.array ?? []
+        #expect(symbols.map { $0["name"] } == [.string("color")])
+        #expect(symbols.first?["children"]?.array?.map { $0["name"] } == ["gray", "surface", "old"].map(JSON.string))
+        #expect(symbols.first?["selectionRange"] == text.json(text.range(of: "\"color\"")))
+        let workspaceSymbols = client.request("workspace/symbol", .object(["query": .string("surf")]))?["result"]?.array ?? []
+        #expect(workspaceSymbols.map { $0["name"] } == [.string("color.surface")])
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    @Test func unsavedEditsInAContextFileCountAndPermutationProblemsSayWhich() throws {
+        let workspace = try resolverWorkspace()
+        let client = try EditorClient()
+        _ = client.initialize(root: workspace.folder)
+        client.open(workspace.dark, Self.dark)
+        #expect(client.diagnostics(for: EditorClient.uri(workspace.dark)) == [])
+        // An unsaved edit in dark.json: gray now references a token that does not exist.
+        let darkText = TextPositions(text: Self.dark)
+        let value = darkText.range(of: "{\"colorSpace\"")
+        let valueEnd = darkText.range(of: "}}\n").0
+        client.change(workspace.dark, version: 2, [.object([
+            "range": EditorClient.range(value.0, (valueEnd.0, valueEnd.1 + 1)), "text": .string("\"{color.missing}\""),
+        ])])
+        let diagnostics = client.diagnostics(for: EditorClient.uri(workspace.dark)) ?? []
+        let edited = Self.dark.replacingOccurrences(of: ##"{"colorSpace": "srgb", "components": [0.0784, 0.0941, 0.1333], "hex": "#141822"}"##, with: "\"{color.missing}\"")
+        let positions = TextPositions(text: edited)
+        let unknown = diagnostics.filter { $0["code"] == .string("reference.unknown") }
+        #expect(unknown.count == 1)
+        #expect(unknown.first?["range"] == positions.json(positions.range(of: "\"{color.missing}\"")))
+        let related = unknown.first?["relatedInformation"]?.array?.compactMap { $0["message"]?.string } ?? []
+        #expect(related.contains { $0.contains("theme") && $0.contains("dark") })
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    // MARK: - Colors, completion, rename
+
+    @Test func colorsAndTheirPresentationInTheFilesNotation() throws {
+        let folder = try emptyFolder()
+        let text = """
+            {"brand": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0.5, 0]}},
+             "ink": {"$type": "color", "$value": "{brand}"}}
+            """
+        let path = try write(text, "colors.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(path, text)
+        let document: JSON = .object(["textDocument": .object(["uri": .string(EditorClient.uri(path))])])
+        let colors = client.request("textDocument/documentColor", document)?["result"]?.array ?? []
+        let positions = TextPositions(text: text)
+        let valueRange = positions.json(positions.range(of: "{\"colorSpace\": \"srgb\", \"components\": [1, 0.5, 0]}"))
+        #expect(colors.count == 1)
+        #expect(colors.first?["range"] == valueRange)
+        #expect(colors.first?["color"] == .object(["red": .number(1), "green": .number(0.5), "blue": .number(0), "alpha": .number(1)]))
+        var params = document.object!
+        params["range"] = valueRange
+        params["color"] = .object(["red": .number(0), "green": .number(0.25), "blue": .number(1), "alpha": .number(1)])
+        let presentation = client.request("textDocument/colorPresentation", .object(params))?["result"]?.array?.first
+        #expect(presentation?["textEdit"]?["newText"] == .string("{\"colorSpace\": \"srgb\", \"components\": [0, 0.25, 1]}"))
+        #expect(presentation?["textEdit"]?["range"] == valueRange)
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    @Test func completionOfReferencesTypesAndProperties() throws {
+        let folder = try emptyFolder()
+        let text = """
+            {"size": {"$type": "dimension", "small": {"$value": {"value": 4, "unit": "px"}}, "large": {"$value": "{size.sm"}},
+             "ratio": {"$type": "num", "$value": 2}}
+            """
+        let path = try write(text, "sizes.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(path, "{\"size\": {\"$type\": \"dimension\", \"small\": {\"$value\": {\"value\": 4, \"unit\": \"px\"}}}}")
+        _ = client.diagnostics(for: EditorClient.uri(path))
+        client.change(path, version: 2, [.object(["text": .string(text)])])
+        let positions = TextPositions(text: text)
+        let typed = positions.range(of: "size.sm\"")
+        let cursor = (typed.1.0, typed.1.1 - 1)
+        let references = client.request("textDocument/completion", at(path, cursor))?["result"]?.array ?? []
+        #expect(references.map { $0["label"] } == [.string("size.small")])
+        #expect(references.first?["textEdit"] == .object(["range": EditorClient.range(typed.0, cursor), "newText": .string("size.small}")]))
+        let typeValue = positions.range(of: "num\"")
+        let types = client.request("textDocument/completion", at(path, (typeValue.0.0, typeValue.0.1 + 2)))?["result"]?.array ?? []
+        #expect(types.compactMap { $0["label"]?.string } == ["color", "dimension", "fontFamily", "fontWeight", "duration", "cubicBezier",
+            "number", "strokeStyle", "border", "transition", "shadow", "gradient", "typography", "string", "boolean"])
+        #expect(types.first?["textEdit"]?["range"] == EditorClient.range(typeValue.0, (typeValue.0.0, typeValue.0.1 + 3)))
+        let key = positions.range(of: "\"$value\": 2")
+        let properties = client.request("textDocument/completion", at(path, (key.0.0, key.0.1 + 3)))?["result"]?.array ?? []
+        #expect(properties.compactMap { $0["label"]?.string } == ["$value"])
+        #expect(properties.first?["textEdit"]?["range"] == EditorClient.range((key.0.0, key.0.1 + 1), (key.0.0, key.0.1 + 7)))
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    @Test func renameRewritesEveryReferenceAndRefusesAClash() throws {
+        let folder = try emptyFolder()
+        let palette = "{\"color\": {\"$type\": \"color\", \"blue\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0, 0, 1]}}, \"navy\": {\"$value\": \"{color.blue}\"}}}"
+        let theme = "{\"accent\": {\"$type\": \"color\", \"$value\": \"{color.blue}\"}}"
+        let palettePath = try write(palette, "palette.json", in: folder)
+        let themePath = try write(theme, "theme.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(palettePath, palette)
+        client.open(themePath, theme)
+        _ = client.diagnostics(for: EditorClient.uri(themePath))
+        let positions = TextPositions(text: palette)
+        let key = positions.range(of: "\"blue\"")
+        var params = at(palettePath, key.0).object!
+        params["newName"] = .string("primary")
+        let edit = try #require(client.request("textDocument/rename", .object(params))?["result"]?["changes"])
+        let themePositions = TextPositions(text: theme)
+        #expect(edit[EditorClient.uri(palettePath)]?.array?.count == 2)
+        #expect(edit[EditorClient.uri(palettePath)]?.array?.contains(.object(["range": positions.json(key), "newText": .string("\"primary\"")])) == true)
+        #expect(edit[EditorClient.uri(palettePath)]?.array?.contains(.object([
+            "range": positions.json(positions.range(of: "{color.blue}")), "newText": .string("{color.primary}"),
+        ])) == true)
+        #expect(edit[EditorClient.uri(themePath)] == .array([.object([
+            "range": themePositions.json(themePositions.range(of: "{color.blue}")), "newText": .string("{color.primary}"),
+        ])]))
+        params["newName"] = .string("navy")
+        let clash = client.request("textDocument/rename", .object(params))?["error"]
+        #expect(clash?["code"] == .number(-32803))
+        #expect(clash?["message"]?.string?.contains("'color.navy' is already a token") == true)
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    @Test func referencesIncludeSwiftUsesAndATesseraYMLSaysWhatTheSystemIs() throws {
+        let folder = try emptyFolder()
+        let tokens = "{\"color\": {\"$type\": \"color\", \"text-primary\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0, 0, 0]}}}}"
+        let alias = "{\"ink\": {\"$type\": \"color\", \"$value\": \"{color.text-primary}\"}}"
+        try FileManager.default.createDirectory(atPath: folder + "/tokens", withIntermediateDirectories: true)
+        let tokensPath = try write(tokens, "tokens/colors.json", in: folder)
+        let aliasPath = try write(alias, "tokens/alias.json", in: folder)
+        _ = try write("sources: [tokens/colors.json, tokens/alias.json]\noutputs:\n  - css: { path: out/tokens.css }\n", "tessera.yml", in: folder)
+        let swift = "import SwiftUI\nlet a = Tokens.color.textPrimary\nlet b = theme.color(\"color/text-primary\")\nlet c = Tokens.color.textPrimaryDark\n"
+        let swiftPath = try write(swift, "App.swift", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        // Only colors.json is open: alias.json is read from disk because tessera.yml lists it.
+        client.open(tokensPath, tokens)
+        #expect(client.diagnostics(for: EditorClient.uri(tokensPath)) == [])
+        let key = TextPositions(text: tokens).range(of: "\"text-primary\"")
+        var params = at(tokensPath, key.0).object!
+        params["context"] = .object(["includeDeclaration": .bool(false)])
+        let references = client.request("textDocument/references", .object(params))?["result"]?.array ?? []
+        let aliasPositions = TextPositions(text: alias)
+        let swiftPositions = TextPositions(text: swift)
+        #expect(references == [
+            .object(["uri": .string(EditorClient.uri(aliasPath)), "range": aliasPositions.json(aliasPositions.range(of: "{color.text-primary}"))]),
+            .object(["uri": .string(EditorClient.uri(swiftPath)), "range": swiftPositions.json(swiftPositions.range(of: "color.textPrimary"))]),
+            .object(["uri": .string(EditorClient.uri(swiftPath)), "range": swiftPositions.json(swiftPositions.range(of: "\"color/text-primary\""))]),
+        ].map { $0 })
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    // MARK: - Robustness
+
+    @Test func malformedMessagesAndEditsOutOfRangeDoNotStopIt() throws {
+        let folder = try emptyFolder()
+        let path = (folder as NSString).appendingPathComponent("tokens.json")
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.sendRaw(Array(MessageFramer.frame("{not json")))
+        #expect(client.next { $0["error"]?["code"] == .number(-32700) }?["id"] == .null)
+        client.sendRaw(Array("Content-Type: text\r\n\r\n".utf8))
+        #expect(client.next { $0["error"]?["code"] == .number(-32700) } != nil)
+        client.send(.object(["jsonrpc": .string("2.0"), "id": .bool(true), "method": .string("shutdown")]))
+        #expect(client.next { $0["error"]?["code"] == .number(-32600) } != nil)
+        client.open(path, "{}")
+        _ = client.diagnostics(for: EditorClient.uri(path))
+        client.change(path, version: 2, [.object(["range": EditorClient.range((40, 0), (41, 0)), "text": .string("x")])])
+        #expect(client.next { $0["method"] == .string("window/logMessage") } != nil)
+        // A file outside the workspace, never opened.
+        let outside = client.request("textDocument/hover", at("/nonexistent/elsewhere.json", (0, 0)))
+        #expect(outside?["result"] == .null && outside?["error"] == nil)
+        let params = client.request("textDocument/hover", .object(["position": .string("x")]))
+        #expect(params?["error"]?["code"] == .number(-32602))
+        #expect(client.shutdownAndExit() == 0)
+    }
+}
