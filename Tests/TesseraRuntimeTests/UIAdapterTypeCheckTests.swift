@@ -147,7 +147,7 @@ import Testing
         let names = try Self.publicTypeNames(on: platform)
         #expect(names.contains("TextSizeCategory") && names.contains("TokenShapeStyle") && names.count > 50)
         var probe = "import Foundation\nimport SwiftUI\nimport \(platform == .macOS ? "AppKit" : "UIKit")\n"
-        for module in ["TesseraModel", "TesseraRuntime", "Tessera", "TesseraGenerate", "TesseraQuality", "TesseraBuild", "TesseraDifferential", "TesseraUI"] {
+        for module in ["TesseraModel", "TesseraRuntime", "Tessera", "TesseraGenerate", "TesseraQuality", "TesseraBuild", "TesseraDifferential", "TesseraLanguageServer", "TesseraUI"] {
             probe += "import \(module)\n"
         }
         // An extension names a type, generic or not, without its arguments.
