@@ -215,13 +215,15 @@ struct ThemeFeedTests {
         _ = try await setup.loader().refresh()
         try Self.publish(try Self.feed("#00ff00", sequence: 2, version: 2), on: setup.server)
         let server = setup.server
-        Task.detached {
+        let stopping = Task.detached {
             try? await Task.sleep(nanoseconds: 700_000_000)
             server.stop()
         }
         await Self.expectRefusal(setup.loader("slow/feed/manifest.json", timeout: 30), setup, kept: Self.blue) {
             if case .network = $0 { true } else if case .sizeMismatch = $0 { true } else { false }
         }
+        // The server is started again only once the stop has finished.
+        await stopping.value
         try setup.server.start()
         _ = try await setup.loader().refresh()
         #expect(Self.brand(setup.store.theme) == Self.green)

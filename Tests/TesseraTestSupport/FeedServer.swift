@@ -29,6 +29,8 @@ package final class FeedServer: @unchecked Sendable {
     package let root: URL
     package let port: Int
     private let prefix: URL
+    /// Guards `process` and `clock`: tests start, stop and serve from several tasks.
+    private let lock = NSLock()
     private var process: Process?
     private var clock = Date().addingTimeInterval(-100_000)
 
@@ -94,8 +96,11 @@ package final class FeedServer: @unchecked Sendable {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
-        clock = clock.addingTimeInterval(10)
-        try FileManager.default.setAttributes([.modificationDate: clock], ofItemAtPath: url.path)
+        let time = lock.withLock {
+            clock = clock.addingTimeInterval(10)
+            return clock
+        }
+        try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: url.path)
     }
 
     /// Starts nginx and waits until it answers.
@@ -106,7 +111,7 @@ package final class FeedServer: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        self.process = process
+        lock.withLock { self.process = process }
         for _ in 0..<200 {
             if Self.accepts(port) { return }
             guard process.isRunning else { break }
@@ -119,12 +124,12 @@ package final class FeedServer: @unchecked Sendable {
 
     /// Stops nginx at once (connections in progress are cut).
     package func stop() {
-        guard let process, process.isRunning else { return }
+        guard let process = lock.withLock({ self.process }), process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
         // The worker goes with the master; wait until the port is closed.
         for _ in 0..<100 where Self.accepts(port) { usleep(20_000) }
-        self.process = nil
+        lock.withLock { self.process = nil }
     }
 
     deinit { stop() }
