@@ -324,9 +324,11 @@ struct StaticSupport {
         if cases.isEmpty {
             output += "        self\n"
         } else {
+            // Declared once, set in each branch: one name per scope whatever the platform.
+            output += "        let elevated: Bool\n"
             output += "        #if os(iOS) || os(visionOS)\n"
-            output += "        let elevated = traits.userInterfaceLevel == .elevated\n"
-            output += "        #else\n        let elevated = false\n        #endif\n"
+            output += "        elevated = traits.userInterfaceLevel == .elevated\n"
+            output += "        #else\n        elevated = false\n        #endif\n"
             output += "        return adapted(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high, elevated: elevated)\n"
         }
         output += """

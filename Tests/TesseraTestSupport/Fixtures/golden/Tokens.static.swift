@@ -419,10 +419,11 @@ extension TokensValues.Context {
     /// These contexts with the ones a trait collection chooses: appearance, contrast and
     /// elevation (iOS; tvOS has no interface level), as the resolver's modifiers name them.
     public func adapted(to traits: UITraitCollection) -> Self {
+        let elevated: Bool
         #if os(iOS) || os(visionOS)
-        let elevated = traits.userInterfaceLevel == .elevated
+        elevated = traits.userInterfaceLevel == .elevated
         #else
-        let elevated = false
+        elevated = false
         #endif
         return adapted(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high, elevated: elevated)
     }
