@@ -89,10 +89,10 @@ import Testing
         #expect(transition.durationSeconds == 0.25 && abs(transition.delaySeconds - 0.1) < 1e-12)
     }
 
-    /// The reference table (`../shared/reference/apple-facts.md`, outside the repository), read
-    /// here on its own: a font designed at a text style's Large size and scaling relative to it
-    /// is that style's size at every category.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: referenceTable.path)))
+    /// Apple's Dynamic Type table (`Fixtures/apple/dynamic-type-sizes.md`), read here on its
+    /// own: a font designed at a text style's Large size and scaling relative to it is that
+    /// style's size at every category.
+    @Test
     func fontsScaleAsApplesTable() throws {
         let text = try String(contentsOf: Self.referenceTable, encoding: .utf8)
         var rows = 0
@@ -128,5 +128,5 @@ import Testing
         #expect(ThemeFont(Typography(fontFamily: ["Inter"], fontSize: TokenDimension(16, .px), fontWeight: 400)).designLineHeight == nil)
     }
 
-    static let referenceTable = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/reference/apple-facts.md")
+    static let referenceTable = sharedFixtures.appendingPathComponent("apple/dynamic-type-sizes.md")
 }
