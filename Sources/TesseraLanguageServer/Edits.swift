@@ -90,7 +90,9 @@ extension LanguageServer {
         guard let table = table(place.path, analysis) else { return .array([]) }
         let bytes = table.bytes
         let offset = place.offset
-        guard let stringStart = analysis.stringStart(containing: offset, in: bytes) ?? Self.openString(before: offset, in: bytes) else {
+        // The cursor on a string's opening quote is before the string, not in it.
+        let around = analysis.stringStart(containing: offset, in: bytes).flatMap { $0 < offset ? $0 : nil }
+        guard let stringStart = around ?? Self.openString(before: offset, in: bytes) else {
             return .array([])
         }
         let typed = String(decoding: bytes[stringStart + 1..<offset], as: UTF8.self)

@@ -388,4 +388,23 @@ struct LanguageServerTests {
         #expect(params?["error"]?["code"] == .number(-32602))
         #expect(client.shutdownAndExit() == 0)
     }
+
+    @Test func completionWithTheCursorOnAnOpeningQuoteOffersNothing() throws {
+        let folder = try emptyFolder()
+        let text = "{\"a\": {\"$type\": \"number\", \"$value\": 1}}"
+        let path = try write(text, "tokens.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(path, text)
+        _ = client.diagnostics(for: EditorClient.uri(path))
+        // On the opening quotes of `"a"`, `"$type"` and `"number"`.
+        for character in [1, 7, 16] {
+            let response = client.request("textDocument/completion", at(path, (0, character)))
+            #expect(response?["error"] == nil)
+            #expect(response?["result"] != nil)
+        }
+        // The server is still there and answers.
+        #expect(client.request("textDocument/hover", at(path, (0, 2)))?["error"] == nil)
+        #expect(client.shutdownAndExit() == 0)
+    }
 }
