@@ -154,13 +154,15 @@ public struct Build: Sendable {
     }
 
     /// What decides whether a build's outputs are current besides the inputs: the
-    /// configuration's bytes, the Swift output redirection and the tool's version.
+    /// configuration's bytes, the Swift output redirection, the tool's version, strictness and
+    /// a format the sources are read in whatever they look like.
     func configurationFingerprint() -> UInt64 {
         var hash = configuration.source.map { file in file.bytes.withUnsafeBytes { ContentHash.of($0) } }
             ?? BuildState.hash(file: configuration.file) ?? 0
         hash = ContentHash.of(Array((swiftInto ?? "").utf8), seed: hash)
         hash = ContentHash.of(Array(Build.toolVersion.utf8), seed: hash)
         hash = ContentHash.of(Array("\(options.strict)".utf8), seed: hash)
+        hash = ContentHash.of(Array((options.importers.forced?.name ?? "").utf8), seed: hash)
         return hash
     }
 

@@ -65,6 +65,9 @@ public struct BuildConfiguration: Sendable {
     /// `keepGoing: true`: on an error, still write every output with the tokens no error
     /// touches (`SoundTokens`); the build still fails.
     public var keepGoing = false
+    /// `sourceFormat: figma-modes`: read the sources in this format, whatever their names and
+    /// content suggest (as `--source-format` does; the option wins over the setting).
+    public var sourceFormat: String?
     public var outputs: [Output] = []
     /// The `lint:` section: what `tessera lint` checks (see `LintConfiguration`).
     public var lint = LintConfiguration()
@@ -88,7 +91,7 @@ public struct BuildConfiguration: Sendable {
         return ((base as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 
-    static let topKeys = ["name", "resolver", "sources", "tenants", "strict", "keepGoing", "outputs", "lint"]
+    static let topKeys = ["name", "resolver", "sources", "tenants", "strict", "keepGoing", "sourceFormat", "outputs", "lint"]
     /// Reads a configuration file: the configuration, or nil with the errors. Each output's kind
     /// is looked up in `outputs`.
     public static func load(_ path: String, outputs: OutputRegistry = .standard)
@@ -223,6 +226,16 @@ public struct BuildConfiguration: Sendable {
                 case "resolver": configuration.resolver = string(value, key: key)
                 case "strict": configuration.strict = bool(value, key: key) ?? false
                 case "keepGoing": configuration.keepGoing = bool(value, key: key) ?? false
+                case "sourceFormat":
+                    guard let format = string(value, key: key) else { continue }
+                    if ImporterRegistry.standard.forcing(format) == nil {
+                        let names = ImporterRegistry.standard.names
+                        let notes = Suggestions.closest(to: format, in: names).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+                        report(.configInvalidValue(key, expected: "one of " + names.joined(separator: ", "), found: "'\(format)'"), at: value,
+                            notes: notes)
+                    } else {
+                        configuration.sourceFormat = format
+                    }
                 case "sources": configuration.sources = strings(value, key: key)
                 case "tenants": configuration.tenants = string(value, key: key)
                 case "lint": configuration.lint = lint(value)

@@ -30,6 +30,8 @@ struct BuildOutputs: TesseraSubcommand {
 
     @OptionGroup var keepGoing: KeepGoingOption
 
+    @OptionGroup var format: SourceFormatOption
+
     @OptionGroup var diagnostics: DiagnosticsOption
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
@@ -42,7 +44,14 @@ struct BuildOutputs: TesseraSubcommand {
             return .failure
         }
         let start = DispatchTime.now()
-        let report = Build(configuration, stateFolder: state, swiftInto: swiftInto, keepGoing: keepGoing.keepGoing).run()
+        let forced = format.sourceFormat.flatMap { ImporterRegistry.standard.forcing($0) }
+            ?? configuration.sourceFormat.flatMap { ImporterRegistry.standard.forcing($0) } ?? .standard
+        var report = Build(configuration, stateFolder: state, swiftInto: swiftInto, options: PipelineOptions(importers: forced),
+            keepGoing: keepGoing.keepGoing).run()
+        if format.explainFormat {
+            let paths = configuration.resolver.map { [configuration.absolute($0)] } ?? configuration.sources.map(configuration.absolute)
+            report.diagnostics = forced.explanations(paths) + report.diagnostics
+        }
         // The configuration and the token files as the build read them; only files the build did
         // not read (a template) are read to show their lines.
         let configBytes = configuration.source?.bytes ?? []

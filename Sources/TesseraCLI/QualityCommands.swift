@@ -62,6 +62,13 @@ struct SystemOptions: ParsableArguments {
     /// `--explain-format`'s notes for the paths given, or the configuration's sources.
     func explanations(_ paths: [String], configuration: BuildConfiguration?) -> [Diagnostic] {
         let read = paths.isEmpty ? (configuration.map { config in (config.resolver.map { [$0] } ?? config.sources).map(config.absolute) } ?? []) : paths
+        guard source.explainFormat else { return [] }
+        // The configuration's `sourceFormat` reads its own sources, unless --source-format is given.
+        if paths.isEmpty, source.sourceFormat == nil, let format = configuration?.sourceFormat,
+            let forced = ImporterRegistry.standard.forcing(format)
+        {
+            return forced.explanations(read)
+        }
         return source.explanations(read)
     }
 }

@@ -117,6 +117,35 @@ struct CommandLineTests {
         #expect(json.stderr.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("["))
     }
 
+    /// `tessera build` takes `--source-format`, and `tessera.yml` says the same with
+    /// `sourceFormat`: a single file of Style Dictionary's tokens is read as Style Dictionary
+    /// reads it only when asked, so a value it passes through is a warning, not an error.
+    @Test func buildReadsTheSourcesInTheFormatAskedFor() throws {
+        let folder = try Codegen.temporaryFolder("build-format")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"color": {"clear": {"$type": "color", "$value": "transparent"}}}"#.utf8)
+            .write(to: folder.appendingPathComponent("tokens.json"))
+        func configure(_ extra: String) throws -> String {
+            let path = folder.appendingPathComponent("tessera.yml").path
+            try Data("sources: [tokens.json]\n\(extra)outputs:\n  - bundle: { path: out.json }\n".utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let config = try configure("")
+        let detected = try tessera(["build", "--config", config])
+        #expect(detected.status == 1, "\(detected.stderr)")
+        let forced = try tessera(["build", "--config", config, "--source-format", "style-dictionary", "--explain-format"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stderr.contains("import.style-dictionary.passed-through"), "\(forced.stderr)")
+        #expect(forced.stderr.contains("--source-format style-dictionary was given"), "\(forced.stderr)")
+        let out = try String(contentsOf: folder.appendingPathComponent("out.json"), encoding: .utf8)
+        #expect(out.contains("transparent"), "\(out)")
+        let set = try tessera(["build", "--config", try configure("sourceFormat: style-dictionary\n")])
+        #expect(set.status == 0, "\(set.stderr)")
+        let wrong = try tessera(["build", "--config", try configure("sourceFormat: style-dictionry\n")])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("did you mean 'style-dictionary'?"), "\(wrong.stderr)")
+    }
+
     /// `tessera contexts` takes `--source-format`, as every command that reads sources does.
     @Test func contextsTakesTheSourceFormat() throws {
         let resolver = try writeResolver()

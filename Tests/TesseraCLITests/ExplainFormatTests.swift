@@ -36,6 +36,48 @@ import Testing
         }
     }
 
+    /// Files with the evidence of two formats: the stronger decides, in the order the README
+    /// and `ImporterRegistry.standard` give — `$themes`/`$metadata`, `resolutionOrder`,
+    /// `variableCollections`, Tokens Studio's token shape, `com.figma.modeName`, the name.
+    static let twoFormats: [(name: String, text: String, importer: String)] = [
+        ("a.json", #"{"$themes": [], "resolutionOrder": []}"#, "tokens-studio"),
+        ("b.json", #"{"$metadata": {"tokenSetOrder": []}, "variableCollections": {}}"#, "tokens-studio"),
+        ("c.json", #"{"resolutionOrder": [], "variableCollections": {}}"#, "resolver"),
+        ("d.json", #"{"resolutionOrder": [], "c": {"value": "1", "type": "sizing"}}"#, "resolver"),
+        ("e.json", #"{"meta": {"variableCollections": {}}, "c": {"value": 1, "type": "FLOAT"}}"#, "figma"),
+        ("f.json", #"{"c": {"value": "1", "type": "sizing", "$extensions": {"com.figma.scopes": []}}}"#, "tokens-studio"),
+        ("Color.Light.json", #"{"$extensions": {"com.figma.modeName": "Light"}, "c": {"$type": "number", "$value": 1, "$extensions": {"com.figma": {}}}}"#, "figma-export"),
+        ("Color.Dark.json", #"{"c": {"$type": "number", "$value": 1, "$extensions": {"com.figma": {"scopes": []}}}}"#, "figma-modes"),
+    ]
+
+    @Test func theStrongerEvidenceDecides() throws {
+        let registry = ImporterRegistry.standard
+        for (name, text, importer) in Self.twoFormats {
+            let folder = try Codegen.temporaryFolder("evidence")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent(name).path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(registry.importer(for: SourceFile(path: path, bytes: Array(text.utf8)))?.name == importer, "\(name)")
+            #expect(registry.explain([path]).first?.importer == importer, "\(name)")
+        }
+    }
+
+    /// A folder of the file-per-collection-and-mode layout is explained by its own evidence.
+    @Test func aFolderOfCollectionModeFilesSaysWhy() throws {
+        let folder = try Codegen.temporaryFolder("explain-modes")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for mode in ["Light", "Dark"] {
+            let text = ##"{"bg": {"$type": "color", "$value": "#ffffff", "$extensions": {"com.figma": {"scopes": ["ALL_FILLS"]}}}}"##
+            try Data(text.utf8).write(to: folder.appendingPathComponent("Color.\(mode).json"))
+        }
+        let choice = try #require(ImporterRegistry.standard.explain([folder.path]).first)
+        #expect(choice.importer == "figma-modes")
+        #expect(choice.reason.contains("2 Collection.Mode.json files"), "\(choice.reason)")
+        let file = try #require(ImporterRegistry.standard.explain([folder.appendingPathComponent("Color.Dark.json").path]).first)
+        #expect(file.importer == "figma-modes")
+        #expect(file.reason.contains("collection 'Color', mode 'Dark'"), "\(file.reason)")
+    }
+
     @Test func aForcedFormatIsTheReason() throws {
         let path = try Scratch.write(#"{"c": {"$type": "number", "$value": 1}}"#, name: "plain.json")
         let choice = try #require(ImporterRegistry.standard.forcing("tokens-studio")?.explain([path]).first)

@@ -80,3 +80,14 @@ extension TokensStudioImporter {
         return "its first 4 KB use a $type only Tokens Studio has"
     }
 }
+
+extension FigmaModesImporter {
+    package func reason(for file: SourceFile) -> String? {
+        if recognizes(fileName: file.path) != .no {
+            let count = Self.layoutFiles(in: file.path)?.read.count ?? 0
+            return "the folder holds \(count) Collection.Mode.json file\(count == 1 ? "" : "s") of tokens with com.figma extensions"
+        }
+        guard recognizes(file) != .no, let (collection, mode) = Self.collectionAndMode(of: file.path) else { return nil }
+        return "the name is Collection.Mode.json (collection '\(collection)', mode '\(mode)') and its first 4 KB hold com.figma extensions"
+    }
+}

@@ -32,17 +32,24 @@ package struct TokensStudioImporter: SystemImporter {
     }
 
     /// Also a `.json` file with a `$themes` array or a `$metadata` object at its start or its
-    /// end (Tokens Studio writes them after the sets), tokens written with `value` and `type`
-    /// (no `$value`), or a `$type` only Tokens Studio uses. Figma's export writes none of these;
-    /// Tokens Studio writes Figma's `com.figma.…` extensions too, and the registry lists it
-    /// first so that it wins where both are sure.
+    /// end (Tokens Studio writes them after the sets) — the strongest evidence of all, which
+    /// the registry looks at first — or, unless the file shows the stronger evidence of another
+    /// format (`resolutionOrder`, `variableCollections`, `valuesByMode`, a Gentle spec's keys),
+    /// tokens written with `value` and `type` (no `$value`) or a `$type` only Tokens Studio
+    /// uses. Figma's export writes none of these; Tokens Studio writes Figma's `com.figma.…`
+    /// extensions too, and wins over them.
     package func recognizes(_ file: SourceFile) -> Recognition {
         let byName = recognizes(fileName: file.path)
         guard byName == .no, file.path.lowercased().hasSuffix(".json") else { return byName }
         if Self.hasMarkerKeys(file) { return .certain }
+        if Self.strongerEvidence.contains(where: { file.headHasKey($0) }) { return .no }
         if file.headHasKey("value"), file.headHasKey("type"), !file.headHasKey("$value") { return .certain }
         return Self.headHasStudioType(file) ? .certain : .no
     }
+
+    /// The keys of the formats whose evidence outranks Tokens Studio's token shape: a resolver,
+    /// a Figma variables response, a Gentle spec.
+    static let strongerEvidence = ["resolutionOrder", "variableCollections", "valuesByMode", "_specVersion", "pairByRole"]
 
     /// Whether `"$themes": [` or `"$metadata": {` is in the file's first or last 4 KB; when
     /// `file` holds only the start of a longer file (the registry reads 4 KB), its end is read
