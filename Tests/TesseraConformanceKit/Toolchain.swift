@@ -43,12 +43,14 @@ package enum Toolchain {
     /// AppKit, and SwiftUI. With only these on the search path, `canImport` answers as on the platform.
     package static func buildStandIns(for platform: ApplePlatform, into folder: URL, _ expectations: some Expectations) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try platform.writeAvailabilityDomains(into: folder)
         for module in platform.standIns {
             let source = folder.appendingPathComponent("\(module).swift")
             let original = try String(contentsOf: root.appendingPathComponent("Tests/StandIns/\(module).swift"), encoding: .utf8)
             try Data(platform.preprocess(original).utf8).write(to: source)
             let (status, output) = try swiftc(["-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", module,
-                "-I", folder.path, source.path, "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path])
+                "-I", folder.path, source.path, "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path]
+                + platform.availabilityArguments)
             expectations.expect(status == 0, "\(module) stand-in for \(platform): \(output)")
         }
     }
@@ -69,7 +71,7 @@ package enum Toolchain {
             paths.append(copy.path)
         }
         let search = ["-I", standIns.path] + (modules.map { ["-I", $0.path] } ?? [])
-        return try swiftc(["-typecheck", "-swift-version", "6"] + extraArguments + search + paths)
+        return try swiftc(["-typecheck", "-swift-version", "6"] + platform.availabilityArguments + extraArguments + search + paths)
     }
 
     /// Every permutation of a resolver (or a system an importer reads), resolved.
@@ -136,15 +138,60 @@ package enum ApplePlatform: String, CaseIterable, Sendable, CustomStringConverti
         package var description: String { "an os(...) this check does not know: \(line)" }
     }
 
-    /// `source` with `os(...)` conditions answered as this platform answers them; lines that are
-    /// not compiler conditions are left as they are. `targetEnvironment(macCatalyst)` is false:
-    /// the package does not claim Mac Catalyst.
+    /// The oldest version of the platform the package supports (`platforms:` in Package.swift).
+    package var deploymentTarget: (major: Int, minor: Int) {
+        switch self {
+        case .iOS, .tvOS: (16, 0)
+        case .watchOS: (9, 0)
+        case .macOS: (13, 0)
+        }
+    }
+
+    /// The newest major version an availability attribute here may name.
+    static let newestMajor = 26
+
+    /// The availability domain that stands for "this platform, version `major.minor`" where
+    /// swiftc on Linux would ignore the platform's versions: `iOS_17_0`.
+    func domain(_ major: Int, _ minor: Int) -> String { "\(rawValue)_\(major)_\(minor)" }
+
+    /// The module that declares the availability domains (`AppleVersions`), which `preprocess`
+    /// imports into every file.
+    static let domainsModule = "AppleVersions"
+
+    /// swiftc's arguments for the availability domains `writeAvailabilityDomains(into:)` declares.
+    package var availabilityArguments: [String] { ["-enable-experimental-feature", "CustomAvailability"] }
+
+    /// Writes, into a folder on the search path, a C module (`AppleVersions`) declaring a dynamic
+    /// availability domain for each version of the platform newer than its deployment target,
+    /// so that a declaration `preprocess` marked with one is usable only under `if #available`
+    /// of it or in a declaration marked with it, as Apple's compiler requires of an API newer
+    /// than the deployment target. (Domains declared on swiftc's command line cannot be read
+    /// back from a built module; a C module's can.)
+    package func writeAvailabilityDomains(into folder: URL) throws {
+        let target = deploymentTarget
+        var header = "#include <availability_domain.h>\nint tessera_version_query(void);\n"
+        for major in target.major...Self.newestMajor {
+            for minor in 0...9 where (major, minor) > target {
+                header += "CLANG_DYNAMIC_AVAILABILITY_DOMAIN(\(domain(major, minor)), tessera_version_query);\n"
+            }
+        }
+        try Data(header.utf8).write(to: folder.appendingPathComponent("\(Self.domainsModule).h"))
+        try Data("module \(Self.domainsModule) { header \"\(Self.domainsModule).h\" export * }\n".utf8)
+            .write(to: folder.appendingPathComponent("module.modulemap"))
+    }
+
+    /// `source` with `os(...)` conditions answered as this platform answers them, and each
+    /// `@available(…)` or `#available(…)` that names this platform with a version newer than
+    /// its deployment target replaced by that version's availability domain
+    /// (`@available(iOS 17.0, tvOS 17.0, *)` → `@available(iOS_17_0)` for iOS), which swiftc
+    /// then checks as Apple's compiler checks the version; other lines are left as they are.
+    /// `targetEnvironment(macCatalyst)` is false: the package does not claim Mac Catalyst.
     package func preprocess(_ source: String) throws -> String {
         var lines: [String] = []
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard trimmed.hasPrefix("#if ") || trimmed.hasPrefix("#elseif ") else {
-                lines.append(String(line))
+                lines.append(availabilityRewritten(line))
                 continue
             }
             var rewritten = ""
@@ -166,6 +213,42 @@ package enum ApplePlatform: String, CaseIterable, Sendable, CustomStringConverti
             rewritten += rest
             lines.append(rewritten.replacingOccurrences(of: "targetEnvironment(macCatalyst)", with: "false"))
         }
-        return lines.joined(separator: "\n")
+        // The domains' module, imported last so that every line keeps its number.
+        return lines.joined(separator: "\n") + "\nimport \(Self.domainsModule)\n"
+    }
+
+    /// `line` with each availability attribute or condition that names this platform with a
+    /// version newer than the deployment target replaced by the version's domain.
+    package func availabilityRewritten(_ line: Substring) -> String {
+        guard line.contains("available(") else { return String(line) }
+        var rewritten = ""
+        var rest = line
+        while let range = rest.range(of: "available("), let close = rest[range.upperBound...].firstIndex(of: ")") {
+            let marker = rest[..<range.lowerBound].last
+            let arguments = rest[range.upperBound..<close]
+            rewritten += rest[..<range.upperBound]
+            if marker == "@" || marker == "#", let version = newerVersion(in: arguments) {
+                rewritten += domain(version.major, version.minor)
+            } else {
+                rewritten += arguments
+            }
+            rewritten += ")"
+            rest = rest[rest.index(after: close)...]
+        }
+        return rewritten + rest
+    }
+
+    /// The version `arguments` (`iOS 17.0, tvOS 17.0, *`) give this platform, when newer than the
+    /// deployment target.
+    func newerVersion(in arguments: Substring) -> (major: Int, minor: Int)? {
+        for entry in arguments.split(separator: ",") {
+            let words = entry.split(separator: " ")
+            guard words.count == 2, words[0] == rawValue else { continue }
+            let numbers = words[1].split(separator: ".").map { Int($0) }
+            guard let major = numbers.first ?? nil else { continue }
+            let minor = numbers.count > 1 ? numbers[1] ?? 0 : 0
+            return (major, minor) > deploymentTarget ? (major, minor) : nil
+        }
+        return nil
     }
 }

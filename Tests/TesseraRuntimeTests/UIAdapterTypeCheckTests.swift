@@ -75,6 +75,46 @@ import Testing
         #expect(output.contains("SwiftUI imports"), "\(output)")
     }
 
+    /// Availability is checked as on the platform: an API newer than the deployment target
+    /// (`traitOverrides`, iOS 17 and tvOS 17) used unguarded fails on iOS and tvOS, and passes
+    /// under `if #available` or in a declaration marked as needing that version. Were the
+    /// attributes left for swiftc on Linux, which ignores Apple platforms' versions, the
+    /// unguarded use would pass.
+    @Test(.enabled(if: modules != nil), arguments: [ApplePlatform.iOS, .tvOS])
+    func availabilityIsCheckedAsOnThePlatform(_ platform: ApplePlatform) throws {
+        let work = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Toolchain.buildStandIns(for: platform, into: work, TestExpectations())
+        func check(_ body: String) throws -> (Int32, String) {
+            let probe = work.appendingPathComponent("Probe-\(UUID().uuidString).swift")
+            try Data("import UIKit\n\(body)\n".utf8).write(to: probe)
+            return try Toolchain.typeCheck([probe], for: platform, standIns: work, modules: nil)
+        }
+        let unguarded = try check("@MainActor func probe(_ view: UIView) { _ = view.traitOverrides }")
+        #expect(unguarded.0 != 0)
+        #expect(unguarded.1.contains("only available in \(platform.rawValue)_17_0"), "\(unguarded.1)")
+        let guarded = try check("""
+            @MainActor func probe(_ view: UIView) {
+                if #available(iOS 17.0, tvOS 17.0, *) { _ = view.traitOverrides }
+            }
+            @available(iOS 17.0, tvOS 17.0, *)
+            @MainActor func marked(_ view: UIView) { _ = view.traitOverrides }
+            """)
+        #expect(guarded.0 == 0, "\(guarded.1)")
+        let older = try check("func probe(_ traits: UITraitCollection) { _ = traits.preferredContentSizeCategory }")
+        #expect(older.0 == 0, "\(older.1)")
+    }
+
+    @Test func availabilityRewriteNamesTheDomainOfNewerVersionsOnly() {
+        let iOS = ApplePlatform.iOS
+        #expect(iOS.availabilityRewritten("@available(iOS 17.0, tvOS 17.0, *) func a()") == "@available(iOS_17_0) func a()")
+        #expect(iOS.availabilityRewritten("if #available(iOS 18, *), x { }") == "if #available(iOS_18_0), x { }")
+        #expect(iOS.availabilityRewritten("@available(iOS 16.0, *) @available(iOS 16.4, *)") == "@available(iOS 16.0, *) @available(iOS_16_4)")
+        #expect(iOS.availabilityRewritten("@available(macOS 14, *) let s = \"available(iOS 17)\"") == "@available(macOS 14, *) let s = \"available(iOS 17)\"")
+        #expect(ApplePlatform.macOS.availabilityRewritten("@available(macOS 14, iOS 17, *)") == "@available(macOS_14_0)")
+        #expect(iOS.availabilityRewritten("@available(*, unavailable)") == "@available(*, unavailable)")
+    }
+
     @Test func rewriteLeavesOtherLinesAndRefusesUnknownNames() throws {
         let source = """
             #if os(iOS) || os(tvOS)
@@ -88,6 +128,8 @@ import Testing
             let a = "os(iOS)" // not a condition
             #elseif !false && macos(1)
             #endif
+            import AppleVersions
+
             """)
         #expect(throws: ApplePlatform.UnknownCondition.self) { try ApplePlatform.iOS.preprocess("#if os(iPadOS)\n#endif") }
     }
@@ -159,7 +201,11 @@ import Testing
         // iOS 17 trait on iOS and tvOS): those are not found elsewhere, which is no clash.
         let adapterNames = try Self.publicTypeNames(on: platform, under: "TesseraUI")
         let errors = clashes.split(separator: "\n").filter { $0.contains("error:") && !$0.hasPrefix(" ") }
-        let unexpected = errors.filter { line in !adapterNames.contains { line.hasSuffix("cannot find type '\($0)' in scope") } }
+        // A type newer than the deployment target is named outside an availability check: that
+        // is no clash either.
+        let unexpected = errors.filter { line in
+            !adapterNames.contains { line.hasSuffix("cannot find type '\($0)' in scope") } && !line.contains("is only available in")
+        }
         #expect(unexpected.isEmpty, "\(platform): \(clashes.prefix(3000))")
         #expect(!clashes.contains("ambiguous"), "\(platform): \(clashes.prefix(3000))")
     }
