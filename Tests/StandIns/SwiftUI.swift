@@ -177,6 +177,13 @@ extension Never: ShapeStyle {
     public enum Design: Hashable, Sendable { case `default`, serif, rounded, monospaced }
 
     // https://developer.apple.com/documentation/swiftui/font/textstyle
+    // iOS 13, macOS 10.15, tvOS 13, watchOS 6; `largeTitle` on every one of them, tvOS included
+    // (unlike UIKit's; https://developer.apple.com/documentation/swiftui/font/largetitle). The visionOS
+    // cases `extraLargeTitle` and `extraLargeTitle2` are left out: no claimed platform has them.
+    // `title2`, `title3` and `caption2` arrived in iOS 14, macOS 11, tvOS 14 and watchOS 7
+    // (https://developer.apple.com/documentation/swiftui/font/textstyle/title3 and
+    // .../caption2), before every claimed minimum: not marked, as a synthesized `allCases`
+    // cannot list cases marked available.
     public enum TextStyle: CaseIterable, Hashable, Sendable {
         case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
     }
@@ -283,7 +290,8 @@ public struct EdgeInsets: Hashable, Sendable {}
     // https://developer.apple.com/documentation/swiftui/text/font(_:)
     nonisolated public func font(_ font: Font?) -> Text { self }
     // https://developer.apple.com/documentation/swiftui/text/tracking(_:)
-    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+    // iOS 13, macOS 10.15, tvOS 13, watchOS 6 (the `View` modifier of the same name is iOS 16).
+    @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
     nonisolated public func tracking(_ tracking: CGFloat) -> Text { self }
 }
 
