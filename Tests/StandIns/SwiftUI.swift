@@ -397,6 +397,7 @@ public protocol InsettableShape: Shape {
 
 extension Shape {
     // https://developer.apple.com/documentation/swiftui/shape/fill(_:style:)
+    // The iOS 13 form (`some View`); iOS 17 adds one returning `_ShapeView`.
     nonisolated public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View {
         ModifiedContent<Self, Never>()
     }
@@ -515,8 +516,9 @@ extension HorizontalAlignment {
 
 // https://developer.apple.com/documentation/swiftui/scrollview
 public struct ScrollView<Content: View>: View {
-    // https://developer.apple.com/documentation/swiftui/scrollview/init(_:showsindicators:content:)
-    nonisolated public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {}
+    // https://developer.apple.com/documentation/swiftui/scrollview/init(_:content:)
+    // (`init(_:showsIndicators:content:)` is deprecated in the 27 releases.)
+    nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
 }
 
