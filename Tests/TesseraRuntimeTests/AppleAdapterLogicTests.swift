@@ -63,6 +63,24 @@ import Testing
         #expect(shadow(spread: 0, inset: false).radius == 5)
     }
 
+    /// SwiftUI draws an inset shadow as a ring of `insetBand` around the rectangle it is cast
+    /// from: grown by the band, that rectangle must reach past the box by the blur's three
+    /// standard deviations on every side, whatever the offset and spread (else a strip of the
+    /// box would miss its shadow).
+    @Test(arguments: [-12.0, -3, 0, 5, 20])
+    func insetRingsCoverTheBox(_ spread: Double) {
+        for (x, y, blur) in [(0.0, 0.0, 0.0), (8, -4, 6), (-30, 25, 16), (2, 60, 40)] {
+            let layer = LayerShadow(Shadow(color: TokenColor(.srgb, [0, 0, 0], alpha: 0.5), offsetX: TokenDimension(x, .px),
+                offsetY: TokenDimension(y, .px), blur: TokenDimension(blur, .px), spread: TokenDimension(spread, .px), inset: true))
+            let (width, height) = (120.0, 44.0)
+            let cast = layer.cast(width: width, height: height, cornerRadius: 10)
+            let band = layer.insetBand, margin = 3 * layer.radius
+            #expect(cast.x - band <= -margin && cast.y - band <= -margin, "\(x), \(y), \(blur)")
+            #expect(cast.x + cast.width + band >= width + margin && cast.y + cast.height + band >= height + margin)
+            #expect(layer.growth == -spread && layer.shadowColor.alpha == 0.5 && layer.shadowColor.red == 0)
+        }
+    }
+
     /// CSS keywords as one stroked line can draw them, and a token's own dashes.
     @Test func borders() {
         let blue = TokenColor(.srgb, [0, 0, 1])
