@@ -19,8 +19,12 @@ public protocol View {
 public struct ViewBuilder {
     // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:_:)
-    public static func buildBlock<C0: View, C1: View>(_ c0: C0, _ c1: C1) -> TupleView<(C0, C1)> { TupleView((c0, c1)) }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-2bj1g
+    // (Several views: a parameter pack, as the 26 SDKs declare it; older SDKs had one function
+    // per count, to ten.)
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        TupleView((repeat each content))
+    }
     // https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
         -> _ConditionalContent<TrueContent, FalseContent>
@@ -34,6 +38,7 @@ public struct ViewBuilder {
         _ConditionalContent()
     }
     // https://developer.apple.com/documentation/swiftui/viewbuilder/buildlimitedavailability(_:)
+    // (The View form, iOS 14: an `if #available` branch is type-erased.)
     public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { fatalError() }
 }
 
@@ -495,7 +500,8 @@ extension ForEach where Content: View {
 }
 
 extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
-    // https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)
+    // https://developer.apple.com/documentation/swiftui/foreach (its `init(_:content:)` where
+    // `Content: View`; the page of that name without a suffix is MapKit's form)
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
