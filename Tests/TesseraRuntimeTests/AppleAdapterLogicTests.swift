@@ -178,4 +178,24 @@ import Testing
         #expect(some.map(\.label) == first.contexts.map { "\(first.name): \($0)" })
         #expect(theme.permutations(varying: []).map(\.label) == ["default"])
     }
+
+    /// The traits a preview shows a permutation in are those that choose it: its `theme`
+    /// modifier's context is the appearance, `contrast` and `level` the contrast and level,
+    /// whatever the brand and size class; a theme whose modifiers those traits do not choose has
+    /// none, and so has a mapping that never chooses.
+    @Test func traitsOfPermutations() throws {
+        let (theme, _) = try compiledExample()
+        let all = theme.permutations()
+        #expect(all.count == 32)
+        for permutation in all {
+            let contexts = Dictionary(uniqueKeysWithValues: permutation.contexts.map { ($0.modifier, $0.context) })
+            let traits = try #require(permutation.traits(), "\(permutation.label)")
+            #expect(traits.appearance.rawValue == contexts["theme"], "\(permutation.label)")
+            #expect((traits.contrast == .high) == (contexts["contrast"] == "high"), "\(permutation.label)")
+            #expect((traits.elevation == .elevated) == (contexts["level"] == "elevated"), "\(permutation.label)")
+        }
+        #expect(all[0].traits(mapping: TraitMapping { _, _ in [:] }) == nil)
+        let brands = TraitMapping { _, _ in ["brand": "ocean"] }
+        #expect(all.allSatisfy { $0.traits(mapping: brands) == nil })
+    }
 }

@@ -15,6 +15,34 @@ public struct ThemePermutation: Sendable, Identifiable {
     }
 
     public var id: String { label }
+
+    /// The appearance, contrast and level whose contexts, through `mapping`, are this
+    /// permutation's: what a preview sets the environment's color scheme from, so that system
+    /// colors agree with the theme. Only the modifiers those three traits choose are compared;
+    /// nil when they choose none of the theme's, or no combination chooses these contexts.
+    ///
+    /// - Complexity: O(m) calls of `mapping`, m the theme's modifiers (eight combinations).
+    public func traits(mapping: TraitMapping = .conventional) -> ThemeTraits? {
+        let modifiers = theme.modifiers
+        var candidates: [(ThemeTraits, [String: String])] = []
+        for appearance in ThemeTraits.Appearance.allCases {
+            for contrast in ThemeTraits.Contrast.allCases {
+                for elevation in ThemeTraits.Elevation.allCases {
+                    let traits = ThemeTraits(appearance: appearance, contrast: contrast, elevation: elevation)
+                    candidates.append((traits, mapping.contexts(for: traits, modifiers: modifiers)))
+                }
+            }
+        }
+        // The modifiers these traits decide: chosen by some combination, not the same by all.
+        let decided = modifiers.map(\.name).filter { name in
+            Set(candidates.map { $0.1[name] }).count > 1
+        }
+        guard !decided.isEmpty else { return nil }
+        let current = theme.contexts
+        return candidates.first { _, chosen in
+            decided.allSatisfy { name in chosen[name].map { current[name]?.caseInsensitiveEquals($0) ?? false } ?? true }
+        }?.0
+    }
 }
 
 extension Theme {
