@@ -13,11 +13,31 @@ release: -O -whole-module-optimization), the least of ROUNDS runs in CPU time (u
 a busy machine disturbs less than wall time), net of the same compile of a one-line file.
 
 --modules is the folder of built modules holding TesseraRuntime.swiftmodule (.build/debug/Modules);
---standins a folder where the stand-in UIKit module (Tests/StandIns/UIKit.swift) is built."""
+--standins a folder where the stand-in Core Animation and UIKit modules (Tests/StandIns/QuartzCore.swift,
+then UIKit.swift, which imports it) are built as iOS declares them. Those stand-ins and the files measured
+have their `os(...)` conditions answered as iOS answers them (as the tests' `ApplePlatform.preprocess`
+does), so the static flavor's UIKit code is compiled as on iOS; SwiftUI's is left out, as before."""
 import argparse, os, re, resource, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+
+def preprocess_for_ios(text):
+    """`text` with each `os(...)` in an `#if` or `#elseif` line answered as iOS answers it."""
+    lines = []
+    for line in text.split("\n"):
+        if line.lstrip().startswith(("#if ", "#elseif ")):
+            line = re.sub(r"(?<![A-Za-z0-9_])os\(\s*(\w+)\s*\)", lambda m: "true" if m.group(1) == "iOS" else "false", line)
+            line = line.replace("targetEnvironment(macCatalyst)", "false")
+        lines.append(line)
+    return "\n".join(lines)
+
+def write_for_ios(source, destination):
+    with open(source) as f:
+        text = f.read()
+    with open(destination, "w") as f:
+        f.write(preprocess_for_ios(text))
+    return destination
 
 def cpu_time(command):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -79,9 +99,11 @@ def main():
     work = tempfile.mkdtemp(prefix="tessera-compile-bench-")
     standins = args.standins or os.path.join(work, "standins")
     os.makedirs(standins, exist_ok=True)
-    subprocess.run(["swiftc", "-emit-module", "-parse-as-library", "-module-name", "UIKit",
-                    os.path.join(ROOT, "Tests", "StandIns", "UIKit.swift"),
-                    "-emit-module-path", os.path.join(standins, "UIKit.swiftmodule")], check=True)
+    # UIKit imports QuartzCore, so Core Animation's stand-in is built first, into the same folder.
+    for module in ("QuartzCore", "UIKit"):
+        source = write_for_ios(os.path.join(ROOT, "Tests", "StandIns", f"{module}.swift"), os.path.join(standins, f"{module}.swift"))
+        subprocess.run(["swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", module,
+                        "-I", standins, source, "-emit-module-path", os.path.join(standins, f"{module}.swiftmodule")], check=True)
     flags = {"debug": ["-Onone", "-g"], "release": ["-O", "-whole-module-optimization"]}
     maps = module_map_flags(args.modules)
 
@@ -113,7 +135,7 @@ def main():
                 f.write(f"sources: [{tokens}]\noutputs:\n  - swift: {{path: {path}, flavor: {flavor}}}\n")
             subprocess.run([args.tessera, "build", "--config", config, "--quiet"], check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            sources[flavor] = path
+            sources[flavor] = write_for_ios(path, os.path.join(work, f"{flavor}-{size}", "Tokens-iOS.swift"))
         resolved = subprocess.run([args.tessera, "resolve", tokens], check=True, capture_output=True, text=True).stdout
         sd = os.path.join(work, f"sd-{size}", "StyleDictionary.swift")
         os.makedirs(os.path.dirname(sd), exist_ok=True)

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // An app target whose Swift tokens are generated on every build by TesseraPlugin, from the

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // An app that only loads compiled themes: it links TesseraRuntime (and the token model), never

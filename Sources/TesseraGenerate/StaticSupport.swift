@@ -4,6 +4,18 @@ import Tessera
 /// values, `Context` (one nested enum per modifier), `Dynamic` (values by permutation), and
 /// the UIKit and SwiftUI conversions behind `#if canImport`.
 struct StaticSupport {
+    /// The cases of the generated `TextStyle.pointSizes`, from TesseraRuntime's copy of Apple's
+    /// Dynamic Type table.
+    static var dynamicTypeRows: String {
+        TesseraRuntime.TextStyle.allCases.map { style in
+            let sizes = TextSizeCategory.allCases.map { category in
+                let size = DynamicType.pointSize(of: style, at: category)
+                return size == size.rounded() ? String(Int(size)) : String(size)
+            }
+            return "            case .\(style.rawValue): [\(sizes.joined(separator: ", "))]"
+        }.joined(separator: "\n")
+    }
+
     let context: GenerationContext
     let values: String
     let access: String
@@ -117,6 +129,19 @@ struct StaticSupport {
 
             \(access)enum TextCase: String, Hashable, Sendable {
                 case none, upper, lower, title
+            }
+
+            /// Apple's text styles, which a size scales relative to under Dynamic Type.
+            \(access)enum TextStyle: Int, CaseIterable, Sendable {
+                case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
+
+                /// The style's point size at each Dynamic Type size, extra small (0) through large
+                /// (3, the default) to the largest accessibility size (11): Apple's table.
+                \(access)var pointSizes: [Double] {
+                    switch self {
+        \(Self.dynamicTypeRows)
+                    }
+                }
             }
 
             /// A text style; sizes in points, line height as a multiple of the font size.
@@ -277,6 +302,15 @@ struct StaticSupport {
                 return fontFamily.filter { systemDesign(of: $0) == nil }.flatMap { family in
                     [family.replacingOccurrences(of: " ", with: "") + "-" + style, family]
                 }
+            }
+
+            /// The style's size at Dynamic Type size `index` (0 is extra small, 3 large, the default,
+            /// and 11 the largest accessibility size), scaled as Apple's table scales `textStyle`:
+            /// `fontSize × style(index) / style(large)`, as `UIFontMetrics` and
+            /// `Font.custom(_:size:relativeTo:)` scale a size.
+            \(access)func fontSize(relativeTo textStyle: \(values).TextStyle, dynamicTypeSizeIndex index: Int) -> Double {
+                let sizes = textStyle.pointSizes
+                return fontSize * sizes[min(max(index, 0), sizes.count - 1)] / sizes[3]
             }
 
             /// The system design the style's generic family asks for (`ui-monospace`, `ui-serif`,
@@ -471,9 +505,14 @@ struct StaticSupport {
 
         extension \(values).Typography {
             /// The style as a SwiftUI font that scales with Dynamic Type relative to `textStyle`:
-            /// the first family by PostScript name (SwiftUI falls back to the system font when it
-            /// is not installed), else the system font of the style's weight and design.
-            \(access)func font(relativeTo textStyle: SwiftUI.Font.TextStyle = .body) -> SwiftUI.Font {
+            /// the first family by PostScript name through `Font.custom(_:size:relativeTo:)`
+            /// (SwiftUI falls back to the system font when it is not installed, and scales it with
+            /// the environment), else the system font of the style's weight and design at the size
+            /// `dynamicTypeSize` gives it (`fontSize(relativeTo:dynamicTypeSizeIndex:)`). In a view,
+            /// pass the environment's `@Environment(\\.dynamicTypeSize)`.
+            \(access)func font(relativeTo textStyle: SwiftUI.Font.TextStyle = .body,
+                dynamicTypeSize: SwiftUI.DynamicTypeSize = .large) -> SwiftUI.Font
+            {
                 if let name = postScriptNames.first { return .custom(name, size: fontSize, relativeTo: textStyle) }
                 let weight: SwiftUI.Font.Weight = switch fontWeight {
                 case ..<150: .ultraLight
@@ -492,7 +531,24 @@ struct StaticSupport {
                 case "rounded"?: .rounded
                 default: .default
                 }
-                return .system(size: fontSize, weight: weight, design: design)
+                let style: \(values).TextStyle = switch textStyle {
+                case .largeTitle: .largeTitle
+                case .title: .title1
+                case .title2: .title2
+                case .title3: .title3
+                case .headline: .headline
+                case .subheadline: .subheadline
+                case .body: .body
+                case .callout: .callout
+                case .footnote: .footnote
+                case .caption: .caption1
+                case .caption2: .caption2
+                @unknown default: .body
+                }
+                let sizes: [SwiftUI.DynamicTypeSize] = [.xSmall, .small, .medium, .large, .xLarge, .xxLarge, .xxxLarge,
+                    .accessibility1, .accessibility2, .accessibility3, .accessibility4, .accessibility5]
+                let size = fontSize(relativeTo: style, dynamicTypeSizeIndex: sizes.firstIndex(of: dynamicTypeSize) ?? 3)
+                return .system(size: size, weight: weight, design: design)
             }
         }
         #endif

@@ -22,8 +22,7 @@ public final class ObservableTheme {
         }
     }
 
-    // A plain deinit (Swift 6.0 and later): `isolated deinit` needs Swift 6.2. The task is
-    // Sendable, so a nonisolated deinit may read and cancel it.
+    // A plain deinit: the task is Sendable, so a nonisolated deinit may read and cancel it.
     deinit {
         task?.cancel()
     }

@@ -54,7 +54,8 @@ import AppKit
 extension CALayer {
     /// A shadow token's outer layers for a layer of `frame` and `cornerRadius`, bottom first:
     /// one layer per shadow (Core Animation casts one shadow per layer), each casting from a
-    /// rounded rectangle grown by its spread. Insert them below the layer that casts the shadow,
+    /// rounded rectangle grown by its spread, its corners spread as CSS spreads them
+    /// (`LayerShadow.cast(width:height:cornerRadius:)`). Insert them below the layer that casts the shadow,
     /// in its superlayer, so that its content covers them; make them again when the frame
     /// changes. Core Animation has no inner shadow: inset layers are left out.
     public static func themeShadowLayers(_ shadow: ShadowLayers, frame: CGRect, cornerRadius: CGFloat = 0) -> [CALayer] {
@@ -71,11 +72,22 @@ extension CALayer {
             // AppKit layers' y axis points up.
             shadowLayer.shadowOffset = CGSize(width: layer.offsetX, height: -layer.offsetY)
             #endif
-            let bounds = CGRect(origin: .zero, size: frame.size).insetBy(dx: -layer.spread, dy: -layer.spread)
-            let radius = max(cornerRadius + layer.spread, 0)
-            shadowLayer.shadowPath = CGPath(roundedRect: bounds, cornerWidth: radius, cornerHeight: radius, transform: nil)
+            // The offset is the layer's `shadowOffset`: the path is the cast rectangle unmoved.
+            let cast = layer.cast(width: frame.width, height: frame.height, cornerRadius: cornerRadius)
+            let bounds = CGRect(x: cast.x - layer.offsetX, y: cast.y - layer.offsetY, width: cast.width, height: cast.height)
+            shadowLayer.shadowPath = CGPath(roundedRect: bounds, cornerWidth: cast.cornerRadius, cornerHeight: cast.cornerRadius,
+                transform: nil)
             return shadowLayer
         }
+    }
+
+    /// Draws a border token as a layer's border: its width and color (`borderWidth`,
+    /// `borderColor`), inside the layer's bounds and following its `cornerRadius`. A layer's
+    /// border is always solid: for a dash pattern (`border.isSolid` false), stroke a
+    /// `CAShapeLayer`'s path with `border.dash` as its `lineDashPattern`.
+    public func setThemeBorder(_ border: ThemeBorder) {
+        borderWidth = border.width
+        borderColor = CALayer.cgColor(border.color)
     }
 
     static func cgColor(_ color: ThemeColor) -> CGColor {

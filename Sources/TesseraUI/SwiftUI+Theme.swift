@@ -177,18 +177,6 @@ extension View {
     public func themeFont(_ font: ThemeFont) -> some View {
         modifier(ThemeFontModifier(font: font))
     }
-
-    /// Draws a shadow token's outer layers, bottom first (SwiftUI's radius is half the CSS blur).
-    /// SwiftUI's shadow has no spread and no inset: spread is dropped and inset layers are not
-    /// drawn.
-    public func shadow(_ shadow: ShadowLayers) -> some View {
-        var view = AnyView(self)
-        for layer in shadow.layers where !layer.inset {
-            view = AnyView(view.shadow(color: Color(ThemeColor(layer.color)), radius: layer.blur.points / 2,
-                x: layer.offsetX.points, y: layer.offsetY.points))
-        }
-        return view
-    }
 }
 
 /// A color token as a `ShapeStyle`, read where it is drawn: from the installed theme in the

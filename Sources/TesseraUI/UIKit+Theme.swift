@@ -116,9 +116,16 @@ extension UIFont.Weight {
 }
 
 extension UIFont.TextStyle {
+    /// The UIKit text style of a token's. tvOS has no `largeTitle`: there a large title scales
+    /// as `title1`, the largest text style tvOS has.
     init(_ style: TesseraRuntime.TextStyle) {
         switch style {
-        case .largeTitle: self = .largeTitle
+        case .largeTitle:
+            #if os(tvOS)
+            self = .title1
+            #else
+            self = .largeTitle
+            #endif
         case .title1: self = .title1
         case .title2: self = .title2
         case .title3: self = .title3

@@ -14,6 +14,12 @@ public class CGPath: @unchecked Sendable {
         transform: UnsafePointer<CGAffineTransform>?) {}
 }
 
+// https://developer.apple.com/documentation/coregraphics/cglinecap
+public enum CGLineCap: Int32, Sendable { case butt, round, square }
+
+// https://developer.apple.com/documentation/coregraphics/cglinejoin
+public enum CGLineJoin: Int32, Sendable { case miter, round, bevel }
+
 // https://developer.apple.com/documentation/coregraphics/cgaffinetransform
 public struct CGAffineTransform: Sendable {}
 
@@ -26,6 +32,10 @@ open class CALayer {
     open var frame: CGRect = .zero
     // https://developer.apple.com/documentation/quartzcore/calayer/cornerradius
     open var cornerRadius: CGFloat = 0
+    // https://developer.apple.com/documentation/quartzcore/calayer/borderwidth
+    open var borderWidth: CGFloat = 0
+    // https://developer.apple.com/documentation/quartzcore/calayer/bordercolor
+    open var borderColor: CGColor?
     // https://developer.apple.com/documentation/quartzcore/calayer/shadowcolor
     open var shadowColor: CGColor?
     // https://developer.apple.com/documentation/quartzcore/calayer/shadowopacity

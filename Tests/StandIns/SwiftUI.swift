@@ -17,7 +17,41 @@ public protocol View {
 // https://developer.apple.com/documentation/swiftui/viewbuilder
 @resultBuilder
 public struct ViewBuilder {
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-2bj1g
+    // (Several views: a parameter pack, as the 26 SDKs declare it; older SDKs had one function
+    // per count, to ten.)
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        TupleView((repeat each content))
+    }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
+        -> _ConditionalContent<TrueContent, FalseContent>
+    {
+        _ConditionalContent()
+    }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
+        -> _ConditionalContent<TrueContent, FalseContent>
+    {
+        _ConditionalContent()
+    }
+    // https://developer.apple.com/documentation/swiftui/viewbuilder/buildlimitedavailability(_:)
+    // (The View form, iOS 14: an `if #available` branch is type-erased.)
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { fatalError() }
+}
+
+// https://developer.apple.com/documentation/swiftui/tupleview
+@frozen public struct TupleView<T>: View {
+    nonisolated public init(_ value: T) {}
+    public var body: Never { fatalError() }
+}
+
+// What `buildEither` returns (`_ConditionalContent`, a View when both branches are).
+@frozen public struct _ConditionalContent<TrueContent, FalseContent>: View {
+    nonisolated init() {}
+    public var body: Never { fatalError() }
 }
 
 extension Never: View {
@@ -61,6 +95,41 @@ extension View {
 
     // https://developer.apple.com/documentation/swiftui/view/font(_:)
     nonisolated public func font(_ font: Font?) -> some View { ModifiedContent<Self, Never>() }
+
+    // https://developer.apple.com/documentation/swiftui/view/padding(_:)-68shk
+    nonisolated public func padding(_ length: CGFloat) -> some View { ModifiedContent<Self, Never>() }
+
+    // https://developer.apple.com/documentation/swiftui/view/offset(x:y:)
+    nonisolated public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { ModifiedContent<Self, Never>() }
+
+    // https://developer.apple.com/documentation/swiftui/view/blur(radius:opaque:)
+    nonisolated public func blur(radius: CGFloat, opaque: Bool = false) -> some View { ModifiedContent<Self, Never>() }
+
+    // https://developer.apple.com/documentation/swiftui/view/clipshape(_:style:)
+    nonisolated public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+        ModifiedContent<Self, Never>()
+    }
+
+    // https://developer.apple.com/documentation/swiftui/view/background(alignment:content:)
+    // iOS 15, macOS 12, tvOS 15, watchOS 8.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    nonisolated public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        ModifiedContent<Self, Never>()
+    }
+
+    // https://developer.apple.com/documentation/swiftui/view/overlay(alignment:content:)
+    // iOS 15, macOS 12, tvOS 15, watchOS 8.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    nonisolated public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        ModifiedContent<Self, Never>()
+    }
+
+    // https://developer.apple.com/documentation/swiftui/view/glasseffect(_:in:)
+    // iOS 26, macOS 26, tvOS 26, watchOS 26.
+    @available(iOS 26.0, macOS 26.0, tvOS 26.0, watchOS 26.0, *)
+    nonisolated public func glassEffect(_ glass: Glass = .regular, in shape: some Shape = DefaultGlassEffectShape()) -> some View {
+        ModifiedContent<Self, Never>()
+    }
 
     // https://developer.apple.com/documentation/swiftui/view/shadow(color:radius:x:y:)
     nonisolated public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0,
@@ -177,6 +246,13 @@ extension Never: ShapeStyle {
     public enum Design: Hashable, Sendable { case `default`, serif, rounded, monospaced }
 
     // https://developer.apple.com/documentation/swiftui/font/textstyle
+    // iOS 13, macOS 10.15, tvOS 13, watchOS 6; `largeTitle` on every one of them, tvOS included
+    // (unlike UIKit's; https://developer.apple.com/documentation/swiftui/font/largetitle). The visionOS
+    // cases `extraLargeTitle` and `extraLargeTitle2` are left out: no claimed platform has them.
+    // `title2`, `title3` and `caption2` arrived in iOS 14, macOS 11, tvOS 14 and watchOS 7
+    // (https://developer.apple.com/documentation/swiftui/font/textstyle/title3 and
+    // .../caption2), before every claimed minimum: not marked, as a synthesized `allCases`
+    // cannot list cases marked available.
     public enum TextStyle: CaseIterable, Hashable, Sendable {
         case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
     }
@@ -189,6 +265,9 @@ extension Never: ShapeStyle {
     // https://developer.apple.com/documentation/swiftui/font/custom(_:size:relativeto:)
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: Font.TextStyle) -> Font { Font() }
+
+    // https://developer.apple.com/documentation/swiftui/font/caption
+    public static let caption = Font()
 
     // https://developer.apple.com/documentation/swiftui/font/custom(_:fixedsize:)
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
@@ -273,7 +352,193 @@ public struct Animation: Hashable, Sendable {
 }
 
 // https://developer.apple.com/documentation/swiftui/edgeinsets
-public struct EdgeInsets: Hashable, Sendable {}
+// Equatable, Animatable, Sendable (not Hashable).
+@frozen public struct EdgeInsets: Equatable, Animatable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/edgeinsets/top (and leading, bottom, trailing)
+    public var top: CGFloat
+    public var leading: CGFloat
+    public var bottom: CGFloat
+    public var trailing: CGFloat
+    // https://developer.apple.com/documentation/swiftui/edgeinsets/init(top:leading:bottom:trailing:)
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+    // https://developer.apple.com/documentation/swiftui/edgeinsets/init()
+    public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
+}
+
+// https://developer.apple.com/documentation/swiftui/alignment
+@frozen public struct Alignment: Equatable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/alignment/center
+    public static let center = Alignment()
+}
+
+// https://developer.apple.com/documentation/swiftui/horizontalalignment
+@frozen public struct HorizontalAlignment: Equatable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/horizontalalignment/leading
+    public static let leading = HorizontalAlignment()
+}
+
+// https://developer.apple.com/documentation/swiftui/path
+@frozen public struct Path: Equatable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/path/init()
+    public init() {}
+}
+
+// https://developer.apple.com/documentation/swiftui/shape
+// `protocol Shape : Sendable, Animatable, View`; `path(in:)` is nonisolated.
+public protocol Shape: Sendable, Animatable, View {
+    nonisolated func path(in rect: CGRect) -> Path
+}
+
+// https://developer.apple.com/documentation/swiftui/insettableshape
+public protocol InsettableShape: Shape {
+    associatedtype InsetShape: InsettableShape
+    nonisolated func inset(by amount: CGFloat) -> InsetShape
+}
+
+extension Shape {
+    // https://developer.apple.com/documentation/swiftui/shape/fill(_:style:)
+    // The iOS 13 form (`some View`); iOS 17 adds one returning `_ShapeView`.
+    nonisolated public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> some View {
+        ModifiedContent<Self, Never>()
+    }
+}
+
+extension InsettableShape {
+    // https://developer.apple.com/documentation/swiftui/insettableshape/strokeborder(_:style:antialiased:)
+    // The iOS 13 form (`some View`); iOS 17 adds one returning `StrokeBorderShapeView`.
+    nonisolated public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View {
+        ModifiedContent<Self, Never>()
+    }
+    // https://developer.apple.com/documentation/swiftui/insettableshape/strokeborder(_:linewidth:antialiased:)
+    // The iOS 13 form (`some View`).
+    nonisolated public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> some View {
+        ModifiedContent<Self, Never>()
+    }
+}
+
+// https://developer.apple.com/documentation/swiftui/roundedcornerstyle
+public enum RoundedCornerStyle: Hashable, Sendable { case circular, continuous }
+
+// https://developer.apple.com/documentation/swiftui/roundedrectangle
+@frozen public struct RoundedRectangle: InsettableShape {
+    public var cornerSize: CGSize
+    public var style: RoundedCornerStyle
+    // https://developer.apple.com/documentation/swiftui/roundedrectangle/init(cornerradius:style:)
+    nonisolated public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        cornerSize = CGSize(width: cornerRadius, height: cornerRadius)
+        self.style = style
+    }
+    nonisolated public func path(in rect: CGRect) -> Path { Path() }
+    nonisolated public func inset(by amount: CGFloat) -> RoundedRectangle { self }
+    public var body: Never { fatalError() }
+}
+
+// https://developer.apple.com/documentation/swiftui/defaultglasseffectshape
+@available(iOS 26.0, macOS 26.0, tvOS 26.0, watchOS 26.0, *)
+public struct DefaultGlassEffectShape: Shape {
+    nonisolated public init() {}
+    nonisolated public func path(in rect: CGRect) -> Path { Path() }
+    public var body: Never { fatalError() }
+}
+
+// https://developer.apple.com/documentation/swiftui/glass
+// iOS 26, macOS 26, tvOS 26, watchOS 26.
+@available(iOS 26.0, macOS 26.0, tvOS 26.0, watchOS 26.0, *)
+public struct Glass: Equatable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/glass/regular
+    public static var regular: Glass { Glass() }
+}
+
+// https://developer.apple.com/documentation/swiftui/fillstyle
+@frozen public struct FillStyle: Equatable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/fillstyle/init(eofill:antialiased:)
+    public init(eoFill: Bool = false, antialiased: Bool = true) {}
+}
+
+#if canImport(QuartzCore)
+// SwiftUI re-exports Core Graphics (`CGFloat`, `CGLineCap`, …), whose types the stand-ins
+// declare in QuartzCore where Core Animation exists (UIKit and AppKit, which SwiftUI re-exports
+// there, re-export it too).
+@_exported import QuartzCore
+#else
+// Core Graphics' line cap and join, which `StrokeStyle` takes. watchOS has Core Graphics but no
+// Core Animation: the stand-ins declare these here for it, and in QuartzCore elsewhere.
+// https://developer.apple.com/documentation/coregraphics/cglinecap
+public enum CGLineCap: Int32, Sendable { case butt, round, square }
+// https://developer.apple.com/documentation/coregraphics/cglinejoin
+public enum CGLineJoin: Int32, Sendable { case miter, round, bevel }
+#endif
+
+// https://developer.apple.com/documentation/swiftui/strokestyle
+@frozen public struct StrokeStyle: Equatable, Animatable, Sendable {
+    // https://developer.apple.com/documentation/swiftui/strokestyle/init(linewidth:linecap:linejoin:miterlimit:dash:dashphase:)
+    public init(lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10,
+        dash: [CGFloat] = [CGFloat](), dashPhase: CGFloat = 0) {}
+}
+
+// https://developer.apple.com/documentation/swiftui/foreach
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+    public var data: Data
+    public var content: (Data.Element) -> Content
+}
+
+extension ForEach: View where Content: View {
+    public var body: Never { fatalError() }
+}
+
+extension ForEach where Content: View {
+    // https://developer.apple.com/documentation/swiftui/foreach/init(_:id:content:)
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+    // https://developer.apple.com/documentation/swiftui/foreach (its `init(_:content:)` where
+    // `Content: View`; the page of that name without a suffix is MapKit's form)
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+// https://developer.apple.com/documentation/swiftui/vstack
+@frozen public struct VStack<Content: View>: View {
+    // https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
+    nonisolated public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+extension HorizontalAlignment {
+    // https://developer.apple.com/documentation/swiftui/horizontalalignment/center
+    public static let center = HorizontalAlignment()
+}
+
+// https://developer.apple.com/documentation/swiftui/scrollview
+public struct ScrollView<Content: View>: View {
+    // https://developer.apple.com/documentation/swiftui/scrollview/init(_:content:)
+    // (`init(_:showsIndicators:content:)` is deprecated in the 27 releases.)
+    nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+// https://developer.apple.com/documentation/swiftui/axis
+@frozen public enum Axis: Int8, CaseIterable, Sendable {
+    case horizontal, vertical
+    // https://developer.apple.com/documentation/swiftui/axis/set
+    @frozen public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}
 
 // https://developer.apple.com/documentation/swiftui/text
 @frozen public struct Text: View, Equatable, Sendable {
@@ -283,12 +548,23 @@ public struct EdgeInsets: Hashable, Sendable {}
     // https://developer.apple.com/documentation/swiftui/text/font(_:)
     nonisolated public func font(_ font: Font?) -> Text { self }
     // https://developer.apple.com/documentation/swiftui/text/tracking(_:)
-    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+    // iOS 13, macOS 10.15, tvOS 13, watchOS 6 (the `View` modifier of the same name is iOS 16).
+    @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
     nonisolated public func tracking(_ tracking: CGFloat) -> Text { self }
 }
 
 // https://developer.apple.com/documentation/swiftui/material
-public struct Material: Sendable {}
+// iOS 15, macOS 12, tvOS 15, watchOS 10.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 10.0, *)
+public struct Material: ShapeStyle, Sendable {
+    // https://developer.apple.com/documentation/swiftui/material/ultrathin (and thin, regular,
+    // thick, ultraThick)
+    public static let ultraThin = Material(), thin = Material(), regular = Material(), thick = Material()
+    public static let ultraThick = Material()
+    // https://developer.apple.com/documentation/swiftui/material/bar
+    public static let bar = Material()
+    public func resolve(in environment: EnvironmentValues) -> Never { fatalError() }
+}
 
 // https://developer.apple.com/documentation/swiftui/layout
 public protocol Layout: Animatable {}

@@ -154,8 +154,20 @@ open class UIFont: @unchecked Sendable {
 
     // https://developer.apple.com/documentation/uikit/uifont/textstyle
     public struct TextStyle: Hashable, Sendable {
-        public static let largeTitle = TextStyle(), title1 = TextStyle(), title2 = TextStyle(), title3 = TextStyle()
-        public static let headline = TextStyle(), body = TextStyle(), callout = TextStyle(), subheadline = TextStyle()
+        #if !os(tvOS)
+        // https://developer.apple.com/documentation/uikit/uifont/textstyle/largetitle
+        // iOS 11, Mac Catalyst 13.1, visionOS 1, watchOS 5; not tvOS.
+        @available(iOS 11.0, watchOS 5.0, *)
+        public static let largeTitle = TextStyle()
+        #endif
+        // https://developer.apple.com/documentation/uikit/uifont/textstyle/title1 (and title2, title3)
+        // https://developer.apple.com/documentation/uikit/uifont/textstyle/callout
+        // iOS 9, tvOS 9, watchOS 2.
+        @available(iOS 9.0, tvOS 9.0, watchOS 2.0, *)
+        public static let title1 = TextStyle(), title2 = TextStyle(), title3 = TextStyle(), callout = TextStyle()
+        // https://developer.apple.com/documentation/uikit/uifont/textstyle/headline (and body,
+        // subheadline, footnote, caption1, caption2): iOS 7, tvOS 9, watchOS 2.
+        public static let headline = TextStyle(), body = TextStyle(), subheadline = TextStyle()
         public static let footnote = TextStyle(), caption1 = TextStyle(), caption2 = TextStyle()
     }
 

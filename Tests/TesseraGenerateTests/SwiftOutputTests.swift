@@ -153,6 +153,28 @@ import Testing
         #expect(printed == expected)
     }
 
+    /// The static flavor's system fonts scale relative to their text style as Apple's table
+    /// (`Fixtures/apple/dynamic-type-sizes.md`, read here on its own) scales the style: compiled
+    /// and run, the generated Swift gives a font designed at a style's Large size that style's
+    /// size at every Dynamic Type size, and clamps a size index out of range.
+    @Test func staticFontsScaleAsApplesTable() throws {
+        let (text, _) = SwiftEmitter(flavor: .static).emit(try Codegen.context(Codegen.example))
+        let table = try String(contentsOf: sharedFixtures.appendingPathComponent("apple/dynamic-type-sizes.md"), encoding: .utf8)
+        var main = ""
+        var expected = ""
+        for line in table.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let sizes = cells.dropFirst().compactMap(Double.init)
+            guard cells.count == 13, sizes.count == 12 else { continue }
+            main += "let \(cells[0]) = TokensValues.Typography(fontFamily: [\"ui-rounded\"], fontSize: \(sizes[3]), fontWeight: 400)\n"
+            main += "print(\"\(cells[0])\", (-1...12).map { \(cells[0]).fontSize(relativeTo: .\(cells[0]), dynamicTypeSizeIndex: $0) })\n"
+            expected += "\(cells[0]) \([sizes[0]] + sizes + [sizes[11]])\n"
+        }
+        #expect(expected.split(separator: "\n").count == 11)
+        let printed = try Codegen.runProgram(["Tokens.swift": text, "main.swift": main])
+        #expect(printed == expected)
+    }
+
     /// Each token's Swift path (both flavors nest alike), from the runtime flavor's keys and the
     /// table they index.
     private func namespacePaths(_ text: String) throws -> [String: String] {

@@ -115,6 +115,35 @@ import Testing
         #expect(iOS.availabilityRewritten("@available(*, unavailable)") == "@available(*, unavailable)")
     }
 
+    /// API a platform lacks, its stand-ins lack too: each probe type-checks on exactly the
+    /// platforms Apple's page lists (a stand-in kinder than Apple would let an adapter use it).
+    static let platformFacts: [(probe: String, platforms: Set<ApplePlatform>)] = [
+        // https://developer.apple.com/documentation/uikit/uifont/textstyle/largetitle
+        ("import UIKit\nlet style = UIFont.TextStyle.largeTitle", [.iOS, .watchOS]),
+        // https://developer.apple.com/documentation/uikit/uifont/textstyle/title1
+        ("import UIKit\nlet style = UIFont.TextStyle.title1", [.iOS, .tvOS, .watchOS]),
+        // https://developer.apple.com/documentation/uikit/uitraitcollection/userinterfacelevel
+        ("import UIKit\nfunc level(_ traits: UITraitCollection) -> UIUserInterfaceLevel { traits.userInterfaceLevel }", [.iOS]),
+        // https://developer.apple.com/documentation/uikit/uicolor/init(dynamicprovider:)
+        ("import UIKit\nlet color = UIColor { _ in UIColor(red: 0, green: 0, blue: 0, alpha: 1) }", [.iOS, .tvOS]),
+        // https://developer.apple.com/documentation/swiftui/font/largetitle
+        ("import SwiftUI\nlet style = Font.TextStyle.largeTitle", [.iOS, .tvOS, .watchOS, .macOS]),
+    ]
+
+    @Test(.enabled(if: modules != nil), arguments: ApplePlatform.allCases)
+    func standInsLackWhatThePlatformLacks(_ platform: ApplePlatform) throws {
+        let work = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Toolchain.buildStandIns(for: platform, into: work, TestExpectations())
+        for (index, fact) in Self.platformFacts.enumerated() {
+            let probe = work.appendingPathComponent("Fact\(index).swift")
+            try Data(fact.probe.utf8).write(to: probe)
+            let (status, output) = try Toolchain.typeCheck([probe], for: platform, standIns: work, modules: nil,
+                extraArguments: ["-parse-as-library"])
+            #expect((status == 0) == fact.platforms.contains(platform), "\(platform): \(fact.probe)\n\(output)")
+        }
+    }
+
     @Test func rewriteLeavesOtherLinesAndRefusesUnknownNames() throws {
         let source = """
             #if os(iOS) || os(tvOS)

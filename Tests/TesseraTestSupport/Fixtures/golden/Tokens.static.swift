@@ -193,6 +193,29 @@ public enum TokensValues {
         case none, upper, lower, title
     }
 
+    /// Apple's text styles, which a size scales relative to under Dynamic Type.
+    public enum TextStyle: Int, CaseIterable, Sendable {
+        case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
+
+        /// The style's point size at each Dynamic Type size, extra small (0) through large
+        /// (3, the default) to the largest accessibility size (11): Apple's table.
+        public var pointSizes: [Double] {
+            switch self {
+            case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+            case .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+            case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+            case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+            case .headline: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+            case .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+            case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+            case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+            case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+            case .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+            case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41]
+            }
+        }
+    }
+
     /// A text style; sizes in points, line height as a multiple of the font size.
     public struct Typography: Hashable, Sendable {
         public var fontFamily: [String]
@@ -378,6 +401,15 @@ extension TokensValues.Typography {
         return fontFamily.filter { systemDesign(of: $0) == nil }.flatMap { family in
             [family.replacingOccurrences(of: " ", with: "") + "-" + style, family]
         }
+    }
+
+    /// The style's size at Dynamic Type size `index` (0 is extra small, 3 large, the default,
+    /// and 11 the largest accessibility size), scaled as Apple's table scales `textStyle`:
+    /// `fontSize × style(index) / style(large)`, as `UIFontMetrics` and
+    /// `Font.custom(_:size:relativeTo:)` scale a size.
+    public func fontSize(relativeTo textStyle: TokensValues.TextStyle, dynamicTypeSizeIndex index: Int) -> Double {
+        let sizes = textStyle.pointSizes
+        return fontSize * sizes[min(max(index, 0), sizes.count - 1)] / sizes[3]
     }
 
     /// The system design the style's generic family asks for (`ui-monospace`, `ui-serif`,
@@ -576,9 +608,14 @@ extension TokensValues.Dynamic where Value == TokensValues.Color {
 
 extension TokensValues.Typography {
     /// The style as a SwiftUI font that scales with Dynamic Type relative to `textStyle`:
-    /// the first family by PostScript name (SwiftUI falls back to the system font when it
-    /// is not installed), else the system font of the style's weight and design.
-    public func font(relativeTo textStyle: SwiftUI.Font.TextStyle = .body) -> SwiftUI.Font {
+    /// the first family by PostScript name through `Font.custom(_:size:relativeTo:)`
+    /// (SwiftUI falls back to the system font when it is not installed, and scales it with
+    /// the environment), else the system font of the style's weight and design at the size
+    /// `dynamicTypeSize` gives it (`fontSize(relativeTo:dynamicTypeSizeIndex:)`). In a view,
+    /// pass the environment's `@Environment(\.dynamicTypeSize)`.
+    public func font(relativeTo textStyle: SwiftUI.Font.TextStyle = .body,
+        dynamicTypeSize: SwiftUI.DynamicTypeSize = .large) -> SwiftUI.Font
+    {
         if let name = postScriptNames.first { return .custom(name, size: fontSize, relativeTo: textStyle) }
         let weight: SwiftUI.Font.Weight = switch fontWeight {
         case ..<150: .ultraLight
@@ -597,7 +634,24 @@ extension TokensValues.Typography {
         case "rounded"?: .rounded
         default: .default
         }
-        return .system(size: fontSize, weight: weight, design: design)
+        let style: TokensValues.TextStyle = switch textStyle {
+        case .largeTitle: .largeTitle
+        case .title: .title1
+        case .title2: .title2
+        case .title3: .title3
+        case .headline: .headline
+        case .subheadline: .subheadline
+        case .body: .body
+        case .callout: .callout
+        case .footnote: .footnote
+        case .caption: .caption1
+        case .caption2: .caption2
+        @unknown default: .body
+        }
+        let sizes: [SwiftUI.DynamicTypeSize] = [.xSmall, .small, .medium, .large, .xLarge, .xxLarge, .xxxLarge,
+            .accessibility1, .accessibility2, .accessibility3, .accessibility4, .accessibility5]
+        let size = fontSize(relativeTo: style, dynamicTypeSizeIndex: sizes.firstIndex(of: dynamicTypeSize) ?? 3)
+        return .system(size: size, weight: weight, design: design)
     }
 }
 #endif
