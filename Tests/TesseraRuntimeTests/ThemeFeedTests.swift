@@ -24,24 +24,39 @@ struct ThemeFeedTests {
     struct Feed {
         var theme: [UInt8]
         var manifest: [UInt8]
+        /// The theme's file under `feed/`.
         var path: String
     }
 
+    /// `via` goes before the theme's path in the manifest: for a manifest served at the root,
+    /// `"feed/"` names the theme as it is, `"slow/feed/"`, `"drip/feed/"` or `"cut/feed/"` the
+    /// same file through one of the server's faults (`FeedServer`).
     static func feed(_ hex: String, sequence: Int, version: Int, minimumRuntime: Int = ThemeFeed.runtimeVersion,
-        key: ThemeSigningKey = key) throws -> Feed
+        key: ThemeSigningKey = key, via: String = "") throws -> Feed
     {
         let bytes = try theme(hex).encoded(signer: Self.key.signer)
         let hash = FeedManifest.sha256(bytes)
         let path = "themes/acme-\(hash).theme"
-        let manifest = FeedManifest(sequence: sequence, tenants: ["acme": FeedManifest.Entry(name: "Acme", path: path,
+        let manifest = FeedManifest(sequence: sequence, tenants: ["acme": FeedManifest.Entry(name: "Acme", path: via + path,
             sha256: hash, size: bytes.count, version: version, minimumRuntime: minimumRuntime)])
         return Feed(theme: bytes, manifest: try manifest.signedBytes(signer: key.signer), path: path)
     }
 
-    /// Serves `feed` under `feed/`.
-    static func publish(_ feed: Feed, on server: FeedServer, manifest: Bool = true) throws {
+    /// Serves `feed`'s theme under `feed/`, and its manifest at `manifest` unless nil.
+    static func publish(_ feed: Feed, on server: FeedServer, manifest: String? = "feed/manifest.json") throws {
         try server.serve(feed.theme, at: "feed/" + feed.path)
-        if manifest { try server.serve(feed.manifest, at: "feed/manifest.json") }
+        if let manifest { try server.serve(feed.manifest, at: manifest) }
+    }
+
+    struct TimedOut: Error {}
+
+    /// Waits until `condition` holds, checking every 10 ms for at most `seconds`.
+    static func waitUntil(seconds: Double = 20, _ condition: () async -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !(await condition()) {
+            guard Date() < deadline else { throw TimedOut() }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
     }
 
     struct Setup {
@@ -227,6 +242,34 @@ struct ThemeFeedTests {
         try setup.server.start()
         _ = try await setup.loader().refresh()
         #expect(Self.brand(setup.store.theme) == Self.green)
+    }
+
+    /// A refresh called while another downloads its theme, the feed changed in between: the
+    /// first must not save the state it began with over the newer one the second saw, nor swap
+    /// its older theme in after the newer one. Refreshes run one after the other.
+    @Test func refreshesOfOneLoaderRunOneAfterTheOther() async throws {
+        let setup = try Self.setUp()
+        // Manifest 1 names a theme that takes a few seconds to come (`/drip/`); manifest 2 one that comes at once.
+        let old = try Self.feed("#0000ff", sequence: 1, version: 1, via: "drip/feed/")
+        let new = try Self.feed("#00ff00", sequence: 2, version: 2, via: "feed/")
+        try Self.publish(old, on: setup.server, manifest: "manifest.json")
+        try Self.publish(new, on: setup.server, manifest: nil)
+        let feed = setup.loader("manifest.json", timeout: 30)
+        let first = Task { try await feed.refresh() }
+        // The first has accepted manifest 1 (remembered at once) and is downloading its theme.
+        try await Self.waitUntil { await feed.highestSequence == 1 }
+        try setup.server.serve(new.manifest, at: "manifest.json")
+        let second = Task { try await feed.refresh() }
+        #expect(try await first.value == .updated(version: 1, sha256: FeedManifest.sha256(old.theme)))
+        #expect(try await second.value == .updated(version: 2, sha256: FeedManifest.sha256(new.theme)))
+        #expect(await feed.highestSequence == 2)
+        #expect(Self.brand(setup.store.theme) == Self.green)
+        // What was saved is the newest too: a relaunch starts from it.
+        let relaunched = ThemeStore(setup.bundled)
+        let again = ThemeFeed(setup.configuration("manifest.json"), store: relaunched)
+        #expect(await again.highestSequence == 2)
+        #expect(await again.loadCached() != nil)
+        #expect(Self.brand(relaunched.theme) == Self.green)
     }
 
     @Test func transientFailuresAreRetriedWithBackoff() async throws {
