@@ -70,6 +70,20 @@ import Testing
         #expect(diagnostics.first?.location?.file.hasSuffix("rogue.tokens.json") == true)
     }
 
+    /// A lint finding only a tenant has (its brand the same color as the base's legal color) is
+    /// reported once, named with the tenant; the base's own findings are not repeated per tenant.
+    @Test func lintNamesTheTenantOfEachFinding() throws {
+        let root = try Self.project(extra: ["tenants/inky.tokens.json": ##"{"color": {"brand": {"$value": "#000000"}}}"##])
+        let run = try cli.tessera(["lint", root.appendingPathComponent("base.tokens.json").path,
+            "--tenants", root.appendingPathComponent("tenants").path, "--rule", "duplicates=error", "--diagnostics-format", "json"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let findings = try JSONDecoder().decode([Diagnostic].self, from: Data(run.stderr.utf8)).filter { $0.id.rawValue == "lint.duplicates" }
+        #expect(findings.count == 1, "\(findings)")
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.notes.first?.message == "in tenant 'inky'")
+        #expect(findings.first?.message.contains("color.legal") == true)
+    }
+
     @Test func publishingIsDeterministicAndKeepsOlderThemes() throws {
         let root = try Self.project()
         let (key, pub) = try keys(in: root)

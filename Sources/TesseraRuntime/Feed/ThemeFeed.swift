@@ -228,7 +228,7 @@ public actor ThemeFeed {
             throw .runtimeTooOld(required: entry.minimumRuntime, runtime: Self.runtimeVersion)
         }
         guard entry.version >= state.version || entry.sha256 == state.sha256 else {
-            throw .rollback(offered: entry.version, seen: state.version)
+            throw .versionRollback(offered: entry.version, seen: state.version)
         }
         var next = state
         next.sequence = manifest.sequence
