@@ -133,6 +133,56 @@ import Testing
         #expect(after.count == once.count + 1)
     }
 
+    /// A tenant removed from the feed and added again goes on from its last version (kept in the
+    /// manifest's `retired`), so that an app that had its theme takes the new one: `feed verify`
+    /// with the cache kept between runs is the app.
+    @Test func aTenantRemovedAndAddedAgainGoesOnFromItsLastVersion() throws {
+        let root = try Self.project()
+        let (key, pub) = try keys(in: root)
+        let trusted = try ThemeSigningKey.publicKey(fileText: String(contentsOfFile: pub, encoding: .utf8))
+        let server = FeedServer.nginx.path == nil ? nil : try FeedServer()
+        let feed = server?.root.appendingPathComponent("feed") ?? root.appendingPathComponent("feed")
+        let cache = root.appendingPathComponent("app-cache")
+        let brand = root.appendingPathComponent("tenants/acme/brand.tokens.json")
+        func publish() throws -> FeedManifest {
+            let run = try cli.tessera(["publish", "--config", root.appendingPathComponent("tessera.yml").path, "--key", key, "-o", feed.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let bytes = try Data(contentsOf: feed.appendingPathComponent("manifest.json"))
+            // nginx's ETag is the file's modification time (in seconds) and size: served again
+            // with a time of its own, so that two manifests written within a second never share one.
+            try server?.serve(bytes, at: "feed/manifest.json")
+            return try FeedManifest(signedBytes: bytes, trustedKeys: [trusted])
+        }
+        func verify() throws -> CommandLineTests.Run? {
+            guard let server else { return nil }
+            return try cli.binary(["feed", "verify", server.url("feed/manifest.json").absoluteString, "--public-key", pub,
+                "--tenant", "acme", "--cache", cache.path])
+        }
+
+        // acme at version 2, loaded by its app.
+        _ = try publish()
+        try Data(##"{"color": {"brand": {"$value": "#0000aa"}}}"##.utf8).write(to: brand)
+        #expect(try publish().tenants["acme"]?.version == 2)
+        if let loaded = try verify() { #expect(loaded.status == 0 && loaded.stdout.contains("version 2 loads"), "\(loaded.stderr)") }
+
+        // Removed: its last version is kept.
+        let folder = root.appendingPathComponent("tenants/acme")
+        let aside = root.appendingPathComponent("acme-aside")
+        try FileManager.default.moveItem(at: folder, to: aside)
+        let removed = try publish()
+        #expect(removed.tenants["acme"] == nil)
+        #expect(removed.retired == ["acme": 2])
+
+        // Added again, its theme changed: version 3, and the app takes it.
+        try FileManager.default.moveItem(at: aside, to: folder)
+        try Data(##"{"color": {"brand": {"$value": "#0000cc"}}}"##.utf8).write(to: brand)
+        let again = try publish()
+        #expect(again.tenants["acme"]?.version == 3)
+        #expect(again.retired == nil)
+        #expect(again.sequence == removed.sequence + 1)
+        if let loaded = try verify() { #expect(loaded.status == 0 && loaded.stdout.contains("version 3 loads"), "\(loaded.stderr)") }
+    }
+
     @Test func nothingIsPublishedWhenATenantHasAnError() throws {
         let root = try Self.project(extra: ["tenants/rogue.tokens.json": ##"{"color": {"legal": {"$value": "#00ff00"}}}"##])
         let (key, _) = try keys(in: root)
