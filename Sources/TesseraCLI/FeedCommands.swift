@@ -111,8 +111,10 @@ struct FeedWriter {
                     try Data(bytes).write(to: url, options: .atomic)
                     written += 1
                 }
+                // Raised when the theme changes; a tenant removed and added again goes on from its last version.
                 let earlier = previous?.tenants[tenant.id]
-                let version = earlier.map { $0.sha256 == hash ? $0.version : $0.version + 1 } ?? 1
+                let version = earlier.map { $0.sha256 == hash ? $0.version : $0.version + 1 }
+                    ?? previous?.retired?[tenant.id].map { $0 + 1 } ?? 1
                 entries[tenant.id] = FeedManifest.Entry(name: tenant.name, path: path, sha256: hash, size: bytes.count,
                     version: version, minimumRuntime: ThemeFeed.runtimeVersion)
             }
@@ -124,7 +126,10 @@ struct FeedWriter {
                 let url = root.appendingPathComponent("manifest-\(id).json")
                 if manager.contents(atPath: url.path) != Data(own) { try Data(own).write(to: url, options: .atomic) }
             }
-            let manifest = FeedManifest(sequence: sequence, tenants: entries)
+            // Tenants no longer published keep their last version in the manifest.
+            var retired = (previous?.retired ?? [:]).filter { entries[$0.key] == nil }
+            for (id, entry) in previous?.tenants ?? [:] where entries[id] == nil { retired[id] = entry.version }
+            let manifest = FeedManifest(sequence: sequence, tenants: entries, retired: retired.isEmpty ? nil : retired)
             let bytes = try manifest.signedBytes(signer: key.signer)
             if manager.contents(atPath: manifestURL.path) != Data(bytes) {
                 try Data(bytes).write(to: manifestURL, options: .atomic)

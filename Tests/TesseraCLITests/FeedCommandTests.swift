@@ -70,6 +70,20 @@ import Testing
         #expect(diagnostics.first?.location?.file.hasSuffix("rogue.tokens.json") == true)
     }
 
+    /// A lint finding only a tenant has (its brand the same color as the base's legal color) is
+    /// reported once, named with the tenant; the base's own findings are not repeated per tenant.
+    @Test func lintNamesTheTenantOfEachFinding() throws {
+        let root = try Self.project(extra: ["tenants/inky.tokens.json": ##"{"color": {"brand": {"$value": "#000000"}}}"##])
+        let run = try cli.tessera(["lint", root.appendingPathComponent("base.tokens.json").path,
+            "--tenants", root.appendingPathComponent("tenants").path, "--rule", "duplicates=error", "--diagnostics-format", "json"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let findings = try JSONDecoder().decode([Diagnostic].self, from: Data(run.stderr.utf8)).filter { $0.id.rawValue == "lint.duplicates" }
+        #expect(findings.count == 1, "\(findings)")
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.notes.first?.message == "in tenant 'inky'")
+        #expect(findings.first?.message.contains("color.legal") == true)
+    }
+
     @Test func publishingIsDeterministicAndKeepsOlderThemes() throws {
         let root = try Self.project()
         let (key, pub) = try keys(in: root)
@@ -117,6 +131,56 @@ import Testing
         #expect(next.tenants["globex"] == manifest.tenants["globex"])
         for path in once.keys where path.hasPrefix("themes/") { #expect(after[path] == once[path], "\(path) kept as it was") }
         #expect(after.count == once.count + 1)
+    }
+
+    /// A tenant removed from the feed and added again goes on from its last version (kept in the
+    /// manifest's `retired`), so that an app that had its theme takes the new one: `feed verify`
+    /// with the cache kept between runs is the app.
+    @Test func aTenantRemovedAndAddedAgainGoesOnFromItsLastVersion() throws {
+        let root = try Self.project()
+        let (key, pub) = try keys(in: root)
+        let trusted = try ThemeSigningKey.publicKey(fileText: String(contentsOfFile: pub, encoding: .utf8))
+        let server = FeedServer.nginx.path == nil ? nil : try FeedServer()
+        let feed = server?.root.appendingPathComponent("feed") ?? root.appendingPathComponent("feed")
+        let cache = root.appendingPathComponent("app-cache")
+        let brand = root.appendingPathComponent("tenants/acme/brand.tokens.json")
+        func publish() throws -> FeedManifest {
+            let run = try cli.tessera(["publish", "--config", root.appendingPathComponent("tessera.yml").path, "--key", key, "-o", feed.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let bytes = try Data(contentsOf: feed.appendingPathComponent("manifest.json"))
+            // nginx's ETag is the file's modification time (in seconds) and size: served again
+            // with a time of its own, so that two manifests written within a second never share one.
+            try server?.serve(bytes, at: "feed/manifest.json")
+            return try FeedManifest(signedBytes: bytes, trustedKeys: [trusted])
+        }
+        func verify() throws -> CommandLineTests.Run? {
+            guard let server else { return nil }
+            return try cli.binary(["feed", "verify", server.url("feed/manifest.json").absoluteString, "--public-key", pub,
+                "--tenant", "acme", "--cache", cache.path])
+        }
+
+        // acme at version 2, loaded by its app.
+        _ = try publish()
+        try Data(##"{"color": {"brand": {"$value": "#0000aa"}}}"##.utf8).write(to: brand)
+        #expect(try publish().tenants["acme"]?.version == 2)
+        if let loaded = try verify() { #expect(loaded.status == 0 && loaded.stdout.contains("version 2 loads"), "\(loaded.stderr)") }
+
+        // Removed: its last version is kept.
+        let folder = root.appendingPathComponent("tenants/acme")
+        let aside = root.appendingPathComponent("acme-aside")
+        try FileManager.default.moveItem(at: folder, to: aside)
+        let removed = try publish()
+        #expect(removed.tenants["acme"] == nil)
+        #expect(removed.retired == ["acme": 2])
+
+        // Added again, its theme changed: version 3, and the app takes it.
+        try FileManager.default.moveItem(at: aside, to: folder)
+        try Data(##"{"color": {"brand": {"$value": "#0000cc"}}}"##.utf8).write(to: brand)
+        let again = try publish()
+        #expect(again.tenants["acme"]?.version == 3)
+        #expect(again.retired == nil)
+        #expect(again.sequence == removed.sequence + 1)
+        if let loaded = try verify() { #expect(loaded.status == 0 && loaded.stdout.contains("version 3 loads"), "\(loaded.stderr)") }
     }
 
     @Test func nothingIsPublishedWhenATenantHasAnError() throws {

@@ -24,24 +24,39 @@ struct ThemeFeedTests {
     struct Feed {
         var theme: [UInt8]
         var manifest: [UInt8]
+        /// The theme's file under `feed/`.
         var path: String
     }
 
+    /// `via` goes before the theme's path in the manifest: for a manifest served at the root,
+    /// `"feed/"` names the theme as it is, `"slow/feed/"`, `"drip/feed/"` or `"cut/feed/"` the
+    /// same file through one of the server's faults (`FeedServer`).
     static func feed(_ hex: String, sequence: Int, version: Int, minimumRuntime: Int = ThemeFeed.runtimeVersion,
-        key: ThemeSigningKey = key) throws -> Feed
+        key: ThemeSigningKey = key, via: String = "") throws -> Feed
     {
         let bytes = try theme(hex).encoded(signer: Self.key.signer)
         let hash = FeedManifest.sha256(bytes)
         let path = "themes/acme-\(hash).theme"
-        let manifest = FeedManifest(sequence: sequence, tenants: ["acme": FeedManifest.Entry(name: "Acme", path: path,
+        let manifest = FeedManifest(sequence: sequence, tenants: ["acme": FeedManifest.Entry(name: "Acme", path: via + path,
             sha256: hash, size: bytes.count, version: version, minimumRuntime: minimumRuntime)])
         return Feed(theme: bytes, manifest: try manifest.signedBytes(signer: key.signer), path: path)
     }
 
-    /// Serves `feed` under `feed/`.
-    static func publish(_ feed: Feed, on server: FeedServer, manifest: Bool = true) throws {
+    /// Serves `feed`'s theme under `feed/`, and its manifest at `manifest` unless nil.
+    static func publish(_ feed: Feed, on server: FeedServer, manifest: String? = "feed/manifest.json") throws {
         try server.serve(feed.theme, at: "feed/" + feed.path)
-        if manifest { try server.serve(feed.manifest, at: "feed/manifest.json") }
+        if let manifest { try server.serve(feed.manifest, at: manifest) }
+    }
+
+    struct TimedOut: Error {}
+
+    /// Waits until `condition` holds, checking every 10 ms for at most `seconds`.
+    static func waitUntil(seconds: Double = 20, _ condition: () async -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !(await condition()) {
+            guard Date() < deadline else { throw TimedOut() }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
     }
 
     struct Setup {
@@ -164,18 +179,38 @@ struct ThemeFeedTests {
         #expect(Self.brand(setup.store.theme) == Self.blue)
     }
 
-    @Test func anOlderManifestReplayedIsRefused() async throws {
+    /// A manifest, validly signed, offered after manifest 2 (acme version 2, green) was loaded.
+    struct Replay: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var sequence: Int
+        var version: Int
+        var refusal: ThemeFeedError
+    }
+
+    /// Each check has a case only it catches: without the sequence check the second loads blue,
+    /// without the version check the third does, and the first is told apart by its error.
+    static let replays = [
+        Replay(testDescription: "manifest 1 itself (an older sequence and an older version)", sequence: 1, version: 1,
+            refusal: .rollback(offered: 1, seen: 2)),
+        Replay(testDescription: "an older sequence naming the same version with another theme", sequence: 1, version: 2,
+            refusal: .rollback(offered: 1, seen: 2)),
+        Replay(testDescription: "a newer sequence naming an older version", sequence: 3, version: 1,
+            refusal: .versionRollback(offered: 1, seen: 2)),
+    ]
+
+    @Test(arguments: replays)
+    func anOlderManifestReplayedIsRefused(_ replay: Replay) async throws {
         let setup = try Self.setUp()
-        let old = try Self.feed("#0000ff", sequence: 1, version: 1)
+        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1), on: setup.server)
         let new = try Self.feed("#00ff00", sequence: 2, version: 2)
-        try Self.publish(old, on: setup.server)
         try Self.publish(new, on: setup.server)
         _ = try await setup.loader().refresh()
         #expect(Self.brand(setup.store.theme) == Self.green)
-        // The old manifest, validly signed, served again: refused, also by a loader made after a relaunch.
-        try setup.server.serve(old.manifest, at: "feed/manifest.json")
-        await Self.expectRefusal(setup.loader(), setup, kept: Self.green) { $0 == .rollback(offered: 1, seen: 2) }
-        try setup.server.serve(new.manifest, at: "feed/manifest.json")
+        // Served with its theme: only the checks stand in the way. Refused by a loader made after a relaunch too.
+        try Self.publish(try Self.feed("#0000ff", sequence: replay.sequence, version: replay.version), on: setup.server)
+        await Self.expectRefusal(setup.loader(), setup, kept: Self.green) { $0 == replay.refusal }
+        // The next good manifest (past any sequence seen) is taken; acme's theme is still the one cached.
+        try Self.publish(try Self.feed("#00ff00", sequence: 4, version: 2), on: setup.server)
         #expect(try await setup.loader().refresh() == .unchanged(version: 2))
     }
 
@@ -190,14 +225,32 @@ struct ThemeFeedTests {
         #expect(Self.brand(setup.store.theme) == Self.blue)
     }
 
-    @Test func aCorruptedCacheFileIsNotUsedAndIsFetchedAgain() async throws {
+    /// How the cached theme file is damaged on disk.
+    enum Damage: String, CaseIterable, Sendable {
+        /// One bit changed: the hash check refuses it (and the signature would).
+        case flippedBit
+        /// Another theme signed with the same key and of the same size, as a restored backup or
+        /// another tenant's file leaves it: only the hash check refuses it.
+        case anotherSignedTheme
+        /// Cut short: the size check refuses it.
+        case truncated
+    }
+
+    @Test(arguments: Damage.allCases)
+    func aDamagedCacheFileIsNotUsedAndIsFetchedAgain(_ damage: Damage) async throws {
         let setup = try Self.setUp()
         let good = try Self.feed("#0000ff", sequence: 1, version: 1)
         try Self.publish(good, on: setup.server)
         _ = try await setup.loader().refresh()
         let cached = setup.cache.appendingPathComponent("\(FeedManifest.sha256(good.theme)).theme")
         var bytes = try Data(contentsOf: cached)
-        bytes[bytes.count / 2] ^= 0x40
+        switch damage {
+        case .flippedBit: bytes[bytes.count / 2] ^= 0x40
+        case .anotherSignedTheme:
+            bytes = Data(try Self.feed("#00ff00", sequence: 1, version: 1).theme)
+            try #require(bytes.count == good.theme.count)
+        case .truncated: bytes = bytes.dropLast(10)
+        }
         try bytes.write(to: cached)
         // Relaunch: the damaged cache is not used, the bundled theme stays.
         let relaunched = ThemeStore(setup.bundled)
@@ -209,24 +262,79 @@ struct ThemeFeedTests {
         #expect(Self.brand(relaunched.theme) == Self.blue)
     }
 
-    @Test func aServerStoppedMidDownloadLeavesTheTheme() async throws {
+    /// A theme's body cut short mid-stream: the server announces its whole `Content-Length`,
+    /// sends half and closes the connection (nginx in front of `/cut/`).
+    @Test func aThemeCutShortMidStreamIsRefused() async throws {
         let setup = try Self.setUp()
-        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1), on: setup.server)
-        _ = try await setup.loader().refresh()
-        try Self.publish(try Self.feed("#00ff00", sequence: 2, version: 2), on: setup.server)
-        let server = setup.server
-        let stopping = Task.detached {
-            try? await Task.sleep(nanoseconds: 700_000_000)
-            server.stop()
-        }
-        await Self.expectRefusal(setup.loader("slow/feed/manifest.json", timeout: 30), setup, kept: Self.blue) {
+        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1, via: "cut/feed/"), on: setup.server, manifest: "manifest.json")
+        await Self.expectRefusal(setup.loader("manifest.json"), setup, kept: Self.black) {
             if case .network = $0 { true } else if case .sizeMismatch = $0 { true } else { false }
         }
+        try Self.publish(try Self.feed("#0000ff", sequence: 2, version: 1, via: "feed/"), on: setup.server, manifest: "manifest.json")
+        _ = try await setup.loader("manifest.json").refresh()
+        #expect(Self.brand(setup.store.theme) == Self.blue)
+    }
+
+    /// What is downloading when the server stops.
+    enum Downloading: String, CaseIterable, Sendable {
+        case manifest, theme
+    }
+
+    @Test(arguments: Downloading.allCases)
+    func aServerStoppedMidDownloadLeavesTheTheme(_ downloading: Downloading) async throws {
+        let setup = try Self.setUp()
+        try Self.publish(try Self.feed("#0000ff", sequence: 1, version: 1, via: "feed/"), on: setup.server, manifest: "manifest.json")
+        _ = try await setup.loader("manifest.json").refresh()
+        // Version 2: its manifest comes slowly (`slow/manifest.json`), or its manifest at once and its theme slowly.
+        try Self.publish(try Self.feed("#00ff00", sequence: 2, version: 2, via: "slow/feed/"), on: setup.server, manifest: "manifest.json")
+        let feed = setup.loader(downloading == .manifest ? "slow/manifest.json" : "manifest.json", timeout: 30)
+        let server = setup.server
+        let stopping = Task.detached {
+            switch downloading {
+            case .manifest: try? await Task.sleep(nanoseconds: 700_000_000)
+            // The manifest is accepted (its sequence remembered at once): the theme is downloading.
+            case .theme: try? await Self.waitUntil { await feed.highestSequence == 2 }
+            }
+            server.stop()
+        }
+        await Self.expectRefusal(feed, setup, kept: Self.blue) {
+            if case .network = $0 { true } else if case .sizeMismatch = $0 { true } else { false }
+        }
+        #expect(await feed.highestSequence == (downloading == .manifest ? 1 : 2))
         // The server is started again only once the stop has finished.
         await stopping.value
         try setup.server.start()
-        _ = try await setup.loader().refresh()
+        try Self.publish(try Self.feed("#00ff00", sequence: 3, version: 2, via: "feed/"), on: setup.server, manifest: "manifest.json")
+        _ = try await setup.loader("manifest.json").refresh()
         #expect(Self.brand(setup.store.theme) == Self.green)
+    }
+
+    /// A refresh called while another downloads its theme, the feed changed in between: the
+    /// first must not save the state it began with over the newer one the second saw, nor swap
+    /// its older theme in after the newer one. Refreshes run one after the other.
+    @Test func refreshesOfOneLoaderRunOneAfterTheOther() async throws {
+        let setup = try Self.setUp()
+        // Manifest 1 names a theme that takes a few seconds to come (`/drip/`); manifest 2 one that comes at once.
+        let old = try Self.feed("#0000ff", sequence: 1, version: 1, via: "drip/feed/")
+        let new = try Self.feed("#00ff00", sequence: 2, version: 2, via: "feed/")
+        try Self.publish(old, on: setup.server, manifest: "manifest.json")
+        try Self.publish(new, on: setup.server, manifest: nil)
+        let feed = setup.loader("manifest.json", timeout: 30)
+        let first = Task { try await feed.refresh() }
+        // The first has accepted manifest 1 (remembered at once) and is downloading its theme.
+        try await Self.waitUntil { await feed.highestSequence == 1 }
+        try setup.server.serve(new.manifest, at: "manifest.json")
+        let second = Task { try await feed.refresh() }
+        #expect(try await first.value == .updated(version: 1, sha256: FeedManifest.sha256(old.theme)))
+        #expect(try await second.value == .updated(version: 2, sha256: FeedManifest.sha256(new.theme)))
+        #expect(await feed.highestSequence == 2)
+        #expect(Self.brand(setup.store.theme) == Self.green)
+        // What was saved is the newest too: a relaunch starts from it.
+        let relaunched = ThemeStore(setup.bundled)
+        let again = ThemeFeed(setup.configuration("manifest.json"), store: relaunched)
+        #expect(await again.highestSequence == 2)
+        #expect(await again.loadCached() != nil)
+        #expect(Self.brand(relaunched.theme) == Self.green)
     }
 
     @Test func transientFailuresAreRetriedWithBackoff() async throws {

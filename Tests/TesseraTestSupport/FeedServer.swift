@@ -11,6 +11,10 @@ import TesseraConformanceKit
 ///   (`limit_rate_after`, `limit_rate`), for timeouts and a server stopped mid-download. (A
 ///   connection lost before the response's headers stops the process in FoundationNetworking
 ///   on Linux, swift-corelibs-foundation issue 5285, so the headers are not held back.)
+/// - `/drip/…` the same at 200 bytes a second: a download that takes a few seconds and ends;
+/// - `/cut/…` passes the request to a `TruncatingUpstream`, which announces the file's whole
+///   `Content-Length`, sends half of it and closes; nginx passes the headers and those bytes on,
+///   then closes the client's connection (as it does when any upstream dies mid-body).
 ///
 /// nginx's ETag is its file's modification time and size: `serve(_:at:)` moves the time on at
 /// each write, so that two versions of a file never share an ETag.
@@ -33,6 +37,7 @@ package final class FeedServer: @unchecked Sendable {
     private let lock = NSLock()
     private var process: Process?
     private var clock = Date().addingTimeInterval(-100_000)
+    private let upstream: TruncatingUpstream
 
     /// Starts nginx over a new, empty root.
     package init() throws {
@@ -43,7 +48,8 @@ package final class FeedServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: prefix.appendingPathComponent("logs"), withIntermediateDirectories: true)
         port = try Self.freePort()
-        let configuration = Self.configuration(root: root.path, prefix: prefix.path, port: port)
+        upstream = try TruncatingUpstream(root: root)
+        let configuration = Self.configuration(root: root.path, prefix: prefix.path, port: port, upstream: upstream.port)
         try Data(configuration.utf8).write(to: prefix.appendingPathComponent("nginx.conf"))
         self.nginx = nginx
         try start()
@@ -56,8 +62,8 @@ package final class FeedServer: @unchecked Sendable {
         package var description: String { reason }
     }
 
-    /// The configuration Scripts/feed-server.sh writes too.
-    package static func configuration(root: String, prefix: String, port: Int) -> String {
+    /// The configuration Scripts/feed-server.sh writes too (besides `/drip/` and `/cut/`).
+    package static func configuration(root: String, prefix: String, port: Int, upstream: Int) -> String {
         """
         daemon off;
         master_process on;
@@ -82,6 +88,8 @@ package final class FeedServer: @unchecked Sendable {
                 etag on;
                 location /fail500/ { return 500; }
                 location /slow/ { alias \(root)/; limit_rate_after 400; limit_rate 20; }
+                location /drip/ { alias \(root)/; limit_rate_after 400; limit_rate 200; }
+                location /cut/ { proxy_pass http://127.0.0.1:\(upstream)/; }
             }
         }
 
@@ -132,7 +140,10 @@ package final class FeedServer: @unchecked Sendable {
         lock.withLock { self.process = nil }
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        upstream.stopListening()
+    }
 
     private static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, streamSocket, 0)
@@ -165,7 +176,7 @@ package final class FeedServer: @unchecked Sendable {
 }
 
 #if os(Linux)
-private let streamSocket = Int32(SOCK_STREAM.rawValue)
+let streamSocket = Int32(SOCK_STREAM.rawValue)
 #else
-private let streamSocket = SOCK_STREAM
+let streamSocket = SOCK_STREAM
 #endif

@@ -42,15 +42,20 @@ public struct FeedManifest: Codable, Sendable, Equatable {
     public var sequence: Int
     /// Tenants by id.
     public var tenants: [String: Entry]
+    /// Tenants removed from the feed, by id, with the last version each had: a tenant published
+    /// again goes on from it, so that its apps do not take its new theme for an older one. Absent
+    /// (nil) until a tenant is removed; loaders ignore it.
+    public var retired: [String: Int]?
 
     public static let currentFormat = 1
     /// The largest manifest a loader reads.
     public static let maximumSize = 8 << 20
 
-    public init(sequence: Int, tenants: [String: Entry]) {
+    public init(sequence: Int, tenants: [String: Entry], retired: [String: Int]? = nil) {
         format = Self.currentFormat
         self.sequence = sequence
         self.tenants = tenants
+        self.retired = retired
     }
 
     struct Envelope: Codable {
@@ -123,6 +128,9 @@ public struct FeedManifest: Codable, Sendable, Equatable {
             guard Self.isFeedPath(entry.path) else {
                 throw .malformed("tenant '\(id)': path '\(entry.path)' is not a relative path inside the feed")
             }
+        }
+        for (id, version) in (manifest.retired ?? [:]).sorted(by: { $0.key < $1.key }) where version < 1 {
+            throw .malformed("retired tenant '\(id)': version \(version) is not positive")
         }
         self = manifest
     }

@@ -23,7 +23,8 @@ import FoundationNetworking
 /// size, hash and signature, stores it in the cache atomically and swaps the store. Any failure
 /// leaves the store and the cache as they were, is logged, and is thrown as a `ThemeFeedError`.
 /// Transient failures (network, timeout, server errors, a truncated body) are retried with
-/// exponential backoff. An actor: refreshes never overlap and never run on the main thread.
+/// exponential backoff. Refreshes never overlap and never run on the main thread: a call made
+/// while one runs waits for it to end, then makes its own (calls are served in order).
 public actor ThemeFeed {
     /// The runtime's feed version: the oldest runtime a theme needs (`minimumRuntime`) is
     /// compared with it. It is the compiled theme format's version.
@@ -80,6 +81,11 @@ public actor ThemeFeed {
     private var state: State
     /// Whether the cached theme was read and found sound this run.
     private var cacheChecked = false
+    /// Whether a refresh runs, and the calls waiting for their turn, first come first served.
+    /// An actor alone does not keep refreshes apart: while one awaits the network, another
+    /// call would run on the actor and the first would then save a state built before it.
+    private var refreshing = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
     public init(_ configuration: Configuration, store: ThemeStore?, logger: Logger = Logger(label: "dev.tessera.feed")) {
         self.configuration = configuration
@@ -150,8 +156,20 @@ public actor ThemeFeed {
 
     /// Fetches the feed and, when the tenant's theme changed, swaps it in; retries transient
     /// failures with backoff. On a failure the store keeps its theme.
+    ///
+    /// A call made while another refresh runs waits for it to end, then fetches the feed
+    /// itself: refreshes run one at a time, in the order of the calls.
     @discardableResult
     public func refresh() async throws(ThemeFeedError) -> Outcome {
+        if refreshing {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            refreshing = true
+        }
+        // The turn passes to the next call waiting, if any, without being released in between.
+        defer {
+            if waiting.isEmpty { refreshing = false } else { waiting.removeFirst().resume() }
+        }
         var attempt = 0
         while true {
             do {
@@ -210,7 +228,7 @@ public actor ThemeFeed {
             throw .runtimeTooOld(required: entry.minimumRuntime, runtime: Self.runtimeVersion)
         }
         guard entry.version >= state.version || entry.sha256 == state.sha256 else {
-            throw .rollback(offered: entry.version, seen: state.version)
+            throw .versionRollback(offered: entry.version, seen: state.version)
         }
         var next = state
         next.sequence = manifest.sequence

@@ -10,8 +10,11 @@ public enum ThemeFeedError: Error, Sendable, Equatable, CustomStringConvertible 
     case httpStatus(Int, url: String)
     /// The manifest is not one, or is signed by a key the app does not trust.
     case manifestRefused(FeedManifest.Refusal)
-    /// A manifest older than one already seen: an old signed manifest replayed.
+    /// A manifest older than one already seen (its `sequence`): an old signed manifest replayed.
     case rollback(offered: Int, seen: Int)
+    /// The tenant's theme `version` is older than the cached theme's, in a manifest not older
+    /// than the newest seen: the tenant's theme taken back to an earlier one.
+    case versionRollback(offered: Int, seen: Int)
     /// The manifest has no theme for this tenant.
     case unknownTenant(String)
     /// The theme needs a newer runtime than this app's.
@@ -42,6 +45,8 @@ public enum ThemeFeedError: Error, Sendable, Equatable, CustomStringConvertible 
         case .manifestRefused(let refusal): refusal.description
         case .rollback(let offered, let seen):
             "the manifest's sequence \(offered) is older than \(seen), already seen: an old manifest was served again; refused"
+        case .versionRollback(let offered, let seen):
+            "the tenant's theme version \(offered) is older than version \(seen), already loaded: an earlier theme was offered again; refused"
         case .unknownTenant(let tenant): "the manifest has no tenant '\(tenant)'"
         case .runtimeTooOld(let required, let runtime):
             "the theme needs runtime \(required); this app has runtime \(runtime): update the app to get it"
