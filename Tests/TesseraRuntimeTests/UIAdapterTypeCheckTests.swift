@@ -86,6 +86,8 @@ import Testing
         ("import UIKit\nfunc level(_ traits: UITraitCollection) -> UIUserInterfaceLevel { traits.userInterfaceLevel }", [.iOS]),
         // https://developer.apple.com/documentation/uikit/uicolor/init(dynamicprovider:)
         ("import UIKit\nlet color = UIColor { _ in UIColor(red: 0, green: 0, blue: 0, alpha: 1) }", [.iOS, .tvOS]),
+        // https://developer.apple.com/documentation/uikit/nsdirectionaledgeinsets
+        ("import UIKit\nlet insets = NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)", [.iOS, .tvOS, .watchOS]),
         // https://developer.apple.com/documentation/swiftui/font/largetitle
         ("import SwiftUI\nlet style = Font.TextStyle.largeTitle", [.iOS, .tvOS, .watchOS, .macOS]),
     ]
