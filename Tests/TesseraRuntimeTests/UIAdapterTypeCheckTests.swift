@@ -46,6 +46,15 @@ import Testing
         #expect(!output.contains("warning:"), "TesseraUI on \(platform): \(output)")
     }
 
+    /// The SwiftUI adapters erase no view types themselves: a shadow's layers are one view each
+    /// in a `ForEach`, not an `AnyView` per layer, so SwiftUI keeps their identity and diffs them.
+    @Test func adaptersEraseNoViewTypes() throws {
+        for file in try Self.adapterSources {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains("AnyView("), "\(file.lastPathComponent)")
+        }
+    }
+
     /// The rewrite answers each platform's `os(...)` and reaches the compiler: a file with an
     /// `#error` under one platform's condition fails for that platform only. Were the conditions
     /// left for swiftc on Linux to answer, every platform would pass and this would fail.
