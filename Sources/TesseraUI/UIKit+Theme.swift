@@ -88,6 +88,15 @@ extension UIFont {
     }
 }
 
+extension NSDirectionalEdgeInsets {
+    /// Insets from dimension tokens (see `ThemeInsets`), leading and trailing as the layout
+    /// direction sets them: what `UIView.directionalLayoutMargins` and a compositional layout's
+    /// `contentInsets` take.
+    public init(_ insets: ThemeInsets) {
+        self.init(top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing)
+    }
+}
+
 extension UIFontDescriptor.SystemDesign {
     init(_ design: ThemeFont.Design) {
         switch design {

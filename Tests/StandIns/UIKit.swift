@@ -224,6 +224,23 @@ open class UIFontMetrics: @unchecked Sendable {
 }
 #endif
 
+// https://developer.apple.com/documentation/uikit/nsdirectionaledgeinsets
+// iOS 11, tvOS 11, watchOS 4: insets whose leading and trailing follow the layout direction.
+@available(iOS 11.0, tvOS 11.0, watchOS 4.0, *)
+public struct NSDirectionalEdgeInsets: Equatable, Sendable {
+    public var top: CGFloat
+    public var leading: CGFloat
+    public var bottom: CGFloat
+    public var trailing: CGFloat
+    // https://developer.apple.com/documentation/uikit/nsdirectionaledgeinsets/init(top:leading:bottom:trailing:)-6wnda
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+}
+
 // https://developer.apple.com/documentation/uikit/nsparagraphstyle
 open class NSParagraphStyle: @unchecked Sendable {
     public init() {}

@@ -46,6 +46,15 @@ import Testing
         #expect(!output.contains("warning:"), "TesseraUI on \(platform): \(output)")
     }
 
+    /// The SwiftUI adapters erase no view types themselves: a shadow's layers are one view each
+    /// in a `ForEach`, not an `AnyView` per layer, so SwiftUI keeps their identity and diffs them.
+    @Test func adaptersEraseNoViewTypes() throws {
+        for file in try Self.adapterSources {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains("AnyView("), "\(file.lastPathComponent)")
+        }
+    }
+
     /// The rewrite answers each platform's `os(...)` and reaches the compiler: a file with an
     /// `#error` under one platform's condition fails for that platform only. Were the conditions
     /// left for swiftc on Linux to answer, every platform would pass and this would fail.
@@ -126,6 +135,8 @@ import Testing
         ("import UIKit\nfunc level(_ traits: UITraitCollection) -> UIUserInterfaceLevel { traits.userInterfaceLevel }", [.iOS]),
         // https://developer.apple.com/documentation/uikit/uicolor/init(dynamicprovider:)
         ("import UIKit\nlet color = UIColor { _ in UIColor(red: 0, green: 0, blue: 0, alpha: 1) }", [.iOS, .tvOS]),
+        // https://developer.apple.com/documentation/uikit/nsdirectionaledgeinsets
+        ("import UIKit\nlet insets = NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)", [.iOS, .tvOS, .watchOS]),
         // https://developer.apple.com/documentation/swiftui/font/largetitle
         ("import SwiftUI\nlet style = Font.TextStyle.largeTitle", [.iOS, .tvOS, .watchOS, .macOS]),
     ]

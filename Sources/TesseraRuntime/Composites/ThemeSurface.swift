@@ -2,7 +2,8 @@ import TesseraModel
 
 /// A surface role (seeds/004's `surfaces.roles`): what fills a container — a solid color, a
 /// system material, or Liquid Glass with a fallback for systems without it — and its corner
-/// radius, border and shadow.
+/// radius, border and shadow. Its depth effect (`depthEffect`, `depthStrength`: a highlight and
+/// an indent) is not part of it: draw it where the design calls for it.
 public struct ThemeSurface: Sendable, Hashable {
     /// The system materials, thinnest first, and the bars' material.
     public enum Material: String, Sendable, Hashable, CaseIterable {
