@@ -193,10 +193,11 @@ public struct ThemeGenerationTrait: UITraitDefinition {
 
 /// Follows a store: each theme it publishes bumps ``ThemeGenerationTrait`` in a view's (a
 /// window's) trait overrides, which makes UIKit resolve the dynamic colors below it again. Keep
-/// it as long as the view; it stops when released.
+/// it as long as the view; it stops when released. Fonts and other values that are not dynamic
+/// follow with `ThemeStore.apply(to:_:)`.
 ///
-/// Before iOS 17 and tvOS 17 there are no custom traits: set the colors again after a swap
-/// (`store.updates()` says when), which makes UIKit resolve them with the new theme.
+/// Before iOS 17 and tvOS 17 there are no custom traits: set the colors and fonts again after a
+/// swap (`store.updates()` says when), which makes UIKit resolve them with the new theme.
 @available(iOS 17.0, tvOS 17.0, *)
 @MainActor
 public final class ThemeTraitRefresher {
@@ -216,6 +217,31 @@ public final class ThemeTraitRefresher {
 
     deinit {
         task?.cancel()
+    }
+}
+
+@available(iOS 17.0, tvOS 17.0, *)
+extension ThemeStore {
+    /// Sets what `view` takes from the theme — a font, an inset, a shadow, anything that is not a
+    /// dynamic color — now, and again whenever the theme is swapped (``ThemeGenerationTrait``,
+    /// which a ``ThemeTraitRefresher`` on its window bumps) or the Dynamic Type size changes:
+    ///
+    /// ```swift
+    /// store.apply(to: label) { label, theme in
+    ///     label.font = .theme(theme.font(Tokens.Typography.body))
+    /// }
+    /// ```
+    ///
+    /// `update` gets the view back, so it need not capture it. UIKit ends the registration with
+    /// the view; the result ends it sooner (`unregisterForTraitChanges(_:)`).
+    @MainActor
+    @discardableResult
+    public func apply<View: UIView>(to view: View, _ update: @escaping @MainActor (View, Theme) -> Void) -> any UITraitChangeRegistration {
+        update(view, theme)
+        return view.registerForTraitChanges([ThemeGenerationTrait.self, UITraitPreferredContentSizeCategory.self]) {
+            (view: View, _: UITraitCollection) in
+            update(view, self.theme)
+        }
     }
 }
 #endif

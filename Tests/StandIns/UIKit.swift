@@ -116,13 +116,43 @@ extension UITraitDefinition {
     }
 }
 
+// https://developer.apple.com/documentation/uikit/uitrait-9423
+// iOS 17, tvOS 17: a trait is named by its definition's type.
+@available(iOS 17.0, tvOS 17.0, *)
+public typealias UITrait = any UITraitDefinition.Type
+
+// https://developer.apple.com/documentation/uikit/uitraitpreferredcontentsizecategory
+// iOS 17, tvOS 17: the Dynamic Type size as a trait.
+@available(iOS 17.0, tvOS 17.0, *)
+public struct UITraitPreferredContentSizeCategory: UITraitDefinition {
+    public static let defaultValue = UIContentSizeCategory(rawValue: "")
+}
+
+// https://developer.apple.com/documentation/uikit/uitraitenvironment
+// (NSObjectProtocol in UIKit; the stand-in has no Objective-C runtime.)
+@MainActor public protocol UITraitEnvironment: AnyObject {}
+
+// https://developer.apple.com/documentation/uikit/uitraitchangeregistration
+public protocol UITraitChangeRegistration: AnyObject {}
+
 // https://developer.apple.com/documentation/uikit/uiview
-@MainActor open class UIView {
+@MainActor open class UIView: UITraitEnvironment {
     // https://developer.apple.com/documentation/uikit/uiview/traitoverrides
     @available(iOS 17.0, tvOS 17.0, *)
     open var traitOverrides: UITraitOverrides {
         get { fatalError() }
         set {}
+    }
+
+    // https://developer.apple.com/documentation/uikit/uitraitchangeobservable-67e94/registerfortraitchanges(_:handler:)
+    // iOS 17, tvOS 17 (UIView is UITraitChangeObservable there); the handler's type is
+    // https://developer.apple.com/documentation/uikit/uitraitchangeobservable-67e94/traitchangehandler
+    @available(iOS 17.0, tvOS 17.0, *)
+    @discardableResult
+    public func registerForTraitChanges<TraitEnvironment: UITraitEnvironment>(_ traits: [UITrait],
+        handler: @escaping (TraitEnvironment, UITraitCollection) -> Void) -> any UITraitChangeRegistration
+    {
+        fatalError()
     }
 }
 
