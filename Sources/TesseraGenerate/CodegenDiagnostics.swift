@@ -12,6 +12,7 @@ extension DiagnosticID {
     package static let outputNotWritten: DiagnosticID = "output.not-written"
     package static let outputSkipped: DiagnosticID = "output.skipped"
     package static let templateInvalid: DiagnosticID = "output.template-invalid"
+    package static let fontsInvalid: DiagnosticID = "output.fonts-invalid"
 }
 
 extension DiagnosticMessage {
@@ -46,5 +47,9 @@ extension DiagnosticMessage {
 
     package static func templateInvalid(_ path: String, problem: String) -> Self {
         Self(.templateInvalid, .error, "template '\(path)' cannot be read: \(problem)")
+    }
+
+    package static func fontsInvalid(_ path: String, problem: String) -> Self {
+        Self(.fontsInvalid, .error, "font map '\(path)' cannot be read: \(problem)")
     }
 }

@@ -19,6 +19,8 @@ struct StaticSupport {
     let context: GenerationContext
     let values: String
     let access: String
+    /// PostScript names by family and weight, written into the file when given.
+    var fontMap: FontMap? = nil
 
     /// A modifier as Swift: its enum's name, property name and case names, in context order.
     struct Modifier {
@@ -279,6 +281,40 @@ struct StaticSupport {
         }
     }
 
+    /// The end of the generated `postScriptNames`: a family as `Family-Weight` and as written,
+    /// or, with a font map, the name it gives the family (else every family) at the weight
+    /// first, and the map itself.
+    private var postScriptNamesEnd: String {
+        guard let fontMap else {
+            return """
+                    return fontFamily.filter { systemDesign(of: $0) == nil }.flatMap { family in
+                        [family.replacingOccurrences(of: " ", with: "") + "-" + style, family]
+                    }
+                }
+
+            """
+        }
+        let families = fontMap.names.keys.sorted().map { family in
+            let weights = fontMap.names[family]!.sorted { $0.key < $1.key }
+                .map { "\($0.key.rawValue): \(SwiftLiterals.string($0.value))" }.joined(separator: ", ")
+            return "\(SwiftLiterals.string(family)): [\(weights)]"
+        }
+        let literal = families.isEmpty ? "[:]" : "[\n        " + families.joined(separator: ",\n        ") + ",\n    ]"
+        return """
+                let step = min(9, max(1, Int((fontWeight / 100).rounded(.toNearestOrAwayFromZero)))) * 100
+                return fontFamily.filter { systemDesign(of: $0) == nil }.flatMap { family -> [String] in
+                    if let mapped = Self.fontNames[family]?[step] ?? Self.fontNames[""]?[step] { return [mapped] }
+                    return [family.replacingOccurrences(of: " ", with: "") + "-" + style, family]
+                }
+            }
+
+            /// The build's font map (the `swift` output's `fonts`): PostScript names by family
+            /// (`""` for every family) and CSS weight step.
+            static let fontNames: [String: [Int: String]] = \(literal)
+
+        """
+    }
+
     private func uiKit(_ modifiers: [Modifier]) -> String {
         var output = """
 
@@ -299,11 +335,7 @@ struct StaticSupport {
                 case ..<850: style = "ExtraBold"
                 default: style = "Black"
                 }
-                return fontFamily.filter { systemDesign(of: $0) == nil }.flatMap { family in
-                    [family.replacingOccurrences(of: " ", with: "") + "-" + style, family]
-                }
-            }
-
+        \(postScriptNamesEnd)
             /// The style's size at Dynamic Type size `index` (0 is extra small, 3 large, the default,
             /// and 11 the largest accessibility size), scaled as Apple's table scales `textStyle`:
             /// `fontSize × style(index) / style(large)`, as `UIFontMetrics` and

@@ -28,6 +28,9 @@ public struct SwiftEmitter: Sendable {
     public var accessLevel: AccessLevel
     /// What the header names as the tokens' source.
     public var sourceDescription: String
+    /// The static flavor's PostScript names by family and weight (a `fonts.json`), written into
+    /// the generated file; without one, a family's font is asked for as `Family-Weight`.
+    public var fontMap: FontMap?
 
     public init(flavor: Flavor = .runtime, rootName: String = "Tokens", accessLevel: AccessLevel = .public,
         sourceDescription: String = "design tokens")
@@ -64,7 +67,7 @@ public struct SwiftEmitter: Sendable {
         output += "}\n"
         if flavor == .static {
             output += "\n"
-            output += StaticSupport(context: context, values: valuesName, access: access).text
+            output += StaticSupport(context: context, values: valuesName, access: access, fontMap: fontMap).text
         }
         return (output, namespace.diagnostics)
     }

@@ -146,6 +146,30 @@ struct CommandLineTests {
         #expect(wrong.stderr.contains("did you mean 'style-dictionary'?"), "\(wrong.stderr)")
     }
 
+    /// A `swift` output of the static flavor bakes a font map in (`fonts:`); a map that cannot be
+    /// read, or one given to the runtime flavor, is a located error and nothing is written.
+    @Test func aStaticSwiftOutputTakesAFontMap() throws {
+        let folder = try Codegen.temporaryFolder("build-fonts")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"type": {"$type": "typography", "$value": {"fontFamily": "Inter", "fontSize": {"value": 16, "unit": "px"}, "fontWeight": 700, "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": 1.5}}}"#.utf8)
+            .write(to: folder.appendingPathComponent("tokens.json"))
+        try Data(#"{"bold": "Inter-Heavy-Custom"}"#.utf8).write(to: folder.appendingPathComponent("fonts.json"))
+        func build(_ output: String) throws -> Run {
+            let path = folder.appendingPathComponent("tessera.yml").path
+            try Data("sources: [tokens.json]\noutputs:\n  - swift: { \(output) }\n".utf8).write(to: URL(fileURLWithPath: path))
+            return try tessera(["build", "--config", path])
+        }
+        let built = try build("path: Palette.swift, flavor: static, fonts: fonts.json")
+        #expect(built.status == 0, "\(built.stderr)")
+        let text = try String(contentsOf: folder.appendingPathComponent("Palette.swift"), encoding: .utf8)
+        #expect(text.contains(#"static let fontNames: [String: [Int: String]] = ["#) && text.contains(#""": [700: "Inter-Heavy-Custom"]"#), "\(text)")
+        let runtime = try build("path: Tokens.swift, flavor: runtime, fonts: fonts.json")
+        #expect(runtime.status == 1 && runtime.stderr.contains("config.invalid-value"), "\(runtime.stderr)")
+        let missing = try build("path: Other.swift, flavor: static, fonts: nofonts.json")
+        #expect(missing.status == 1 && missing.stderr.contains("output.fonts-invalid"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Other.swift").path))
+    }
+
     /// `tessera contexts` takes `--source-format`, as every command that reads sources does.
     @Test func contextsTakesTheSourceFormat() throws {
         let resolver = try writeResolver()

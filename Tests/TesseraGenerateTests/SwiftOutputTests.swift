@@ -175,6 +175,30 @@ import Testing
         #expect(printed == expected)
     }
 
+    /// With a font map (seeds/001's `fonts.json` shape, for every family, and a family's own),
+    /// the static flavor asks first for the name the runtime's `FontMap` gives the family at the
+    /// weight: compiled and run, the generated Swift and `FontMap.postScriptName` agree for every
+    /// family and weight, mapped or not.
+    @Test func staticFontsAskForTheFontMapsNames() throws {
+        let json = #"{"light": "SFPro-Light", "regular": "SFPro-Regular", "semiBold": "SFPro-Semibold", "Inter": {"bold": "Inter-Bold-Custom", "w100": "x"}}"#
+        #expect(throws: FontMap.Problem.self) { try FontMap(json: Array(json.utf8)) }
+        let map = try FontMap(json: Array(json.replacingOccurrences(of: #", "w100": "x""#, with: "").utf8))
+        var emitter = SwiftEmitter(flavor: .static)
+        emitter.fontMap = map
+        let (text, _) = emitter.emit(try Codegen.context(Codegen.example))
+        var main = ""
+        var expected = ""
+        for family in ["Inter", "Source Serif", "ui-rounded"] {
+            for weight in stride(from: 100.0, through: 900, by: 50) {
+                main += "print(TokensValues.Typography(fontFamily: [\"\(family)\"], fontSize: 16, fontWeight: \(weight)).postScriptNames.first ?? \"system\")\n"
+                expected += (family.hasPrefix("ui-") ? "system" : map.postScriptName(family: family, weight: FontWeight(numeric: weight))) + "\n"
+            }
+        }
+        #expect(expected.contains("Inter-Bold-Custom") && expected.contains("SFPro-Semibold") && expected.contains("SourceSerif-Black"))
+        let printed = try Codegen.runProgram(["Tokens.swift": text, "main.swift": main])
+        #expect(printed == expected)
+    }
+
     /// Each token's Swift path (both flavors nest alike), from the runtime flavor's keys and the
     /// table they index.
     private func namespacePaths(_ text: String) throws -> [String: String] {

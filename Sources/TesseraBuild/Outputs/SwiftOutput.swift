@@ -1,3 +1,4 @@
+import Foundation
 import Tessera
 import TesseraGenerate
 
@@ -6,13 +7,17 @@ extension OutputKind {
 }
 
 /// `- swift: { path: Generated/Tokens.swift, flavor: runtime, name: Tokens, access: public }`:
-/// the tokens as Swift source (`SwiftEmitter`).
+/// the tokens as Swift source (`SwiftEmitter`). The static flavor takes `fonts: fonts.json`, a
+/// font map (`FontMap`: PostScript names by weight, for every family or per family), written
+/// into the file; it is an input of the build, so a change to it generates again.
 package struct SwiftOutput: BuildOutput {
     package static let kind = OutputKind.swift
-    package static let settings = ["flavor", "name", "access"]
+    package static let settings = ["flavor", "name", "access", "fonts"]
     package static var isSwiftSource: Bool { true }
 
     package var emitter = SwiftEmitter()
+    /// The font map file, relative to the configuration's folder.
+    package var fonts: String?
 
     package init(_ emitter: SwiftEmitter = SwiftEmitter()) { self.emitter = emitter }
 
@@ -20,9 +25,33 @@ package struct SwiftOutput: BuildOutput {
         emitter.flavor = settings.choice("flavor", SwiftEmitter.Flavor.self) ?? .runtime
         emitter.rootName = settings.typeName("name") ?? emitter.rootName
         emitter.accessLevel = settings.choice("access", SwiftEmitter.AccessLevel.self) ?? .public
+        if let value = settings.value("fonts") {
+            fonts = settings.string("fonts")
+            if emitter.flavor != .static {
+                settings.invalid("fonts", expected: "no font map: the runtime flavor's fonts come from the theme (ThemeFont, FontMap)",
+                    found: value)
+            }
+        }
     }
 
-    package func generate(_ input: OutputInput) -> OutputFiles { emitter.files(input) }
+    package var inputs: [String] { fonts.map { [$0] } ?? [] }
+
+    package func generate(_ input: OutputInput) -> OutputFiles {
+        guard let fonts else { return emitter.files(input) }
+        let path = input.configuration.absolute(fonts)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return OutputFiles(diagnostics: [Diagnostic(.fontsInvalid(path, problem: "there is no readable file there"),
+                at: SourceLocation(file: path, line: 0, column: 0))])
+        }
+        do {
+            var emitter = self.emitter
+            emitter.fontMap = try FontMap(json: Array(data))
+            return emitter.files(input)
+        } catch {
+            return OutputFiles(diagnostics: [Diagnostic(.fontsInvalid(path, problem: error.description),
+                at: SourceLocation(file: path, line: 0, column: 0))])
+        }
+    }
 
     /// The `swift` output an output that uses one names in `tokens` (`required` when it cannot
     /// do without), among a configuration's outputs: its link, or nil with what is wrong.
