@@ -26,6 +26,9 @@ public final class LanguageServer {
         didSet { tablesChecked = [] }
     }
     private var published: [String: [LSPDiagnostic]] = [:]
+    /// How many edits were checked in part, by redefining what they changed (the others were
+    /// checked whole).
+    package private(set) var editsCheckedInPart = 0
     /// Set by `exit`: the process's exit code.
     public private(set) var exitCode: Int32?
 
@@ -189,7 +192,7 @@ public final class LanguageServer {
             }
             document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
             documents[document.path] = document
-            refresh(changed: document.path)
+            refresh(changed: document.path, edited: true)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[FileURI.path(uri)] = nil
@@ -206,12 +209,19 @@ public final class LanguageServer {
     // MARK: - Diagnostics
 
     /// Checks the system again and publishes every file's diagnostics that changed (always
-    /// the changed document's).
-    func refresh(changed: String?) {
+    /// the changed document's). After an edit of `changed` (`edited`), only what it changes is
+    /// checked again when it changes values only (`Analysis.editing(_:)`).
+    func refresh(changed: String?, edited: Bool = false) {
         for (path, document) in documents where document.lastGood == nil || path == changed {
             if SourceFile(path: path, bytes: document.bytes).jsonTextProblems.isEmpty { documents[path]?.lastGood = document.bytes }
         }
-        let analysis = Analysis(kind: kind, documents: documents, root: root)
+        let analysis: Analysis
+        if edited, let document = changed.flatMap({ documents[$0] }), let edited = self.analysis?.editing(document) {
+            analysis = edited
+            editsCheckedInPart += 1
+        } else {
+            analysis = Analysis(kind: kind, documents: documents, root: root)
+        }
         self.analysis = analysis
         var paths = Set(published.keys).union(documents.keys)
         for (path, found) in analysis.diagnostics where !path.isEmpty && !found.isEmpty { paths.insert(path) }

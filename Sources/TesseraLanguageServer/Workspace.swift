@@ -58,7 +58,7 @@ struct Analysis {
             }
         }
         let overlayByPath = Dictionary(overlays.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        var system: TokenSystem
+        let system: TokenSystem
         switch kind {
         case .resolver(let path):
             let file = overlayByPath[path] ?? SourceFile(path: path, bytes: Array(FileManager.default.contents(atPath: path) ?? Data()))
@@ -78,26 +78,51 @@ struct Analysis {
         case .openFiles:
             system = TokenSystem(files: overlays)
         }
-        let base = system.resolve()
-        // Checked after the base permutation, so that the copy it works on carries it resolved.
-        let checked = system.checkAllPermutations()
-        for file in checked.files + system.files + overlays { files[file.path] = files[file.path] ?? file }
+        let checked = CheckedSystem(system)
+        for file in checked.result.files + checked.system.files + overlays { files[file.path] = files[file.path] ?? file }
         for document in documents.values where broken.contains(document.path) {
             files[document.path] = SourceFile(path: document.path, bytes: document.bytes)
         }
+        self.init(checked, files: files, extra: extra, broken: broken)
+    }
+
+    private init(_ checked: CheckedSystem, files: [String: SourceFile], extra: [Tessera.Diagnostic], broken: Set<String>) {
         var diagnostics: [String: [Tessera.Diagnostic]] = [:]
-        for diagnostic in checked.diagnostics + extra {
+        for diagnostic in checked.result.diagnostics + extra {
             let path = diagnostic.location?.file ?? ""
             // A file that does not parse shows what stops it; the rest is about its last good text.
             if broken.contains(path), !diagnostic.id.isAboutFileText { continue }
             diagnostics[path, default: []].append(diagnostic)
         }
-        self.system = system
+        if let base = checked.result.base {
+            self.base = base
+        } else {
+            var system = checked.system
+            base = system.resolve()
+        }
+        system = checked.system
+        self.checked = checked
         self.files = files
         self.diagnostics = diagnostics
-        self.base = base
         self.broken = broken
     }
+
+    /// The analysis after an edit of the open document at `path` (now `document`), made from
+    /// this one by redefining the tokens the edit changes when it changes only values in one
+    /// file of the system (`CheckedSystem.editing(_:)`); nil for any other edit, or while a file
+    /// does not parse.
+    func editing(_ document: OpenDocument) -> Analysis? {
+        let file = SourceFile(path: document.path, bytes: document.bytes)
+        guard broken.isEmpty, files[document.path] != nil, Self.textProblems(file).isEmpty,
+            let edited = checked.editing(file)
+        else { return nil }
+        var files = self.files
+        files[document.path] = file
+        return Analysis(edited, files: files, extra: [], broken: [])
+    }
+
+    /// Every permutation checked, kept for checking an edit in part.
+    let checked: CheckedSystem
 
     /// Files whose current text does not parse (their last good text stands in for them).
     let broken: Set<String>

@@ -8,13 +8,15 @@ import Testing
 /// on the edited texts finds: whatever an edit reuses from the check before it (parsed
 /// sources, resolved permutations, line tables, published diagnostics), the result is a full
 /// check's. Diagnostics are compared per file as sets, with their ranges, codes, messages and
-/// related information.
+/// related information. The system has 8 permutations and aliases of the edited tokens; an
+/// edit that only changes a value is checked by redefining it in each permutation that takes it
+/// from the edited file (`CheckedSystem.editing(_:)`), which the test counts.
 @Suite(.serialized)
 struct LanguageServerDifferentialTests {
     /// A server in this process; what it sends is collected.
     final class Server {
         private(set) var sent: [JSON] = []
-        private var server: LanguageServer!
+        private(set) var server: LanguageServer!
         private var nextID = 1
 
         init(root: String) {
@@ -95,21 +97,25 @@ struct LanguageServerDifferentialTests {
     static let resolver = """
         {
           "version": "2025.10",
-          "sets": {"base": {"sources": [{"$ref": "base.json"}]}},
+          "sets": {"base": {"sources": [{"$ref": "base.json"}]}, "aliases": {"sources": [{"$ref": "aliases.json"}]}},
           "modifiers": {
             "theme": {"contexts": {"light": [], "dark": [{"$ref": "dark.json"}]}, "default": "light"},
-            "density": {"contexts": {"regular": [], "compact": [{"$ref": "compact.json"}]}, "default": "regular"}
+            "density": {"contexts": {"regular": [], "compact": [{"$ref": "compact.json"}]}, "default": "regular"},
+            "contrast": {"contexts": {"standard": [], "high": [{"$ref": "high.json"}]}, "default": "standard"}
           },
-          "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}, {"$ref": "#/modifiers/density"}]
+          "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}, {"$ref": "#/modifiers/density"},
+            {"$ref": "#/modifiers/contrast"}, {"$ref": "#/sets/aliases"}]
         }
         """
 
-    /// A token's value: colors, references (to tokens that exist, to itself, to none), a value
-    /// its type does not allow, another type, a type taken from the reference.
+    /// A token's value: colors, references (to tokens that exist, to aliases of them, to itself,
+    /// to none), a value its type does not allow, another type, a type taken from the reference.
     static func value(_ generator: inout Generator, tokens: Int) -> String {
-        let target = "t\(Int.random(in: 0..<tokens, using: &generator))"
-        switch Int.random(in: 0..<8, using: &generator) {
+        let target = Int.random(in: 0..<4, using: &generator) == 0
+            ? "a\(Int.random(in: 0..<4, using: &generator))" : "t\(Int.random(in: 0..<tokens, using: &generator))"
+        switch Int.random(in: 0..<9, using: &generator) {
         case 0: return ##"{"$type": "color", "$value": "#112233"}"##
+        case 8: return ##"{"$type": "color", "$value": "#\##(String(Int.random(in: 0..<0x1000, using: &generator), radix: 16))"}"##
         case 1: return ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0.4, 0.8]}}"##
         case 2, 3: return ##"{"$type": "color", "$value": "{g.\##(target)}"}"##
         case 4: return ##"{"$type": "color", "$value": "{g.missing}"}"##
@@ -134,6 +140,8 @@ struct LanguageServerDifferentialTests {
             TokenFile(path: "base.json", tokens: (0..<count).map { ("t\($0)", ##"{"$type": "color", "$value": "#ffffff"}"##) }),
             TokenFile(path: "dark.json", tokens: [1, 3, 6].map { ("t\($0)", ##"{"$type": "color", "$value": "#141822"}"##) }),
             TokenFile(path: "compact.json", tokens: [2, 3, 5].map { ("t\($0)", ##"{"$type": "color", "$value": "#808080"}"##) }),
+            TokenFile(path: "high.json", tokens: [0, 3, 7].map { ("t\($0)", ##"{"$type": "color", "$value": "#000000"}"##) }),
+            TokenFile(path: "aliases.json", tokens: (0..<4).map { ("a\($0)", ##"{"$value": "{g.t\##($0 * 2)}"}"##) }),
         ]
         for index in files.indices { files[index] = TokenFile(path: try write(files[index].text, files[index].path), tokens: files[index].tokens) }
 
@@ -173,7 +181,54 @@ struct LanguageServerDifferentialTests {
                     "seed \(seed), round \(round), \(uri): only after the edits \(only.sorted()), only in a full check \(missing.sorted())")
             }
         }
-        // The edits took the system through states with errors, not only clean ones.
+        // The edits took the system through states with errors, not only clean ones, and most
+        // were checked in part, by redefining what they changed in each permutation.
         #expect(withProblems > 0)
+        #expect(editing.server.editsCheckedInPart >= 30, "\(editing.server.editsCheckedInPart) of 40 edits checked in part")
+    }
+
+    /// Past the warning limit, which warnings are listed depends on the order resolving found
+    /// them in: every edit of such a system is checked whole, and still gives a full check's
+    /// diagnostics.
+    @Test func aSystemPastTheWarningLimitIsCheckedWhole() throws {
+        let folder = try Scratch.folder("lsp-differential-limit").path
+        func write(_ text: String, _ name: String) throws -> String {
+            let path = (folder as NSString).appendingPathComponent(name)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        _ = try write(Self.resolver, "tokens.resolver.json")
+        // 120 colors written as strings: 120 legacy-notation warnings in one file.
+        var files = [
+            TokenFile(path: "base.json", tokens: (0..<120).map { ("t\($0)", ##"{"$type": "color", "$value": "#ffffff"}"##) }),
+            TokenFile(path: "dark.json", tokens: [1, 3].map { ("t\($0)", ##"{"$type": "color", "$value": "#141822"}"##) }),
+            TokenFile(path: "compact.json", tokens: [2].map { ("t\($0)", ##"{"$type": "color", "$value": "#808080"}"##) }),
+            TokenFile(path: "high.json", tokens: [0].map { ("t\($0)", ##"{"$type": "color", "$value": "#000000"}"##) }),
+            TokenFile(path: "aliases.json", tokens: (0..<4).map { ("a\($0)", ##"{"$value": "{g.t\##($0 * 2)}"}"##) }),
+        ]
+        for index in files.indices { files[index] = TokenFile(path: try write(files[index].text, files[index].path), tokens: files[index].tokens) }
+        func open(_ server: Server) {
+            for file in files {
+                server.notify("textDocument/didOpen", .object(["textDocument": .object([
+                    "uri": .string(EditorClient.uri(file.path)), "languageId": .string("json"), "version": .number(1),
+                    "text": .string(file.text),
+                ])]))
+            }
+        }
+        let editing = Server(root: folder)
+        open(editing)
+        let edits = [(0, 5, ##"{"$type": "color", "$value": "not a color"}"##), (0, 7, ##"{"$type": "color", "$value": "{g.t5}"}"##),
+            (4, 1, ##"{"$value": "{g.t119}"}"##), (0, 5, ##"{"$type": "color", "$value": "#fff"}"##)]
+        for (round, (which, token, value)) in edits.enumerated() {
+            let change = files[which].edit(token, to: value)
+            editing.notify("textDocument/didChange", .object([
+                "textDocument": .object(["uri": .string(EditorClient.uri(files[which].path)), "version": .number(Double(round + 2))]),
+                "contentChanges": .array([change]),
+            ]))
+            let fresh = Server(root: folder)
+            open(fresh)
+            #expect(editing.published == fresh.published, "round \(round)")
+        }
+        #expect(editing.server.editsCheckedInPart == 0)
     }
 }

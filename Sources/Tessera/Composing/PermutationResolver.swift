@@ -46,6 +46,11 @@ struct PermutationResolver: Sendable {
         validators = Stages.validators(tiers: tiers, setNames: setNames)
     }
 
+    /// Takes `base` as the base permutation's resolution (the one before, redefined).
+    mutating func rebase(_ base: Resolution) {
+        self.base = base
+    }
+
     /// The contexts of the base permutation: each modifier's default, else its first context.
     var baseContexts: [String: String] {
         var contexts: [String: String] = [:]

@@ -197,6 +197,29 @@ struct SourceCache: Sendable {
         return chain
     }
 
+    /// The file at `file.path` read again from `file`'s text, when it is a whole-file source
+    /// parsed once (no pointer into it, no reference to another file, nothing about closed
+    /// tokens) and the new text parses with the same problems: the file it replaces, and its
+    /// contents before and after. Nil, and nothing changed, otherwise.
+    mutating func replacing(_ file: SourceFile) -> (old: SourceFile, before: SourceContents, after: SourceContents)? {
+        let key = "file:" + file.path + "#"
+        guard chains[key] == [key], case let (old, _)?? = parsed[key], pointedInto[file.path] == nil,
+            !parsed.keys.contains(where: { $0 != key && $0.hasPrefix(key) }), !mentionsClosed(key)
+        else { return nil }
+        let comments = file.path.lowercased().hasSuffix(".jsonc")
+        let (fragment, found) = DocumentParser.parseInParts(file, allowComments: comments, seed: seed)
+            ?? DocumentParser.parseWhole(file, allowComments: comments, seed: seed)
+        guard let fragment, fragment.rootReference == nil, !ClosedTokens.mentioned(in: fragment),
+            found == sourceProblems[key] ?? []
+        else { return nil }
+        let before = contents(of: key)
+        let after = SourceContents(fragment, seed: seed)
+        parsed[key] = (file, fragment)
+        contents[key] = after
+        filesRead.replace(old, with: file)
+        return (old, before, after)
+    }
+
     /// A reference to another file (`other.tokens.json` or `other.tokens.json#/a/b`); nil for a
     /// reference inside the same document.
     private static func externalReference(_ text: String) -> (path: String, pointer: [String])? {
@@ -241,6 +264,15 @@ struct FilesRead: Sendable {
         guard identities.insert(ObjectIdentifier(file)).inserted else { return }
         files.append(file)
         if byPath[file.path] == nil { byPath[file.path] = file }
+    }
+
+    /// Puts `new` where `old` was.
+    mutating func replace(_ old: SourceFile, with new: SourceFile) {
+        guard let position = files.firstIndex(where: { $0 === old }) else { return }
+        identities.remove(ObjectIdentifier(old))
+        identities.insert(ObjectIdentifier(new))
+        files[position] = new
+        if byPath[old.path] === old { byPath[old.path] = new }
     }
 
     /// The first file read from `path`.

@@ -32,7 +32,7 @@ public struct TokenSystem: Sendable {
     /// Problems of the resolver and of loading, reported with every permutation.
     private let resolverDiagnostics: [Diagnostic]
     /// Whether this is token files merged (no modifiers; conflicts reported).
-    private var isTokenFiles: Bool { resolution.policy == .reportConflicts }
+    var isTokenFiles: Bool { resolution.policy == .reportConflicts }
 
     // MARK: - The front door
 
@@ -213,7 +213,7 @@ public struct TokenSystem: Sendable {
     /// A resolved permutation with everything found on the way to it: the resolver's problems,
     /// its sources', merging and resolving (warnings past the limit summed up, counting those
     /// `limiters` held back), with `strict` applied.
-    private mutating func permutation(_ state: Resolution, contexts: [String: String], seenBy limiters: [WarningLimiter])
+    mutating func permutation(_ state: Resolution, contexts: [String: String], seenBy limiters: [WarningLimiter])
         -> Permutation
     {
         let found = resolverDiagnostics + sources.diagnostics(of: resolver?.sources(for: contexts) ?? [])
@@ -323,12 +323,19 @@ public struct TokenSystem: Sendable {
     }
 
     private mutating func check(keepingTokens: Bool) -> ResolvedSystem {
-        guard let resolver else { return ResolvedSystem(permutationCount: 0, diagnostics: diagnostics, files: files) }
+        checked(keepingTokens: keepingTokens, keepingStates: false).result
+    }
+
+    /// Every permutation resolved and checked against the others; with `keepingStates`, what a
+    /// check after an edit starts from (`CheckedSystem`), when every permutation but the base
+    /// was resolved from it and merging found nothing.
+    mutating func checked(keepingTokens: Bool, keepingStates: Bool) -> (result: ResolvedSystem, states: CheckedSystem.States?) {
+        guard let resolver else { return (ResolvedSystem(permutationCount: 0, diagnostics: diagnostics, files: files), nil) }
         if isTokenFiles {
             // One permutation: its diagnostics as validating the files gives them.
             let tokens = resolve()
-            return ResolvedSystem(permutationCount: 1, diagnostics: tokens.diagnostics.inReadingOrder, base: tokens, files: files,
-                tokensResolved: tokens.document.count, kept: keepingTokens ? [[:]: tokens.partialTokens] : [:])
+            return (ResolvedSystem(permutationCount: 1, diagnostics: tokens.diagnostics.inReadingOrder, base: tokens, files: files,
+                tokensResolved: tokens.document.count, kept: keepingTokens ? [[:]: tokens.partialTokens] : [:]), nil)
         }
         let baseContexts = self.baseContexts
         let base = resolution.resolve(baseContexts, sources: &sources)
@@ -349,15 +356,25 @@ public struct TokenSystem: Sendable {
         }
         var check = PermutationCheck(resolver: resolver, base: base, baseContexts: baseContexts, permutations: permutations)
         var kept: [[String: String]: ResolvedTokens] = [:]
+        var variants: [Resolution?] = []
+        var keepable = keepingStates && base.mergeDiagnostics.isEmpty
         for (number, contexts) in permutations.enumerated() {
             let state = contexts == baseContexts ? base : resolution.resolve(contexts, sources: &sources)
             if keepingTokens { kept[contexts] = state.resolved }
             check.add(state, number: number)
+            if keepable {
+                keepable = contexts == baseContexts || state.affected != nil && state.mergeDiagnostics.isEmpty
+                variants.append(contexts == baseContexts ? nil : state)
+            }
         }
-        let found = notices + diagnostics + check.diagnostics
+        let checkDiagnostics = check.diagnostics
+        let found = notices + diagnostics + checkDiagnostics
         let limited = options.finish(WarningLimiter.limit(found, to: options.effectiveWarningLimit, seenBy: check.limiters))
-        return ResolvedSystem(permutationCount: permutations.count, diagnostics: limited, variesAlong: check.tokensVaryingAlong,
-            base: permutation(base, contexts: baseContexts, seenBy: [base.limiter]), files: files,
-            tokensResolved: check.tokensResolved, kept: kept)
+        let result = ResolvedSystem(permutationCount: permutations.count, diagnostics: limited,
+            variesAlong: check.tokensVaryingAlong, base: permutation(base, contexts: baseContexts, seenBy: [base.limiter]),
+            files: files, tokensResolved: check.tokensResolved, kept: kept)
+        guard keepable else { return (result, nil) }
+        return (result, CheckedSystem.States(permutations: permutations, baseContexts: baseContexts, base: base,
+            variants: variants, before: notices + diagnostics, checkDiagnostics: checkDiagnostics))
     }
 }

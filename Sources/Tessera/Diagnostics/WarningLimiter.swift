@@ -13,6 +13,9 @@ struct WarningLimiter: Sendable {
 
     init(limit: Int?) { self.limit = limit }
 
+    /// Whether it held back any warning.
+    var heldBack: Bool { !order.isEmpty }
+
     /// Whether to report this diagnostic; errors always are.
     mutating func admit(_ id: DiagnosticID, _ severity: Severity, file: String, location: () -> SourceLocation) -> Bool {
         guard let limit, severity == .warning else { return true }

@@ -202,6 +202,11 @@ public struct TokenDocument: Sendable {
         }
     }
 
+    /// Puts `new` where `old` is among the files read.
+    mutating func replaceFile(_ old: SourceFile, with new: SourceFile) {
+        for index in files.indices where files[index] === old { files[index] = new }
+    }
+
     /// Replaces the definitions at some indices (same paths, groups of this document).
     mutating func redefine(_ definitions: [(index: Int, token: TokenDefinition)]) {
         for (index, token) in definitions { tokens[index] = token }

@@ -1,6 +1,8 @@
 /// What a resolution keeps: its results, and the reference graph a variant starts from.
 struct Resolution: Sendable {
-    let document: TokenDocument
+    /// The tokens resolved; a check after an edit puts the edited file's new definitions in
+    /// (`CheckedSystem`).
+    var document: TokenDocument
     let types: [TokenType?]
     let values: [TokenValue?]
     let edgeStart: [Int32]

@@ -1,0 +1,85 @@
+extension CheckedSystem {
+    /// Where a file's new text differs from its old one: one run of bytes replaced, within one
+    /// line, with no member starting after it on that line, so that every token and group
+    /// outside the one it falls in keeps its line and column.
+    struct TextEdit {
+        let path: String
+        /// The first byte that differs.
+        let start: Int
+        /// The end of the bytes replaced, in the old text and in the new one.
+        let oldEnd: Int
+        let newEnd: Int
+        /// The end of the edited line in the old text.
+        let oldLineEnd: Int
+
+        /// The edit from `old` to `new`; nil when it spans lines or moves anything after it.
+        init?(old: SourceFile, new: SourceFile) {
+            let before = old.bytes
+            let after = new.bytes
+            let shorter = min(before.count, after.count)
+            var start = 0
+            while start < shorter, before[start] == after[start] { start += 1 }
+            var suffix = 0
+            while suffix < shorter - start, before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+            let oldEnd = before.count - suffix
+            let newEnd = after.count - suffix
+            let newline = UInt8(ascii: "\n")
+            guard !before[start..<oldEnd].contains(newline), !after[start..<newEnd].contains(newline) else { return nil }
+            // No member starts after it on its line: no key, no colon.
+            var index = newEnd
+            while index < after.count, after[index] != newline {
+                guard after[index] != UInt8(ascii: ":") else { return nil }
+                index += 1
+            }
+            path = new.path
+            self.start = start
+            self.oldEnd = oldEnd
+            self.newEnd = newEnd
+            oldLineEnd = oldEnd + (index - newEnd)
+        }
+
+        /// The positions (in `contents`, the file's old contents) of the tokens whose text the
+        /// edit changes: the one whose key and value it falls in, and any whose key it touches.
+        func touched(_ contents: SourceContents, in old: SourceFile) -> Set<Int> {
+            var touched = Set<Int>()
+            var last: (position: Int, offset: Int)?
+            for (position, token) in contents.tokens.enumerated() {
+                let offset = token.definition.anchor.offset
+                if offset >= start, offset <= oldEnd {
+                    touched.insert(position)
+                } else if offset < start, offset > last?.offset ?? -1 {
+                    last = (position, offset)
+                }
+            }
+            if let last, Self.memberEnd(keyAt: last.offset, in: old) >= start { touched.insert(last.position) }
+            return touched
+        }
+
+        /// The end of the object member whose key starts at `offset`: its value's end.
+        private static func memberEnd(keyAt offset: Int, in file: SourceFile) -> Int {
+            let key = file.jsonValueRange(at: offset)
+            var index = key.upperBound
+            let bytes = file.bytes
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":")].contains(bytes[index]) { index += 1 }
+            return max(key.upperBound, file.jsonValueRange(at: index).upperBound)
+        }
+
+        /// Diagnostics found before the edit, their fix-its in the edited file moved with the
+        /// text after the edit; nil when a fix-it edits the changed line (the diagnostic cannot
+        /// be carried over).
+        func shifted(_ diagnostics: [Diagnostic]) -> [Diagnostic]? {
+            let delta = newEnd - oldEnd
+            var result = diagnostics
+            for (number, diagnostic) in diagnostics.enumerated() where diagnostic.fixIts.contains(where: { $0.edit.file == path }) {
+                for (position, fixIt) in diagnostic.fixIts.enumerated() where fixIt.edit.file == path {
+                    let range = fixIt.edit.range
+                    if range.lowerBound < start, range.upperBound <= start { continue }
+                    // Past the end of the edited line, the text only moved.
+                    guard range.lowerBound > oldLineEnd else { return nil }
+                    result[number].fixIts[position].edit.range = range.lowerBound + delta..<range.upperBound + delta
+                }
+            }
+            return result
+        }
+    }
+}
