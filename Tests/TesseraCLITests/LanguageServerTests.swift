@@ -273,6 +273,42 @@ struct LanguageServerTests {
         #expect(client.shutdownAndExit() == 0)
     }
 
+    /// Hex colors, six digits in upper case and eight with alpha: a swatch each, and a color
+    /// picked is written back as hex of the same case and length.
+    @Test func hexColorsAreWrittenBackAsHex() throws {
+        let folder = try emptyFolder()
+        let text = """
+            {"brand": {"$type": "color", "$value": "#FF8000"},
+             "veil": {"$type": "color", "$value": "#ff800080"}}
+            """
+        let path = try write(text, "hex.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(path, text)
+        let document: JSON = .object(["textDocument": .object(["uri": .string(EditorClient.uri(path))])])
+        let colors = client.request("textDocument/documentColor", document)?["result"]?.array ?? []
+        let positions = TextPositions(text: text)
+        let brand = positions.json(positions.range(of: "\"#FF8000\""))
+        let veil = positions.json(positions.range(of: "\"#ff800080\""))
+        #expect(colors.map { $0["range"] } == [brand, veil])
+        let channels: [[Double]] = colors.map { color in ["red", "green", "blue", "alpha"].map { color["color"]?[$0]?.number ?? -1 } }
+        let expected: [[Double]] = [[1, 128.0 / 255, 0, 1], [1, 128.0 / 255, 0, 128.0 / 255]]
+        #expect(channels.count == 2)
+        for (found, wanted) in zip(channels, expected) {
+            #expect(zip(found, wanted).allSatisfy { abs($0 - $1) < 0.002 }, "\(found)")
+        }
+        let cases: [(range: JSON, alpha: Double, written: String)] = [(brand, 1.0, "\"#0040FF\""), (veil, 0.5, "\"#0040ff80\"")]
+        for (range, alpha, written) in cases {
+            var params = document.object!
+            params["range"] = range
+            params["color"] = .object(["red": .number(0), "green": .number(0.25), "blue": .number(1), "alpha": .number(alpha)])
+            let presentation = client.request("textDocument/colorPresentation", .object(params))?["result"]?.array?.first
+            #expect(presentation?["textEdit"]?["newText"] == .string(written))
+            #expect(presentation?["textEdit"]?["range"] == range)
+        }
+        #expect(client.shutdownAndExit() == 0)
+    }
+
     @Test func completionOfReferencesTypesAndProperties() throws {
         let folder = try emptyFolder()
         let text = """
@@ -332,6 +368,36 @@ struct LanguageServerTests {
         let clash = client.request("textDocument/rename", .object(params))?["error"]
         #expect(clash?["code"] == .number(-32803))
         #expect(clash?["message"]?.string?.contains("'color.navy' is already a token") == true)
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    /// Renaming a group rewrites its key and every reference through it, in every file.
+    @Test func renamingAGroupRewritesEveryReferenceThroughIt() throws {
+        let folder = try emptyFolder()
+        let palette = "{\"color\": {\"$type\": \"color\", \"blue\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0, 0, 1]}}, \"navy\": {\"$value\": \"{color.blue}\"}}}"
+        let theme = "{\"accent\": {\"$type\": \"color\", \"$value\": \"{color.navy}\"}}"
+        let palettePath = try write(palette, "palette.json", in: folder)
+        let themePath = try write(theme, "theme.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(palettePath, palette)
+        client.open(themePath, theme)
+        _ = client.diagnostics(for: EditorClient.uri(themePath))
+        let positions = TextPositions(text: palette)
+        let key = positions.range(of: "\"color\"")
+        var params = at(palettePath, key.0).object!
+        params["newName"] = .string("colour")
+        let edit = try #require(client.request("textDocument/rename", .object(params))?["result"]?["changes"])
+        let themePositions = TextPositions(text: theme)
+        let paletteEdits = edit[EditorClient.uri(palettePath)]?.array ?? []
+        #expect(paletteEdits.count == 2)
+        #expect(paletteEdits.contains(.object(["range": positions.json(key), "newText": .string("\"colour\"")])))
+        #expect(paletteEdits.contains(.object([
+            "range": positions.json(positions.range(of: "{color.blue}")), "newText": .string("{colour.blue}"),
+        ])))
+        #expect(edit[EditorClient.uri(themePath)] == .array([.object([
+            "range": themePositions.json(themePositions.range(of: "{color.navy}")), "newText": .string("{colour.navy}"),
+        ])]))
         #expect(client.shutdownAndExit() == 0)
     }
 
