@@ -8,13 +8,22 @@ extension TokenSystem {
     package init(_ configuration: BuildConfiguration, options: PipelineOptions = PipelineOptions()) {
         var options = options
         options.strict = options.strict || configuration.strict
-        if options.importers.forced == nil, let format = configuration.sourceFormat, let forced = options.importers.forcing(format) {
-            options.importers = forced
-        }
+        options.importers = configuration.importers(options.importers)
         if let resolver = configuration.resolver {
             self = options.importers.system(for: [configuration.absolute(resolver)], options: options)
         } else {
             self.init(paths: configuration.sources.map(configuration.absolute), options: options)
         }
+    }
+}
+
+extension BuildConfiguration {
+    /// `importers` with the configuration's `sourceFormat` applied, unless they force a format
+    /// already (`--source-format` wins).
+    public func importers(_ importers: ImporterRegistry = .standard) -> ImporterRegistry {
+        guard importers.forced == nil, let format = sourceFormat,
+            let forced = importers.forcing(format, because: "sourceFormat: \(format) in the configuration")
+        else { return importers }
+        return forced
     }
 }

@@ -44,8 +44,7 @@ struct BuildOutputs: TesseraSubcommand {
             return .failure
         }
         let start = DispatchTime.now()
-        let forced = format.sourceFormat.flatMap { ImporterRegistry.standard.forcing($0) }
-            ?? configuration.sourceFormat.flatMap { ImporterRegistry.standard.forcing($0) } ?? .standard
+        let forced = configuration.importers(format.importers)
         var report = Build(configuration, stateFolder: state, swiftInto: swiftInto, options: PipelineOptions(importers: forced),
             keepGoing: keepGoing.keepGoing).run()
         if format.explainFormat {

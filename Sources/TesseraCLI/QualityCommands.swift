@@ -20,6 +20,13 @@ struct SystemOptions: ParsableArguments {
 
     var options: PipelineOptions { PipelineOptions(strict: strict, importers: source.importers) }
 
+    /// The options for reading a configuration's own sources: its `sourceFormat` and `strict`
+    /// applied, unless the command line says otherwise.
+    func options(for configuration: BuildConfiguration?) -> PipelineOptions {
+        guard let configuration else { return options }
+        return PipelineOptions(strict: strict || configuration.strict, importers: configuration.importers(source.importers))
+    }
+
     /// The configuration: `--config`, else `tessera.yml` when it exists (or when `required`).
     /// Throws exit code 1, its errors written, when it cannot be read.
     func configuration(required: Bool, io: inout CommandIO) throws -> BuildConfiguration? {
@@ -64,11 +71,7 @@ struct SystemOptions: ParsableArguments {
         let read = paths.isEmpty ? (configuration.map { config in (config.resolver.map { [$0] } ?? config.sources).map(config.absolute) } ?? []) : paths
         guard source.explainFormat else { return [] }
         // The configuration's `sourceFormat` reads its own sources, unless --source-format is given.
-        if paths.isEmpty, source.sourceFormat == nil, let format = configuration?.sourceFormat,
-            let forced = ImporterRegistry.standard.forcing(format)
-        {
-            return forced.explanations(read)
-        }
+        if paths.isEmpty, let configuration { return configuration.importers(source.importers).explanations(read) }
         return source.explanations(read)
     }
 }
@@ -199,8 +202,9 @@ struct Diff: TesseraSubcommand {
                 return ExitCode(2)
             }
         }
-        let old = try resolve(oldPaths, label: git.map { "the version in \($0)" } ?? "OLD", checkout: checkout, io: &io)
-        let new = try resolve(newPaths, label: "NEW", checkout: checkout, io: &io)
+        let options = system.options(for: configuration)
+        let old = try resolve(oldPaths, options: options, label: git.map { "the version in \($0)" } ?? "OLD", checkout: checkout, io: &io)
+        let new = try resolve(newPaths, options: options, label: "NEW", checkout: checkout, io: &io)
         let diff = TokenDiff(old: old, new: new)
         let output = switch format {
         case .text: diff.text
@@ -214,8 +218,10 @@ struct Diff: TesseraSubcommand {
 
     /// The version at `paths`; throws exit code 2 (the checkout removed, the errors written) when it
     /// does not resolve.
-    func resolve(_ paths: [String], label: String, checkout: String?, io: inout CommandIO) throws -> GenerationContext {
-        let tokens = TokenSystem(paths: paths, options: system.options)
+    func resolve(_ paths: [String], options: PipelineOptions, label: String, checkout: String?, io: inout CommandIO) throws
+        -> GenerationContext
+    {
+        let tokens = TokenSystem(paths: paths, options: options)
         let loaded = tokens.resolveAll()
         guard let context = loaded.context(name: "tokens") else {
             if let checkout { try? FileManager.default.removeItem(atPath: checkout) }

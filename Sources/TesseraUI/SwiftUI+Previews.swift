@@ -7,7 +7,7 @@ import TesseraRuntime
 ///
 /// ```swift
 /// #Preview {
-///     ThemePermutationsPreview(Tokens.theme, varying: ["appearance", "contrast"]) {
+///     ThemePermutationsPreview(tokensTable.theme, varying: ["appearance", "contrast"]) {
 ///         CardView()
 ///     }
 /// }

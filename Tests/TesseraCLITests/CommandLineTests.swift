@@ -139,8 +139,21 @@ struct CommandLineTests {
         #expect(forced.stderr.contains("--source-format style-dictionary was given"), "\(forced.stderr)")
         let out = try String(contentsOf: folder.appendingPathComponent("out.json"), encoding: .utf8)
         #expect(out.contains("transparent"), "\(out)")
-        let set = try tessera(["build", "--config", try configure("sourceFormat: style-dictionary\n")])
+        let set = try tessera(["build", "--config", try configure("sourceFormat: style-dictionary\n"), "--explain-format"])
         #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr.contains("sourceFormat: style-dictionary in the configuration"), "\(set.stderr)")
+        // `diff --git` reads both versions as the configuration says.
+        let git = { (arguments: [String]) throws -> Int32 in
+            try Processes.run(URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", folder.path] + arguments, mergingErrors: true).status
+        }
+        #expect(try git(["init", "-q"]) == 0)
+        #expect(try git(["-c", "user.email=t@example.com", "-c", "user.name=t", "add", "tokens.json", "tessera.yml"]) == 0)
+        #expect(try git(["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "tokens"]) == 0)
+        try Data(##"{"color": {"clear": {"$type": "color", "$value": "transparent"}, "ink": {"$type": "color", "$value": "#000000"}}}"##.utf8)
+            .write(to: folder.appendingPathComponent("tokens.json"))
+        let diff = try tessera(["diff", "--git", "HEAD", "--config", folder.appendingPathComponent("tessera.yml").path])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stdout.contains("color.ink"), "\(diff.stdout)")
         let wrong = try tessera(["build", "--config", try configure("sourceFormat: style-dictionry\n")])
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("did you mean 'style-dictionary'?"), "\(wrong.stderr)")

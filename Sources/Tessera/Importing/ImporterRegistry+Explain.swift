@@ -52,7 +52,7 @@ extension ImporterRegistry {
         let file = SourceFile(path: path, bytes: Self.head(of: path) ?? [])
         let found = folder.map { " (found in the folder '\($0)')" } ?? ""
         if let forced {
-            return Choice(path: path, importer: forced.name, reason: "--source-format \(forced.name) was given" + found, alternatives: [])
+            return Choice(path: path, importer: forced.name, reason: (forcedReason ?? "--source-format \(forced.name) was given") + found, alternatives: [])
         }
         var chosen: (any TokenImporter)?
         var level = Recognition.no

@@ -74,6 +74,8 @@ extension TokensStudioImporter {
         }
         guard recognizes(file) != .no else { return nil }
         if let key = file.firstKey(of: ["$themes", "$metadata"]) { return "its first 4 KB hold \(key)" }
+        // Tokens Studio writes `$themes` and `$metadata` after the sets.
+        if Self.hasMarkerKeys(file) { return "its last 4 KB hold $themes or $metadata" }
         if file.headHasKey("value"), file.headHasKey("type"), !file.headHasKey("$value") {
             return "its first 4 KB write tokens with value and type, without $value"
         }

@@ -92,6 +92,8 @@ public struct ImporterRegistry: Sendable {
     /// The importer used for every file whatever its name or content, when one is chosen
     /// (`forcing(_:)`, `--source-format`).
     package private(set) var forced: (any TokenImporter)?
+    /// Where the forced format was asked for, when not by `--source-format`.
+    package private(set) var forcedReason: String?
 
     public init(_ importers: [any TokenImporter]) { self.importers = importers }
 
@@ -101,6 +103,14 @@ public struct ImporterRegistry: Sendable {
         guard let chosen = importers.first(where: { $0.name == name.lowercased() }) else { return nil }
         var registry = self
         registry.forced = chosen
+        return registry
+    }
+
+    /// The same, saying where the format was asked for (`sourceFormat: figma in the
+    /// configuration`), which `explain(_:)` gives as the reason.
+    package func forcing(_ name: String, because reason: String) -> ImporterRegistry? {
+        var registry = forcing(name)
+        registry?.forcedReason = reason
         return registry
     }
 
