@@ -339,10 +339,12 @@ struct LanguageServerTests {
         #expect(client.shutdownAndExit() == 0)
     }
 
-    @Test func renameRewritesEveryReferenceAndRefusesAClash() throws {
+    /// A palette (`color.blue`, and `color.navy` aliasing it) and a theme whose accent aliases
+    /// `themeTarget`, both open in a server.
+    func renameWorkspace(themeTarget: String) throws -> (client: EditorClient, palette: String, palettePath: String, theme: String, themePath: String) {
         let folder = try emptyFolder()
         let palette = "{\"color\": {\"$type\": \"color\", \"blue\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0, 0, 1]}}, \"navy\": {\"$value\": \"{color.blue}\"}}}"
-        let theme = "{\"accent\": {\"$type\": \"color\", \"$value\": \"{color.blue}\"}}"
+        let theme = "{\"accent\": {\"$type\": \"color\", \"$value\": \"{\(themeTarget)}\"}}"
         let palettePath = try write(palette, "palette.json", in: folder)
         let themePath = try write(theme, "theme.json", in: folder)
         let client = try EditorClient()
@@ -350,6 +352,11 @@ struct LanguageServerTests {
         client.open(palettePath, palette)
         client.open(themePath, theme)
         _ = client.diagnostics(for: EditorClient.uri(themePath))
+        return (client, palette, palettePath, theme, themePath)
+    }
+
+    @Test func renameRewritesEveryReferenceAndRefusesAClash() throws {
+        let (client, palette, palettePath, theme, themePath) = try renameWorkspace(themeTarget: "color.blue")
         let positions = TextPositions(text: palette)
         let key = positions.range(of: "\"blue\"")
         var params = at(palettePath, key.0).object!
@@ -373,16 +380,7 @@ struct LanguageServerTests {
 
     /// Renaming a group rewrites its key and every reference through it, in every file.
     @Test func renamingAGroupRewritesEveryReferenceThroughIt() throws {
-        let folder = try emptyFolder()
-        let palette = "{\"color\": {\"$type\": \"color\", \"blue\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0, 0, 1]}}, \"navy\": {\"$value\": \"{color.blue}\"}}}"
-        let theme = "{\"accent\": {\"$type\": \"color\", \"$value\": \"{color.navy}\"}}"
-        let palettePath = try write(palette, "palette.json", in: folder)
-        let themePath = try write(theme, "theme.json", in: folder)
-        let client = try EditorClient()
-        _ = client.initialize(root: folder)
-        client.open(palettePath, palette)
-        client.open(themePath, theme)
-        _ = client.diagnostics(for: EditorClient.uri(themePath))
+        let (client, palette, palettePath, theme, themePath) = try renameWorkspace(themeTarget: "color.navy")
         let positions = TextPositions(text: palette)
         let key = positions.range(of: "\"color\"")
         var params = at(palettePath, key.0).object!
