@@ -7,7 +7,7 @@ struct StaticSupport {
     /// The cases of the generated `TextStyle.pointSizes`, from TesseraRuntime's copy of Apple's
     /// Dynamic Type table.
     static var dynamicTypeRows: String {
-        TesseraRuntime.TextStyle.allCases.map { style in
+        TextStyle.allCases.map { style in
             let sizes = TextSizeCategory.allCases.map { category in
                 let size = DynamicType.pointSize(of: style, at: category)
                 return size == size.rounded() ? String(Int(size)) : String(size)
