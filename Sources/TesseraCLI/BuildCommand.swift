@@ -48,8 +48,7 @@ struct BuildOutputs: TesseraSubcommand {
         var report = Build(configuration, stateFolder: state, swiftInto: swiftInto, options: PipelineOptions(importers: forced),
             keepGoing: keepGoing.keepGoing).run()
         if format.explainFormat {
-            let paths = configuration.resolver.map { [configuration.absolute($0)] } ?? configuration.sources.map(configuration.absolute)
-            report.diagnostics = forced.explanations(paths) + report.diagnostics
+            report.diagnostics = forced.explanations(configuration.sourcePaths) + report.diagnostics
         }
         // The configuration and the token files as the build read them; only files the build did
         // not read (a template) are read to show their lines.

@@ -20,13 +20,6 @@ struct SystemOptions: ParsableArguments {
 
     var options: PipelineOptions { PipelineOptions(strict: strict, importers: source.importers) }
 
-    /// The options for reading a configuration's own sources: its `sourceFormat` and `strict`
-    /// applied, unless the command line says otherwise.
-    func options(for configuration: BuildConfiguration?) -> PipelineOptions {
-        guard let configuration else { return options }
-        return PipelineOptions(strict: strict || configuration.strict, importers: configuration.importers(source.importers))
-    }
-
     /// The configuration: `--config`, else `tessera.yml` when it exists (or when `required`).
     /// Throws exit code 1, its errors written, when it cannot be read.
     func configuration(required: Bool, io: inout CommandIO) throws -> BuildConfiguration? {
@@ -68,7 +61,7 @@ struct SystemOptions: ParsableArguments {
 
     /// `--explain-format`'s notes for the paths given, or the configuration's sources.
     func explanations(_ paths: [String], configuration: BuildConfiguration?) -> [Diagnostic] {
-        let read = paths.isEmpty ? (configuration.map { config in (config.resolver.map { [$0] } ?? config.sources).map(config.absolute) } ?? []) : paths
+        let read = paths.isEmpty ? (configuration?.sourcePaths ?? []) : paths
         guard source.explainFormat else { return [] }
         // The configuration's `sourceFormat` reads its own sources, unless --source-format is given.
         if paths.isEmpty, let configuration { return configuration.importers(source.importers).explanations(read) }
@@ -189,7 +182,7 @@ struct Diff: TesseraSubcommand {
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let configuration = paths.isEmpty ? try system.configuration(required: true, io: &io) : nil
-        let newPaths = paths.isEmpty ? (configuration.map { config in (config.resolver.map { [$0] } ?? config.sources).map(config.absolute) } ?? []) : (git == nil ? [paths[1]] : paths)
+        let newPaths = paths.isEmpty ? (configuration?.sourcePaths ?? []) : (git == nil ? [paths[1]] : paths)
         var oldPaths = git == nil ? [paths[0]] : []
         var checkout: String?
         if let git {
@@ -202,7 +195,7 @@ struct Diff: TesseraSubcommand {
                 return ExitCode(2)
             }
         }
-        let options = system.options(for: configuration)
+        let options = configuration?.options(system.options) ?? system.options
         let old = try resolve(oldPaths, options: options, label: git.map { "the version in \($0)" } ?? "OLD", checkout: checkout, io: &io)
         let new = try resolve(newPaths, options: options, label: "NEW", checkout: checkout, io: &io)
         let diff = TokenDiff(old: old, new: new)

@@ -40,10 +40,13 @@ package struct FigmaVariablesImporter: SystemImporter {
 
     package func recognizes(fileName: String) -> Recognition { .no }
 
+    /// The keys only a Figma variables response writes.
+    static let markers = ["variableCollections", "valuesByMode"]
+
     /// A `.json` file whose start names `variableCollections` or `valuesByMode`.
     package func recognizes(_ file: SourceFile) -> Recognition {
         guard file.path.lowercased().hasSuffix(".json") else { return .no }
-        return file.headHasKey("variableCollections") || file.headHasKey("valuesByMode") ? .certain : .no
+        return Self.markers.contains(where: { file.headHasKey($0) }) ? .certain : .no
     }
 
     package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {

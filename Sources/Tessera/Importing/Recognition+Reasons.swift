@@ -26,7 +26,7 @@ extension DTCGImporter {
 extension ResolverImporter {
     package func reason(for file: SourceFile) -> String? {
         if recognizes(fileName: file.path) != .no { return "the name ends in .resolver.json" }
-        return recognizes(file) == .no ? nil : "its first 4 KB declare resolutionOrder"
+        return recognizes(file) == .no ? nil : "its first 4 KB declare \(Self.marker)"
     }
 }
 
@@ -38,7 +38,7 @@ extension AssetCatalogImporter {
 
 extension FigmaVariablesImporter {
     package func reason(for file: SourceFile) -> String? {
-        guard recognizes(file) != .no, let key = file.firstKey(of: ["variableCollections", "valuesByMode"]) else { return nil }
+        guard recognizes(file) != .no, let key = file.firstKey(of: Self.markers) else { return nil }
         return "its first 4 KB hold \(key) (a Figma variables response)"
     }
 }
@@ -53,7 +53,7 @@ extension FigmaExportImporter {
 
 extension GentleImporter {
     package func reason(for file: SourceFile) -> String? {
-        guard recognizes(file) != .no, let key = file.firstKey(of: ["_specVersion", "pairByRole"]) else { return nil }
+        guard recognizes(file) != .no, let key = file.firstKey(of: Self.markers) else { return nil }
         return "its first 4 KB hold \(key) (a Gentle spec)"
     }
 }

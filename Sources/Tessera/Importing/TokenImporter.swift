@@ -263,8 +263,11 @@ package struct ResolverImporter: SystemImporter {
         let byName = recognizes(fileName: file.path)
         guard byName == .no, file.path.lowercased().hasSuffix(".json") else { return byName }
         // A resolver names its merge order at the top level; token files never use the key.
-        return file.headHasKey("resolutionOrder") ? .certain : .no
+        return file.headHasKey(Self.marker) ? .certain : .no
     }
+
+    /// The key only a resolver document writes.
+    static let marker = "resolutionOrder"
 
     package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
         TokenSystem(resolver: file, options: options)

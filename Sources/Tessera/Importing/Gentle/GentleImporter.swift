@@ -23,10 +23,13 @@ package struct GentleImporter: SystemImporter {
     /// The content decides; no file name is Gentle's own.
     package func recognizes(fileName: String) -> Recognition { .no }
 
+    /// The keys only a Gentle spec writes.
+    static let markers = ["_specVersion", "pairByRole"]
+
     /// A `.json` file whose first 4 KB hold `_specVersion` or `pairByRole`.
     package func recognizes(_ file: SourceFile) -> Recognition {
         guard file.path.lowercased().hasSuffix(".json") else { return .no }
-        return file.headHasKey("_specVersion") || file.headHasKey("pairByRole") ? .certain : .no
+        return Self.markers.contains(where: { file.headHasKey($0) }) ? .certain : .no
     }
 
     package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {

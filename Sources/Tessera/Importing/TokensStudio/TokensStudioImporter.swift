@@ -49,7 +49,7 @@ package struct TokensStudioImporter: SystemImporter {
 
     /// The keys of the formats whose evidence outranks Tokens Studio's token shape: a resolver,
     /// a Figma variables response, a Gentle spec.
-    static let strongerEvidence = ["resolutionOrder", "variableCollections", "valuesByMode", "_specVersion", "pairByRole"]
+    static let strongerEvidence = [ResolverImporter.marker] + FigmaVariablesImporter.markers + GentleImporter.markers
 
     /// Whether `"$themes": [` or `"$metadata": {` is in the file's first or last 4 KB; when
     /// `file` holds only the start of a longer file (the registry reads 4 KB), its end is read
