@@ -148,6 +148,13 @@ package final class FeedServer: @unchecked Sendable {
     private static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, streamSocket, 0)
         defer { close(descriptor) }
+        guard let port = bindToLoopback(descriptor) else { throw Unavailable(reason: "no free port on 127.0.0.1") }
+        return port
+    }
+
+    /// Binds a socket to a port the system picks on 127.0.0.1: the port, or nil when it cannot.
+    static func bindToLoopback(_ descriptor: Int32) -> Int? {
+        guard descriptor >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -158,8 +165,7 @@ package final class FeedServer: @unchecked Sendable {
                 bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
             }
         }
-        guard bound else { throw Unavailable(reason: "no free port on 127.0.0.1") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 
     private static func accepts(_ port: Int) -> Bool {

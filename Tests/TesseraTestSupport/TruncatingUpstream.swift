@@ -14,22 +14,13 @@ package final class TruncatingUpstream: Sendable {
 
     package init(root: URL) throws {
         let descriptor = socket(AF_INET, streamSocket, 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        guard descriptor >= 0, bound, listen(descriptor, 8) == 0 else {
+        let bound = FeedServer.bindToLoopback(descriptor)
+        guard let bound, listen(descriptor, 8) == 0 else {
             if descriptor >= 0 { _ = close(descriptor) }
             throw FeedServer.Unavailable(reason: "the truncating upstream cannot listen on 127.0.0.1")
         }
         self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        port = bound
         let thread = Thread {
             while true {
                 let connection = accept(descriptor, nil, nil)
