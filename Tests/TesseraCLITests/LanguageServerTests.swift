@@ -247,18 +247,24 @@ struct LanguageServerTests {
 
     // MARK: - Colors, completion, rename
 
+    /// `text` written as `name` and opened in a server: the client, the document's parameters,
+    /// and the colors the server finds in it.
+    func openColors(_ text: String, _ name: String, in folder: String) throws -> (client: EditorClient, document: JSON, colors: [JSON]) {
+        let path = try write(text, name, in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(path, text)
+        let document: JSON = .object(["textDocument": .object(["uri": .string(EditorClient.uri(path))])])
+        return (client, document, client.request("textDocument/documentColor", document)?["result"]?.array ?? [])
+    }
+
     @Test func colorsAndTheirPresentationInTheFilesNotation() throws {
         let folder = try emptyFolder()
         let text = """
             {"brand": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0.5, 0]}},
              "ink": {"$type": "color", "$value": "{brand}"}}
             """
-        let path = try write(text, "colors.json", in: folder)
-        let client = try EditorClient()
-        _ = client.initialize(root: folder)
-        client.open(path, text)
-        let document: JSON = .object(["textDocument": .object(["uri": .string(EditorClient.uri(path))])])
-        let colors = client.request("textDocument/documentColor", document)?["result"]?.array ?? []
+        let (client, document, colors) = try openColors(text, "colors.json", in: folder)
         let positions = TextPositions(text: text)
         let valueRange = positions.json(positions.range(of: "{\"colorSpace\": \"srgb\", \"components\": [1, 0.5, 0]}"))
         #expect(colors.count == 1)
@@ -281,12 +287,7 @@ struct LanguageServerTests {
             {"brand": {"$type": "color", "$value": "#FF8000"},
              "veil": {"$type": "color", "$value": "#ff800080"}}
             """
-        let path = try write(text, "hex.json", in: folder)
-        let client = try EditorClient()
-        _ = client.initialize(root: folder)
-        client.open(path, text)
-        let document: JSON = .object(["textDocument": .object(["uri": .string(EditorClient.uri(path))])])
-        let colors = client.request("textDocument/documentColor", document)?["result"]?.array ?? []
+        let (client, document, colors) = try openColors(text, "hex.json", in: folder)
         let positions = TextPositions(text: text)
         let brand = positions.json(positions.range(of: "\"#FF8000\""))
         let veil = positions.json(positions.range(of: "\"#ff800080\""))
