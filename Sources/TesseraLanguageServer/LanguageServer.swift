@@ -210,14 +210,14 @@ public final class LanguageServer {
 
     /// Checks the system again and publishes every file's diagnostics that changed (always
     /// the changed document's). After an edit of `changed` (`edited`), only what it changes is
-    /// checked again when it changes values only (`Analysis.editing(_:)`).
+    /// checked again when it changes values only (`Analysis.edit(_:)`).
     func refresh(changed: String?, edited: Bool = false) {
         for (path, document) in documents where document.lastGood == nil || path == changed {
             if SourceFile(path: path, bytes: document.bytes).jsonTextProblems.isEmpty { documents[path]?.lastGood = document.bytes }
         }
-        let analysis: Analysis
-        if edited, let document = changed.flatMap({ documents[$0] }), let edited = self.analysis?.editing(document) {
-            analysis = edited
+        var analysis: Analysis
+        if edited, let document = changed.flatMap({ documents[$0] }), var current = self.analysis.take(), current.edit(document) {
+            analysis = current
             editsCheckedInPart += 1
         } else {
             analysis = Analysis(kind: kind, documents: documents, root: root)

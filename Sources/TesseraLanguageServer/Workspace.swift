@@ -107,22 +107,25 @@ struct Analysis {
         self.broken = broken
     }
 
-    /// The analysis after an edit of the open document at `path` (now `document`), made from
-    /// this one by redefining the tokens the edit changes when it changes only values in one
-    /// file of the system (`CheckedSystem.editing(_:)`); nil for any other edit, or while a file
-    /// does not parse.
-    func editing(_ document: OpenDocument) -> Analysis? {
+    /// The analysis after an edit of the open document at `document.path`, made from this one
+    /// in place by redefining the tokens the edit changes when it changes only values in one
+    /// file of the system (`CheckedSystem.edit(_:)`). False for any other edit, or while a file
+    /// does not parse; this analysis is then spent (it may be changed in part): make a new one.
+    mutating func edit(_ document: OpenDocument) -> Bool {
         let file = SourceFile(path: document.path, bytes: document.bytes)
-        guard broken.isEmpty, files[document.path] != nil, Self.textProblems(file).isEmpty,
-            let edited = checked.editing(file)
-        else { return nil }
+        guard broken.isEmpty, files[document.path] != nil, Self.textProblems(file).isEmpty else { return false }
+        // Nothing else holds the permutations' resolutions while they change.
+        cache = Cache()
+        system = TokenSystem(files: [])
+        guard checked.edit(file) else { return false }
         var files = self.files
         files[document.path] = file
-        return Analysis(edited, files: files, extra: [], broken: [])
+        self = Analysis(checked, files: files, extra: [], broken: [])
+        return true
     }
 
     /// Every permutation checked, kept for checking an edit in part.
-    let checked: CheckedSystem
+    private(set) var checked: CheckedSystem
 
     /// Files whose current text does not parse (their last good text stands in for them).
     let broken: Set<String>
@@ -132,7 +135,7 @@ struct Analysis {
         var permutations: [(label: String, permutation: TokenSystem.Permutation)]?
     }
 
-    private let cache = Cache()
+    private var cache = Cache()
 
     /// Token definitions by the file they are written in, from every permutation: made on the
     /// first request that needs them, not on every edit.

@@ -73,130 +73,157 @@ package struct CheckedSystem: Sendable {
     /// for any other edit, and when a kind of warning in a file reaches the warning limit (which
     /// warnings are then listed depends on the order they were found in): check the system whole.
     ///
-    /// - Complexity: O(n) per permutation to copy its resolution, plus what the changed tokens
-    ///   and their dependents cost.
+    /// This copies every permutation's resolution to change it; `edit(_:)` changes them where
+    /// they are.
     package func editing(_ file: SourceFile) -> CheckedSystem? {
-        guard var states, let resolver = system.resolver, file.path != resolver.file.path else { return nil }
-        var system = self.system
-        guard case let (old, before, after)? = system.sources.replacing(file), let edit = TextEdit(old: old, new: file),
+        var edited = self
+        return edited.edit(file) ? edited : nil
+    }
+
+    /// Checks the system again with `file` holding new text, as `editing(_:)` does, changing each
+    /// permutation's resolution in place: a checked system held once (taken out of whatever
+    /// kept it) is not copied, so an edit costs what its changed tokens and their dependents
+    /// cost. False for an edit that must be checked whole; `self` is then spent (it may be
+    /// changed in part): check the edited system whole.
+    ///
+    /// - Complexity: O(t log n) per permutation for the t tokens the edit changes and their
+    ///   dependents, plus what resolving them costs and O(f) for the edited file's f tokens;
+    ///   O(n) per permutation when something else holds the resolutions.
+    package mutating func edit(_ file: SourceFile) -> Bool {
+        guard var states = states.take() else { return false }
+        guard let resolver = system.resolver, file.path != resolver.file.path,
+            case let (old, before, after)? = system.sources.replacing(file), let edit = TextEdit(old: old, new: file),
             Self.sameStructure(before, after)
-        else { return nil }
+        else { return false }
         let edited = edit.touched(before, in: old)
         // Each token of the file, by its index in every permutation's document (the base's).
         var indices: [Int] = []
         indices.reserveCapacity(after.tokens.count)
         for (definition, _) in after.tokens {
-            guard let index = states.base.document.index(of: definition.path) else { return nil }
+            guard let index = states.base.document.index(of: definition.path) else { return false }
             indices.append(index)
         }
         if states.dependents.isEmpty { states.dependents = Array(repeating: nil, count: states.permutations.count) }
         let baseNumber = states.permutations.firstIndex(of: states.baseContexts)!
         let validators = system.resolution.validators
+        let redefining = Redefining(indices: indices, edited: edited, after: after, old: old, new: file,
+            options: system.options, validators: validators)
 
         // The base permutation, redefined.
-        let oldBase = states.base
-        guard let (newBase, baseAffected) = redefine(oldBase, number: baseNumber, indices: indices, edited: edited,
-            after: after, old: old, new: file, validators: validators, dependents: &states.dependents)
-        else { return nil }
-        guard let baseCarried = edit.shifted(oldBase.diagnostics.filter { !baseAffected.paths.contains($0.tokenPath) })
-        else { return nil }
-        states.base = newBase
-        states.base.diagnostics = baseCarried + newBase.diagnostics
+        let oldBaseDiagnostics = states.base.diagnostics
+        guard let baseAffected = redefining.redefine(&states.base, dependents: &states.dependents[baseNumber]),
+            let baseCarried = edit.shifted(oldBaseDiagnostics.filter { !baseAffected.paths.contains($0.tokenPath) })
+        else { return false }
+        states.base.diagnostics = baseCarried + states.base.diagnostics
         states.base.affected = nil
         var touched = baseAffected.indices
         var touchedPaths = baseAffected.paths
 
         // Every other permutation: its own redefinition, and the base's tokens it now differs in.
-        let baseDiagnosticsByPath = Dictionary(grouping: oldBase.diagnostics.filter { baseAffected.paths.contains($0.tokenPath) },
+        let baseDiagnosticsByPath = Dictionary(grouping: oldBaseDiagnostics.filter { baseAffected.paths.contains($0.tokenPath) },
             by: \.tokenPath)
         for number in states.variants.indices {
-            guard let variant = states.variants[number] else { continue }
-            guard let (redefined, affected) = redefine(variant, number: number, indices: indices, edited: edited, after: after,
-                old: old, new: file, validators: validators, dependents: &states.dependents),
-                let carried = edit.shifted(variant.diagnostics.filter { !affected.paths.contains($0.tokenPath) })
-            else { return nil }
-            var differing = Set(variant.affected ?? []).union(affected.indices)
+            guard var variant = states.variants[number].take() else { continue }
+            let oldDiagnostics = variant.diagnostics
+            let differing = variant.affected ?? []
+            guard let affected = redefining.redefine(&variant, dependents: &states.dependents[number]),
+                let carried = edit.shifted(oldDiagnostics.filter { !affected.paths.contains($0.tokenPath) })
+            else { return false }
+            var added = [Int](affected.indices.filter { !differing.sortedContains($0) })
             var inherited: [Diagnostic] = []
-            for index in baseAffected.indices where !differing.contains(index) {
-                differing.insert(index)
+            for index in baseAffected.indices where !affected.indices.contains(index) && !differing.sortedContains(index) {
+                added.append(index)
                 inherited += baseDiagnosticsByPath[TokenPath(variant.document.tokens[index].path)] ?? []
             }
-            guard let inherited = edit.shifted(inherited) else { return nil }
-            var state = redefined
-            state.diagnostics = carried + redefined.diagnostics + inherited
-            state.affected = differing.sorted()
-            states.variants[number] = state
+            guard let inherited = edit.shifted(inherited) else { return false }
+            variant.diagnostics = carried + variant.diagnostics + inherited
+            variant.affected = differing.mergingSorted(added.sorted())
+            states.variants[number] = variant
             touched.formUnion(affected.indices)
             touchedPaths.formUnion(affected.paths)
         }
 
         // The permutations compared again on the tokens resolved again, the rest as before.
+        let touchedInOrder = touched.sorted()
         var check = PermutationCheck(resolver: resolver, base: Self.only(touchedPaths, of: states.base, affected: nil),
             baseContexts: states.baseContexts, permutations: states.permutations)
-        for (number, variant) in states.variants.enumerated() {
-            guard let variant else {
+        for number in states.variants.indices {
+            guard let variant = states.variants[number] else {
                 check.add(Self.only(touchedPaths, of: states.base, affected: nil), number: number)
                 continue
             }
-            let affected = (variant.affected ?? []).filter { touched.contains($0) }
-            check.add(Self.only(touchedPaths, of: variant, affected: affected), number: number)
+            let differing = variant.affected ?? []
+            check.add(Self.only(touchedPaths, of: variant, affected: touchedInOrder.filter { differing.sortedContains($0) }),
+                number: number)
         }
-        guard let kept = edit.shifted(states.checkDiagnostics.filter { !touchedPaths.contains($0.tokenPath) }) else { return nil }
+        guard let kept = edit.shifted(states.checkDiagnostics.filter { !touchedPaths.contains($0.tokenPath) }) else { return false }
         states.checkDiagnostics = kept + check.diagnostics
         let found = states.before + states.checkDiagnostics
         // Past the warning limit, which warnings are listed depends on the order: checked whole.
-        if let limit = system.options.effectiveWarningLimit, Self.reaches(limit, found) { return nil }
+        if let limit = system.options.effectiveWarningLimit, Self.reaches(limit, found) { return false }
 
         system.resolution.rebase(states.base)
-        var variesAlong = result.variesAlong.mapValues { $0.filter { !touchedPaths.contains(TokenPath($0)) } }
-        for (modifier, paths) in check.tokensVaryingAlong { variesAlong[modifier, default: []] += paths }
+        var variesAlong = result.variesAlong
+        for (modifier, paths) in variesAlong {
+            var paths = paths
+            for path in touchedPaths { paths.removeSorted(path.string) }
+            variesAlong[modifier] = paths
+        }
+        for (modifier, paths) in check.tokensVaryingAlong {
+            for path in paths { variesAlong[modifier, default: []].insertSorted(path) }
+        }
         let base = system.permutation(states.base, contexts: states.baseContexts, seenBy: [states.base.limiter])
-        var checked = self
-        checked.system = system
-        checked.states = states
-        checked.result = ResolvedSystem(permutationCount: result.permutationCount, diagnostics: system.options.finish(found),
-            variesAlong: variesAlong.mapValues { $0.sorted() }, base: base, files: system.files,
-            tokensResolved: touched.count)
-        return checked
+        result = ResolvedSystem(permutationCount: result.permutationCount, diagnostics: system.options.finish(found),
+            variesAlong: variesAlong, base: base, files: system.files, tokensResolved: touched.count)
+        self.states = states
+        return true
     }
 
-    /// Redefines in `state` the file's tokens it takes from the file: every such definition
-    /// replaced (their places in the new text), those the edit touched resolved again with their
-    /// dependents, whose diagnostics are the result's (only those). Nil when resolving finds a
-    /// problem about no token (it could not be told apart from the same problem found before).
-    private func redefine(
-        _ state: Resolution, number: Int, indices: [Int], edited: Set<Int>, after: SourceContents, old: SourceFile,
-        new: SourceFile, validators: [any TokenValidator], dependents: inout [Resolution.Dependents?]
-    ) -> (state: Resolution, affected: (indices: Set<Int>, paths: Set<TokenPath>))? {
-        var replacements: [(index: Int, token: TokenDefinition)] = []
-        var changed: [Int] = []
-        for (position, index) in indices.enumerated() where state.document.tokens[index].anchor.file === old {
-            var definition = after.tokens[position].definition
-            definition.groupID = state.document.tokens[index].groupID
-            replacements.append((index, definition))
-            if edited.contains(position) { changed.append(index) }
+    /// One edit of one file, as each permutation takes it in.
+    private struct Redefining {
+        /// Each token of the edited file, by its index in every permutation's document.
+        let indices: [Int]
+        /// The positions (in the file) of the tokens whose text the edit touched.
+        let edited: Set<Int>
+        let after: SourceContents
+        let old: SourceFile
+        let new: SourceFile
+        let options: PipelineOptions
+        let validators: [any TokenValidator]
+
+        /// Redefines in `state`, in place, the file's tokens it takes from the file: every such
+        /// definition replaced (their places in the new text), those the edit touched resolved
+        /// again with their dependents, whose diagnostics become the state's (only those).
+        /// Returns the tokens resolved again; nil when resolving finds a problem about no token
+        /// (it could not be told apart from the same problem found before).
+        func redefine(_ state: inout Resolution, dependents: inout Resolution.Dependents?)
+            -> (indices: Set<Int>, paths: Set<TokenPath>)?
+        {
+            var changed: [Int] = []
+            for (position, index) in indices.enumerated() where state.document.tokens[index].anchor.file === old {
+                var definition = after.tokens[position].definition
+                definition.groupID = state.document.tokens[index].groupID
+                state.document.redefine(at: index, as: definition)
+                if edited.contains(position) { changed.append(index) }
+            }
+            state.document.replaceFile(old, with: new)
+            guard !changed.isEmpty else {
+                state.diagnostics = []
+                state.affected = []
+                return ([], [])
+            }
+            if dependents == nil { dependents = state.dependents() }
+            let edgesBefore = changed.map { Array(state.edges[Int(state.edgeStart[$0])..<Int(state.edgeStart[$0 + 1])]) }
+            Stages.redefineInPlace(&state, changed: changed, dependents: dependents, options: options, validators: validators)
+            guard !state.diagnostics.contains(where: { $0.location?.token == nil }) else { return nil }
+            // Who references whom holds while the changed tokens reference what they did.
+            for (index, before) in zip(changed, edgesBefore)
+            where !before.elementsEqual(state.edges[Int(state.edgeStart[index])..<Int(state.edgeStart[index + 1])]) {
+                dependents = nil
+            }
+            let affected = state.affected ?? []
+            return (Set(affected), Set(affected.map { TokenPath(state.document.tokens[$0].path) }))
         }
-        var document = state.document
-        document.redefine(replacements)
-        document.replaceFile(old, with: new)
-        guard !changed.isEmpty else {
-            var same = state
-            same.document = document
-            same.diagnostics = []
-            return (same, ([], []))
-        }
-        if dependents[number] == nil { dependents[number] = state.dependents() }
-        let redefined = Stages.redefine(state, document: document, changed: changed, dependents: dependents[number],
-            options: system.options, validators: validators)
-        guard !redefined.diagnostics.contains(where: { $0.location?.token == nil }) else { return nil }
-        // Who references whom holds while the changed tokens reference what they did.
-        for index in changed {
-            let before = state.edges[Int(state.edgeStart[index])..<Int(state.edgeStart[index + 1])]
-            let now = redefined.edges[Int(redefined.edgeStart[index])..<Int(redefined.edgeStart[index + 1])]
-            if !before.elementsEqual(now) { dependents[number] = nil }
-        }
-        let affected = redefined.affected ?? []
-        return (redefined, (Set(affected), Set(affected.map { TokenPath(redefined.document.tokens[$0].path) })))
     }
 
     /// `state` as the permutation check sees it for the tokens at `paths`: its diagnostics about
@@ -228,4 +255,61 @@ package struct CheckedSystem: Sendable {
 extension Diagnostic {
     /// The token the diagnostic is about, or the empty path.
     fileprivate var tokenPath: TokenPath { TokenPath(location?.token ?? "") }
+}
+
+extension Array where Element == Int {
+    /// Whether this array, in increasing order, holds `element`.
+    fileprivate func sortedContains(_ element: Int) -> Bool {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < element { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == element
+    }
+
+    /// This array and `other`, both in increasing order without common elements, merged.
+    fileprivate func mergingSorted(_ other: [Int]) -> [Int] {
+        guard !other.isEmpty else { return self }
+        var merged: [Int] = []
+        merged.reserveCapacity(count + other.count)
+        var next = 0
+        for element in other {
+            while next < count, self[next] < element {
+                merged.append(self[next])
+                next += 1
+            }
+            merged.append(element)
+        }
+        merged.append(contentsOf: self[next...])
+        return merged
+    }
+}
+
+extension Array where Element == String {
+    /// The position of `path` in this array of paths in code point order (`TokenPath`'s), or
+    /// where it would go.
+    private func sortedPosition(of path: String) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].precedesInCodePoints(path) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Removes `path` from this array of paths in code point order, if it is there.
+    fileprivate mutating func removeSorted(_ path: String) {
+        let position = sortedPosition(of: path)
+        if position < count, self[position].sameCodePoints(as: path) { remove(at: position) }
+    }
+
+    /// Inserts `path` into this array of paths in code point order, unless it is there.
+    fileprivate mutating func insertSorted(_ path: String) {
+        let position = sortedPosition(of: path)
+        if position < count, self[position].sameCodePoints(as: path) { return }
+        insert(path, at: position)
+    }
 }

@@ -212,6 +212,11 @@ public struct TokenDocument: Sendable {
         for (index, token) in definitions { tokens[index] = token }
     }
 
+    /// Replaces the definition at `index` (same path, a group of this document).
+    mutating func redefine(at index: Int, as token: TokenDefinition) {
+        tokens[index] = token
+    }
+
     /// Adds or replaces a token; returns the definition it replaced.
     @discardableResult
     mutating func insert(_ token: consuming TokenDefinition) -> TokenDefinition? {

@@ -84,6 +84,17 @@ extension Stages {
         return variant
     }
 
+    /// `state` with the tokens at `changed` (whose definitions were replaced in its document:
+    /// same paths, same groups) resolved again in place with their dependents, and the
+    /// validators run again on what was resolved: what `redefine(_:document:changed:...)` gives.
+    static func redefineInPlace(
+        _ state: inout Resolution, changed: [Int], dependents: Resolution.Dependents?, options: PipelineOptions,
+        validators: [any TokenValidator]
+    ) {
+        AliasResolver.resolveAgain(&state, dependents: dependents, changed: changed, warningLimit: options.effectiveWarningLimit)
+        state.diagnostics += validate(state, with: validators, only: state.affected)
+    }
+
     /// Applies a public redefinition: in place when it only gives existing tokens new values;
     /// otherwise (new tokens, removed ones) the changed document is resolved whole.
     static func apply(_ redefinition: Redefinition, to base: RedefinitionBase) -> Resolution {

@@ -39,9 +39,27 @@ enum AliasResolver {
         warningLimit: Int?
     ) -> Resolution {
         let context = ResolutionRun(variantOf: base, document: document)
-        let (types, values) = context.runVariant(of: base, dependents: dependents ?? base.dependents(), changed: changed,
+        var types = base.types
+        var values = base.values
+        context.runVariant(types: &types, values: &values, dependents: dependents ?? base.dependents(), changed: changed,
             warningLimit: warningLimit)
         return context.state(types: types, values: values)
+    }
+
+    /// `state` resolved again after the definitions at `changed` were replaced in its document
+    /// (same paths, same groups), as `resolveVariant(of:dependents:document:changed:warningLimit:)`
+    /// resolves it, reusing its results' storage: held by nobody else, nothing is copied.
+    static func resolveAgain(
+        _ state: inout Resolution, dependents: Resolution.Dependents?, changed: [Int], warningLimit: Int?
+    ) {
+        var types: [TokenType?] = []
+        var values: [TokenValue?] = []
+        swap(&types, &state.types)
+        swap(&values, &state.values)
+        let context = ResolutionRun(variantOf: state, document: state.document)
+        context.runVariant(types: &types, values: &values, dependents: dependents ?? state.dependents(), changed: changed,
+            warningLimit: warningLimit)
+        state = context.state(types: types, values: values)
     }
 }
 

@@ -3,8 +3,10 @@ struct Resolution: Sendable {
     /// The tokens resolved; a check after an edit puts the edited file's new definitions in
     /// (`CheckedSystem`).
     var document: TokenDocument
-    let types: [TokenType?]
-    let values: [TokenValue?]
+    /// Variables so that a resolution held once can be resolved again in place
+    /// (`AliasResolver.resolveAgain`).
+    var types: [TokenType?]
+    var values: [TokenValue?]
     let edgeStart: [Int32]
     let edges: [Int32]
     let aliasTarget: [Int32]

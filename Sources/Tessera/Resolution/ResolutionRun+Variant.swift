@@ -1,12 +1,13 @@
 /// Resolving a variant of a resolved document (another permutation of a resolver): only the
 /// tokens defined anew and the tokens that depend on them are resolved again.
 extension ResolutionRun {
-    /// Resolves the tokens at `changed` and their dependents; every other token keeps the
-    /// result and the diagnostics it had in `base`. The context starts as a copy of `base`'s
-    /// graph (see `init(variantOf:document:)`).
-    func runVariant(of base: Resolution, dependents graph: Resolution.Dependents, changed: [Int], warningLimit: Int?)
-        -> ([TokenType?], [TokenValue?])
-    {
+    /// Resolves the tokens at `changed` and their dependents in `types` and `values` (the
+    /// base's results); every other token keeps the result and the diagnostics it had in the
+    /// base. The context starts as a copy of the base's graph (see `init(variantOf:document:)`).
+    func runVariant(
+        types: inout [TokenType?], values: inout [TokenValue?], dependents graph: Resolution.Dependents, changed: [Int],
+        warningLimit: Int?
+    ) {
         let count = document.count
         // The changed tokens' own references, then the graph with their edges replaced.
         var replaced: [Int: References] = [:]
@@ -52,35 +53,42 @@ extension ResolutionRun {
 
         let order = orderAndReportCycles(only: affected)
         let (waves, starts) = waves(of: order)
-        var types = base.types
-        var values = base.values
         for index in 0..<count where affected[index] {
             types[index] = nil
             values[index] = nil
         }
         evaluate(waves: waves, starts: starts, types: &types, values: &values, warningLimit: warningLimit)
-        return (types, values)
     }
 
     /// The reference graph with the edges, alias targets and declared types of some tokens
-    /// replaced.
+    /// replaced. The edges are copied only when some replaced token's differ.
     private func rebuildEdges(replacing replaced: [Int: References]) {
-        guard !replaced.isEmpty else { return }
+        var edgesChange = false
+        for (index, part) in replaced {
+            aliasTarget[index] = part.aliasTargets[0]
+            declaredTypes[index] = part.declaredTypes[0]
+            if !edgesChange, !part.edges.elementsEqual(edges[Int(edgeStart[index])..<Int(edgeStart[index + 1])]) {
+                edgesChange = true
+            }
+        }
+        guard edgesChange else { return }
         var newStart: [Int32] = []
         newStart.reserveCapacity(edgeStart.count)
         var newEdges: [Int32] = []
         newEdges.reserveCapacity(edges.count)
-        for index in 0..<document.count {
+        var copied = 0
+        for index in replaced.keys.sorted() {
+            // The unchanged tokens before it, their edges shifted as a block.
+            let shift = Int32(newEdges.count) - edgeStart[copied]
+            newStart.append(contentsOf: edgeStart[copied..<index].lazy.map { $0 + shift })
+            newEdges.append(contentsOf: edges[Int(edgeStart[copied])..<Int(edgeStart[index])])
             newStart.append(Int32(newEdges.count))
-            if let part = replaced[index] {
-                newEdges.append(contentsOf: part.edges)
-                aliasTarget[index] = part.aliasTargets[0]
-                declaredTypes[index] = part.declaredTypes[0]
-            } else {
-                newEdges.append(contentsOf: edges[Int(edgeStart[index])..<Int(edgeStart[index + 1])])
-            }
+            newEdges.append(contentsOf: replaced[index]!.edges)
+            copied = index + 1
         }
-        newStart.append(Int32(newEdges.count))
+        let shift = Int32(newEdges.count) - edgeStart[copied]
+        newStart.append(contentsOf: edgeStart[copied...].lazy.map { $0 + shift })
+        newEdges.append(contentsOf: edges[Int(edgeStart[copied])...])
         edgeStart = newStart
         edges = newEdges
     }
