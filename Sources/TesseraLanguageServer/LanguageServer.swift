@@ -1,9 +1,11 @@
 import Foundation
 import Tessera
 
-/// `tessera lsp`: the Language Server Protocol over a pair of streams. One message is handled
-/// at a time, in order; every change re-checks the workspace's system and publishes the
-/// diagnostics of each open and each affected file.
+/// `tessera lsp`: the Language Server Protocol over a pair of streams. Messages are handled in
+/// order, one at a time. The changes that come one after another without a request between
+/// them are applied in turn and checked once: when nothing more is waiting, or before the next
+/// request is answered. A check publishes the diagnostics of each changed file and of each
+/// file whose diagnostics it changes.
 public final class LanguageServer {
     public enum State: Equatable { case uninitialized, running, shuttingDown }
     /// Reads a `tessera.yml`: the resolver it names, or the token files and folders it lists
@@ -26,6 +28,10 @@ public final class LanguageServer {
         didSet { tablesChecked = [] }
     }
     private var published: [String: [LSPDiagnostic]] = [:]
+    /// The messages read and not handled yet.
+    private var inbox = Inbox()
+    /// What the changes handled since the last check call for.
+    private var pending = PendingCheck()
     /// How many edits were checked in part, by redefining what they changed (the others were
     /// checked whole).
     package private(set) var editsCheckedInPart = 0
@@ -43,49 +49,67 @@ public final class LanguageServer {
         signal(SIGPIPE, SIG_IGN)
         let transport = Transport(input: input, output: output)
         let server = LanguageServer(configuration: configuration, send: transport.write)
-        while let frame = transport.read() {
-            server.receive(frame)
-            if let code = server.exitCode { return code }
+        while true {
+            // Everything the client has sent so far waits in the inbox: edits among it are
+            // checked together, and a request cancelled while it waits is not computed.
+            server.take(transport.available())
+            if server.handleNext() {
+                if let code = server.exitCode { return code }
+                continue
+            }
+            server.checkPending()
+            guard let frame = transport.read() else { break }
+            server.take([frame])
         }
         return server.state == .shuttingDown ? 0 : 1
     }
 
+    /// Handles one message, and checks the change it makes.
     public func receive(_ frame: MessageFramer.Frame) {
-        switch frame {
-        case .malformedHeader(let reason):
-            send(Message.error(id: nil, ResponseError(code: ErrorCodes.parseError, message: "cannot read the message header: \(reason)")))
-        case .message(let bytes):
-            receive(bytes)
-        }
+        receive([frame])
     }
 
-    /// Handles one message's content.
+    /// Handles one message's content, and checks the change it makes.
     public func receive(_ content: [UInt8]) {
-        guard let message = JSON.parse(content) else {
-            send(Message.error(id: nil, ResponseError(code: ErrorCodes.parseError, message: "the message is not JSON")))
-            return
+        receive([.message(content)])
+    }
+
+    /// Handles messages read together as `run` handles them: in order, until `exit`; the
+    /// changes among them are checked once before each request after them and at the end, and
+    /// a request followed by its `$/cancelRequest` is answered `RequestCancelled`.
+    public func receive(_ frames: [MessageFramer.Frame]) {
+        take(frames)
+        while exitCode == nil, handleNext() {}
+        if exitCode == nil { checkPending() }
+    }
+
+    /// Puts messages read in the inbox, to be handled in order.
+    func take(_ frames: [MessageFramer.Frame]) {
+        for frame in frames { inbox.append(IncomingMessage(frame)) }
+    }
+
+    /// Handles the oldest message waiting; false when none is. A request to compute waits in
+    /// the inbox while the changes before it are checked (and may be cancelled meanwhile).
+    func handleNext() -> Bool {
+        guard let message = inbox.first else { return false }
+        if case .request = message, pending.isPending {
+            checkPending()
+            return true
         }
-        if case .array = message {
-            send(Message.error(id: nil, ResponseError(code: ErrorCodes.invalidRequest, message: "batches are not part of the protocol")))
-            return
-        }
-        guard case .object = message, let method = message["method"]?.string else {
-            // A response to a request of ours (none are sent that need an answer), or nonsense.
-            if message["id"] != nil, message["result"] != nil || message["error"] != nil { return }
-            send(Message.error(id: RequestID(message["id"]),
-                ResponseError(code: ErrorCodes.invalidRequest, message: "a message without a method")))
-            return
-        }
-        let params = message["params"] ?? .null
-        if let rawID = message["id"] {
-            guard let id = RequestID(rawID) else {
-                send(Message.error(id: nil, ResponseError(code: ErrorCodes.invalidRequest, message: "a request id must be an integer or a string")))
-                return
-            }
+        _ = inbox.removeFirst()
+        switch message {
+        case .request(let method, let params, let id):
             request(method, params, id: id)
-        } else {
+        case .notification(let method, let params):
             notification(method, params)
+        case .cancelled(let id):
+            send(Message.error(id: id, ResponseError(code: ErrorCodes.requestCancelled, message: "the request was cancelled")))
+        case .unreadable(let id, let error):
+            send(Message.error(id: id, error))
+        case .response:
+            break
         }
+        return true
     }
 
     // MARK: - Requests
@@ -175,8 +199,10 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
             let path = FileURI.path(uri)
-            documents[path] = OpenDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, bytes: Array(text.utf8))
-            refresh(changed: path)
+            var document = OpenDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, bytes: Array(text.utf8))
+            document.keepTextIfItParses()
+            documents[path] = document
+            pending.opened(path)
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[FileURI.path(uri)] else { return }
             let before = document
@@ -191,32 +217,42 @@ public final class LanguageServer {
                 return
             }
             document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
+            document.keepTextIfItParses()
             documents[document.path] = document
-            refresh(changed: document.path, edited: true)
+            pending.edited(document.path)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[FileURI.path(uri)] = nil
-            refresh(changed: nil)
+            pending.needWholeCheck()
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
             kind = Analysis.kind(root: root, configuration: configurationReader)
-            refresh(changed: nil)
+            pending.needWholeCheck()
         default:
-            // `initialized`, `$/cancelRequest`, `$/setTrace` and notifications not known: nothing to do.
+            // `initialized`, `$/setTrace` and notifications not known: nothing to do (the inbox
+            // takes `$/cancelRequest`).
             break
         }
     }
 
     // MARK: - Diagnostics
 
+    /// Runs the check the changes handled since the last one call for, if any.
+    func checkPending() {
+        guard pending.isPending else { return }
+        let check = pending
+        pending = PendingCheck()
+        refresh(changed: check.changed, edited: check.onlyEditsOfOneDocument)
+    }
+
     /// Checks the system again and publishes every file's diagnostics that changed (always
-    /// the changed document's). After an edit of `changed` (`edited`), only what it changes is
-    /// checked again when it changes values only (`Analysis.edit(_:)`).
-    func refresh(changed: String?, edited: Bool = false) {
-        for (path, document) in documents where document.lastGood == nil || path == changed {
-            if SourceFile(path: path, bytes: document.bytes).jsonTextProblems.isEmpty { documents[path]?.lastGood = document.bytes }
-        }
-        var analysis: Analysis
-        if edited, let document = changed.flatMap({ documents[$0] }), var current = self.analysis.take(), current.edit(document) {
+    /// those of each document in `changed`). After edits of the one document in `changed`
+    /// (`edited`), only what they change is checked again when they change values only
+    /// (`Analysis.edit(_:)`).
+    func refresh(changed: Set<String>, edited: Bool = false) {
+        let analysis: Analysis
+        if edited, changed.count == 1, let document = changed.first.flatMap({ documents[$0] }),
+            var current = self.analysis.take(), current.edit(document)
+        {
             analysis = current
             editsCheckedInPart += 1
         } else {
@@ -227,7 +263,7 @@ public final class LanguageServer {
         for (path, found) in analysis.diagnostics where !path.isEmpty && !found.isEmpty { paths.insert(path) }
         for path in paths.sorted() {
             let diagnostics = (analysis.diagnostics[path] ?? []).map { lspDiagnostic($0, analysis) }
-            guard path == changed || published[path] != diagnostics else { continue }
+            guard changed.contains(path) || published[path] != diagnostics else { continue }
             published[path] = diagnostics.isEmpty && documents[path] == nil ? nil : diagnostics
             var params: [String: JSON] = ["uri": .string(uri(path)), "diagnostics": .array(diagnostics.map(\.json))]
             if let version = documents[path]?.version { params["version"] = .number(Double(version)) }
@@ -236,6 +272,34 @@ public final class LanguageServer {
     }
 
     func uri(_ path: String) -> String { documents[path]?.uri ?? FileURI.uri(path) }
+
+    /// The check that changes call for: one for any number of them, run before the next request
+    /// is answered or when nothing more is waiting.
+    struct PendingCheck {
+        private(set) var isPending = false
+        /// The documents opened or edited: each gets its diagnostics published.
+        private(set) var changed: Set<String> = []
+        /// Whether every change was an edit (`didChange`) of one and the same document.
+        private(set) var onlyEditsOfOneDocument = true
+
+        mutating func edited(_ path: String) {
+            isPending = true
+            changed.insert(path)
+            if changed.count > 1 { onlyEditsOfOneDocument = false }
+        }
+
+        mutating func opened(_ path: String) {
+            isPending = true
+            changed.insert(path)
+            onlyEditsOfOneDocument = false
+        }
+
+        /// A document closed or saved, or files changed on disk: the system is checked whole.
+        mutating func needWholeCheck() {
+            isPending = true
+            onlyEditsOfOneDocument = false
+        }
+    }
 
     private var tables: [String: LineTable] = [:]
     /// The paths whose line table was checked against the analysis's text since it was made:

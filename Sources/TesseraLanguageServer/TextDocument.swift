@@ -1,4 +1,5 @@
 import Foundation
+import Tessera
 
 /// The text of a file with its line starts, turning byte offsets into protocol positions and
 /// back in the negotiated encoding.
@@ -80,6 +81,11 @@ struct OpenDocument {
     var lastGood: [UInt8]?
 
     var table: LineTable { LineTable(bytes) }
+
+    /// Keeps the text as the last good one when it parses.
+    mutating func keepTextIfItParses() {
+        if SourceFile(path: path, bytes: bytes).jsonTextProblems.isEmpty { lastGood = bytes }
+    }
 
     /// Applies a `TextDocumentContentChangeEvent`: a range and its new text, or the whole text.
     mutating func apply(_ change: JSON, utf8: Bool) throws(ResponseError) {

@@ -102,7 +102,8 @@ public struct MessageFramer: Sendable {
     }
 }
 
-/// Reads frames from a file handle until end of file and writes framed messages to another.
+/// Reads frames from a file handle until end of file (waiting for the next, or taking those
+/// already there) and writes framed messages to another.
 public final class Transport {
     private let input: FileHandle
     private let output: FileHandle
@@ -126,6 +127,24 @@ public final class Transport {
             }
             framer.append(data)
         }
+    }
+
+    /// The frames that can be read without waiting: those whose bytes were read already and
+    /// those whose bytes are waiting in the input. Empty when nothing is waiting (or at its end).
+    public func available() -> [MessageFramer.Frame] {
+        var frames: [MessageFramer.Frame] = []
+        while true {
+            while let frame = framer.next() { frames.append(frame) }
+            guard !ended, inputIsReady() else { return frames }
+            let data = input.availableData
+            if data.isEmpty { ended = true } else { framer.append(data) }
+        }
+    }
+
+    /// Whether reading the input would return at once: bytes are waiting, or its end is there.
+    private func inputIsReady() -> Bool {
+        var descriptor = pollfd(fd: input.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN | POLLHUP) != 0
     }
 
     public func write(_ message: JSON) {

@@ -52,7 +52,12 @@ final class EditorClient: @unchecked Sendable {
     }
 
     func send(_ message: JSON) {
-        sendRaw(Array(MessageFramer.frame(message.text)))
+        sendRaw(Self.frame(message))
+    }
+
+    /// Messages written in one write: the server finds them all waiting when it reads.
+    func sendTogether(_ messages: [JSON]) {
+        sendRaw(messages.flatMap(Self.frame))
     }
 
     func closeInput() {
@@ -64,12 +69,12 @@ final class EditorClient: @unchecked Sendable {
     func request(_ method: String, _ params: JSON = .object([:]), id: JSON? = nil) -> JSON? {
         let requestID = id ?? .number(Double(nextID))
         nextID += 1
-        send(.object(["jsonrpc": .string("2.0"), "id": requestID, "method": .string(method), "params": params]))
+        send(Self.requestMessage(method, params, id: requestID))
         return next { $0["id"] == requestID && $0["method"] == nil }
     }
 
     func notify(_ method: String, _ params: JSON = .object([:])) {
-        send(.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]))
+        send(Self.notification(method, params))
     }
 
     /// The first message received that matches, taken out of those received; nil after 20 s.
@@ -110,10 +115,7 @@ final class EditorClient: @unchecked Sendable {
     }
 
     func change(_ path: String, version: Int, _ changes: [JSON]) {
-        notify("textDocument/didChange", .object([
-            "textDocument": .object(["uri": .string(Self.uri(path)), "version": .number(Double(version))]),
-            "contentChanges": .array(changes),
-        ]))
+        send(Self.changeNotification(path, version: version, changes))
     }
 
     /// Waits for the process to end (at most 20 s); its exit code, nil if it did not end.
@@ -130,6 +132,23 @@ final class EditorClient: @unchecked Sendable {
     }
 
     static func uri(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+
+    static func frame(_ message: JSON) -> [UInt8] { Array(MessageFramer.frame(message.text)) }
+
+    static func notification(_ method: String, _ params: JSON = .object([:])) -> JSON {
+        .object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params])
+    }
+
+    static func requestMessage(_ method: String, _ params: JSON, id: JSON) -> JSON {
+        .object(["jsonrpc": .string("2.0"), "id": id, "method": .string(method), "params": params])
+    }
+
+    static func changeNotification(_ path: String, version: Int, _ changes: [JSON]) -> JSON {
+        notification("textDocument/didChange", .object([
+            "textDocument": .object(["uri": .string(uri(path)), "version": .number(Double(version))]),
+            "contentChanges": .array(changes),
+        ]))
+    }
 
     static func position(_ line: Int, _ character: Int) -> JSON {
         .object(["line": .number(Double(line)), "character": .number(Double(character))])

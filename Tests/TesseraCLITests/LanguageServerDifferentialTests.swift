@@ -10,7 +10,7 @@ import Testing
 /// check's. Diagnostics are compared per file as sets, with their ranges, codes, messages and
 /// related information. The system has 8 permutations and aliases of the edited tokens; an
 /// edit that only changes a value is checked by redefining it in each permutation that takes it
-/// from the edited file (`CheckedSystem.editing(_:)`), which the test counts.
+/// from the edited file (`CheckedSystem.edit(_:)`), which the test counts.
 @Suite(.serialized)
 struct LanguageServerDifferentialTests {
     /// A server in this process; what it sends is collected.
@@ -39,6 +39,13 @@ struct LanguageServerDifferentialTests {
 
         func notify(_ method: String, _ params: JSON = .object([:])) {
             send(["method": .string(method), "params": params])
+        }
+
+        /// Notifications handled as the server handles those it finds waiting together.
+        func notifyTogether(_ notifications: [(method: String, params: JSON)]) {
+            server.receive(notifications.map { method, params in
+                .message(Array(JSON.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]).text.utf8))
+            })
         }
 
         /// Each file's diagnostics as last published, as sets of their JSON text (keys sorted);
@@ -230,5 +237,70 @@ struct LanguageServerDifferentialTests {
             #expect(editing.published == fresh.published, "round \(round)")
         }
         #expect(editing.server.editsCheckedInPart == 0)
+    }
+
+    /// Edits handled together are checked once: edits of one file in part (one check in part
+    /// for all of them, when together they change one value), edits of several files whole. Either way
+    /// the diagnostics are a full check's, and each edited file's are published once, with its
+    /// last version.
+    @Test func editsHandledTogetherAreCheckedOnce() throws {
+        let folder = try Scratch.folder("lsp-differential-together").path
+        func write(_ text: String, _ name: String) throws -> String {
+            let path = (folder as NSString).appendingPathComponent(name)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        _ = try write(Self.resolver, "tokens.resolver.json")
+        var files = [
+            TokenFile(path: "base.json", tokens: (0..<8).map { ("t\($0)", ##"{"$type": "color", "$value": "#ffffff"}"##) }),
+            TokenFile(path: "dark.json", tokens: [1, 3, 6].map { ("t\($0)", ##"{"$type": "color", "$value": "#141822"}"##) }),
+            TokenFile(path: "compact.json", tokens: [2, 3, 5].map { ("t\($0)", ##"{"$type": "color", "$value": "#808080"}"##) }),
+            TokenFile(path: "high.json", tokens: [0, 3, 7].map { ("t\($0)", ##"{"$type": "color", "$value": "#000000"}"##) }),
+            TokenFile(path: "aliases.json", tokens: (0..<4).map { ("a\($0)", ##"{"$value": "{g.t\##($0 * 2)}"}"##) }),
+        ]
+        for index in files.indices { files[index] = TokenFile(path: try write(files[index].text, files[index].path), tokens: files[index].tokens) }
+        func open(_ server: Server) {
+            for file in files {
+                server.notify("textDocument/didOpen", .object(["textDocument": .object([
+                    "uri": .string(EditorClient.uri(file.path)), "languageId": .string("json"), "version": .number(1),
+                    "text": .string(file.text),
+                ])]))
+            }
+        }
+        var versions = [Int](repeating: 1, count: files.count)
+        func change(_ which: Int, _ token: Int, _ value: String) -> (method: String, params: JSON) {
+            let edit = files[which].edit(token, to: value)
+            versions[which] += 1
+            return ("textDocument/didChange", .object([
+                "textDocument": .object(["uri": .string(EditorClient.uri(files[which].path)), "version": .number(Double(versions[which]))]),
+                "contentChanges": .array([edit]),
+            ]))
+        }
+        let editing = Server(root: folder)
+        open(editing)
+        let rounds: [[(Int, Int, String)]] = [
+            // Three value edits of one token of base.json, as typing makes them.
+            [(0, 2, ##"{"$type": "color", "$value": "#112233"}"##), (0, 2, ##"{"$type": "color", "$value": "not a colo"}"##),
+             (0, 2, ##"{"$type": "color", "$value": "not a color"}"##)],
+            // Value edits of base.json and dark.json.
+            [(0, 3, ##"{"$type": "color", "$value": "not a color"}"##), (1, 0, ##"{"$type": "color", "$value": "#445566"}"##),
+             (0, 2, ##"{"$type": "color", "$value": "#445566"}"##)],
+        ]
+        for (round, edits) in rounds.enumerated() {
+            let inPart = editing.server.editsCheckedInPart
+            let sent = editing.sent.count
+            editing.notifyTogether(edits.map { change($0.0, $0.1, $0.2) })
+            let edited = Set(edits.map(\.0))
+            #expect(editing.server.editsCheckedInPart == inPart + (edited.count == 1 ? 1 : 0), "round \(round)")
+            let fresh = Server(root: folder)
+            open(fresh)
+            #expect(editing.published == fresh.published, "round \(round)")
+            #expect(editing.published.values.contains { $0.contains { $0.contains(#""severity":1"#) } }, "round \(round)")
+            let publications = editing.sent[sent...].filter { $0["method"]?.string == "textDocument/publishDiagnostics" }
+            for which in edited {
+                let mine = publications.filter { $0["params"]?["uri"]?.string == EditorClient.uri(files[which].path) }
+                #expect(mine.map { $0["params"]?["version"] } == [.number(Double(versions[which]))], "round \(round), \(files[which].path)")
+            }
+        }
     }
 }

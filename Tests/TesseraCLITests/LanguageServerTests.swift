@@ -429,6 +429,75 @@ struct LanguageServerTests {
         #expect(client.shutdownAndExit() == 0)
     }
 
+    // MARK: - Edits waiting together, and cancelling
+
+    /// Edits that are all waiting when the server reads are applied in order and checked once:
+    /// one publication, with the last version and the last text's diagnostics, before the
+    /// answer to the request behind them, which reads the last text too.
+    @Test func editsWaitingTogetherAreAppliedInOrderAndCheckedOnce() throws {
+        let folder = try emptyFolder()
+        let path = (folder as NSString).appendingPathComponent("tokens.json")
+        let uri = EditorClient.uri(path)
+        let start = "{\"alpha\": {\"$type\": \"number\", \"$value\": 1}, \"b\": {\"$type\": \"number\", \"$value\": \"{}\"}}"
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(path, start)
+        #expect(client.diagnostics(for: uri)?.isEmpty == false)
+        // "alpha" typed between the braces, a character an edit (each text but the last has a
+        // problem), and a hover of `b` behind: all written at once.
+        let brace = TextPositions(text: start).range(of: "{}").0
+        var messages = "alpha".enumerated().map { index, character in
+            let position = (brace.0, brace.1 + 1 + index)
+            return EditorClient.changeNotification(path, version: 2 + index, [
+                .object(["range": EditorClient.range(position, position), "text": .string(String(character))]),
+            ])
+        }
+        let final = start.replacingOccurrences(of: "{}", with: "{alpha}")
+        messages.append(EditorClient.requestMessage("textDocument/hover", at(path, TextPositions(text: final).range(of: "\"b\"").0), id: .number(900)))
+        client.sendTogether(messages)
+        let hover = client.next { $0["id"] == .number(900) && $0["method"] == nil }
+        #expect(hover?["result"]?["contents"]?["value"]?.string?.contains("value: `1`") == true)
+        // Whatever the server sent before its answer has arrived: the edits' publications.
+        let published = client.pending.filter {
+            $0["method"]?.string == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.string == uri
+        }
+        #expect(published.count == 1, "\(published.count) publications for 5 edits")
+        #expect(published.first?["params"]?["version"] == .number(6))
+        #expect(published.first?["params"]?["diagnostics"] == .array([]))
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    /// A request whose `$/cancelRequest` comes while it waits (here behind an edit to check) is
+    /// answered RequestCancelled and not computed; a cancel for a request answered already, or
+    /// for an id never sent, does nothing.
+    @Test func aRequestCancelledWhileItWaitsIsAnsweredRequestCancelled() throws {
+        let folder = try emptyFolder()
+        let path = (folder as NSString).appendingPathComponent("tokens.json")
+        let uri = EditorClient.uri(path)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(path, Self.single)
+        #expect(client.diagnostics(for: uri)?.count == 1)
+        let fixed = Self.single.replacingOccurrences(of: "{color.blu}", with: "{color.blue}")
+        let blue = at(path, TextPositions(text: fixed).range(of: "\"blue\"").0)
+        client.sendTogether([
+            EditorClient.changeNotification(path, version: 2, [.object(["text": .string(fixed)])]),
+            EditorClient.requestMessage("textDocument/hover", blue, id: .number(901)),
+            EditorClient.notification("$/cancelRequest", .object(["id": .number(901)])),
+        ])
+        let cancelled = client.next { $0["id"] == .number(901) && $0["method"] == nil }
+        #expect(cancelled?["error"]?["code"] == .number(-32800))
+        #expect(cancelled?["result"] == nil)
+        // The edit before it was applied and checked all the same.
+        #expect(client.diagnostics(for: uri) == [])
+        client.notify("$/cancelRequest", .object(["id": .number(901)]))
+        client.notify("$/cancelRequest", .object(["id": .string("never sent")]))
+        let answered = client.request("textDocument/hover", blue, id: .number(902))
+        #expect(answered?["result"]?["contents"]?["value"]?.string?.contains("Brand blue") == true)
+        #expect(!client.pending.contains { $0["method"] == nil }, "no other answer: \(client.pending)")
+        #expect(client.shutdownAndExit() == 0)
+    }
+
     // MARK: - Robustness
 
     @Test func malformedMessagesAndEditsOutOfRangeDoNotStopIt() throws {
