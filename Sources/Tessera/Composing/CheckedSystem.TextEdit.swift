@@ -68,18 +68,25 @@ extension CheckedSystem {
         /// text after the edit; nil when a fix-it edits the changed line (the diagnostic cannot
         /// be carried over).
         func shifted(_ diagnostics: [Diagnostic]) -> [Diagnostic]? {
-            let delta = newEnd - oldEnd
             var result = diagnostics
-            for (number, diagnostic) in diagnostics.enumerated() where diagnostic.fixIts.contains(where: { $0.edit.file == path }) {
-                for (position, fixIt) in diagnostic.fixIts.enumerated() where fixIt.edit.file == path {
-                    let range = fixIt.edit.range
+            return shift(&result) ? result : nil
+        }
+
+        /// Moves, in place, the fix-its in the edited file of diagnostics found before the edit
+        /// with the text after the edit; false when a fix-it edits the changed line (the
+        /// diagnostic cannot be carried over).
+        func shift(_ diagnostics: inout [Diagnostic]) -> Bool {
+            let delta = newEnd - oldEnd
+            for number in diagnostics.indices where diagnostics[number].fixIts.contains(where: { $0.edit.file == path }) {
+                for position in diagnostics[number].fixIts.indices where diagnostics[number].fixIts[position].edit.file == path {
+                    let range = diagnostics[number].fixIts[position].edit.range
                     if range.lowerBound < start, range.upperBound <= start { continue }
                     // Past the end of the edited line, the text only moved.
-                    guard range.lowerBound > oldLineEnd else { return nil }
-                    result[number].fixIts[position].edit.range = range.lowerBound + delta..<range.upperBound + delta
+                    guard range.lowerBound > oldLineEnd else { return false }
+                    if delta != 0 { diagnostics[number].fixIts[position].edit.range = range.lowerBound + delta..<range.upperBound + delta }
                 }
             }
-            return result
+            return true
         }
     }
 }

@@ -11,7 +11,8 @@
 /// ```
 ///
 /// The result is the one a check of the edited system gives (the same diagnostics, not always
-/// in the same order).
+/// in the same order). Every warning is found; of each kind in each file, the first up to the
+/// warning limit are listed, in file order, whatever order they were found in.
 package struct CheckedSystem: Sendable {
     /// The system, with its caches: the base permutation resolved, the sources parsed.
     package private(set) var system: TokenSystem
@@ -37,32 +38,23 @@ package struct CheckedSystem: Sendable {
         var dependents: [Resolution.Dependents?] = []
     }
 
-    /// Checks every permutation of `system`.
-    ///
-    /// - Complexity: as `TokenSystem.checkAllPermutations()`.
-    package init(_ system: TokenSystem) {
-        var system = system
-        (result, states) = system.checked(keepingTokens: false, keepingStates: true)
-        self.system = system
-        // Past the warning limit, which warnings are listed depends on the order they were
-        // found in, which an edit checked in part does not keep: every edit is checked whole.
-        if let limit = system.options.effectiveWarningLimit, let states,
-            ([states.base] + states.variants.compactMap { $0 }).contains(where: \.limiter.heldBack)
-                || Self.reaches(limit, states.before + states.checkDiagnostics)
-        {
-            self.states = nil
-        }
-    }
+    /// How many warnings of one kind in one file are listed: the system's warning limit. The
+    /// check finds every warning and lists the first in each file
+    /// (`WarningLimiter.listingFirstInFileOrder`), so that an edit checked in part lists the
+    /// same ones as a check of the edited system.
+    private let warningLimit: Int?
 
-    /// Whether some file has `limit` warnings of one kind.
-    private static func reaches(_ limit: Int, _ diagnostics: [Diagnostic]) -> Bool {
-        var counts: [String: Int] = [:]
-        for diagnostic in diagnostics where diagnostic.severity == .warning {
-            let key = (diagnostic.location?.file ?? "") + "\u{0}" + diagnostic.id.rawValue
-            counts[key, default: 0] += 1
-            if counts[key]! >= limit { return true }
-        }
-        return false
+    /// Checks every permutation of `system`, finding every warning and listing, of each kind in
+    /// each file, the first ones up to the system's warning limit.
+    ///
+    /// - Complexity: as `TokenSystem.checkAllPermutations()` with no warning limit.
+    package init(_ system: TokenSystem) {
+        warningLimit = system.options.effectiveWarningLimit
+        var system = system.findingEveryWarning()
+        let found: ResolvedSystem
+        (found, states) = system.checked(keepingTokens: false, keepingStates: true)
+        result = found.replacingDiagnostics(with: WarningLimiter.listingFirstInFileOrder(found.diagnostics, limit: warningLimit))
+        self.system = system
     }
 
     /// The system with `file` (a source it reads) holding new text, checked again: when the
@@ -70,8 +62,7 @@ package struct CheckedSystem: Sendable {
     /// edit moves no other token (one line changed, no member after it on that line), the tokens
     /// whose text it changes are redefined in each permutation that takes them from this file,
     /// with their dependents, and only those tokens are compared across permutations again. Nil
-    /// for any other edit, and when a kind of warning in a file reaches the warning limit (which
-    /// warnings are then listed depends on the order they were found in): check the system whole.
+    /// for any other edit: check the system whole.
     ///
     /// This copies every permutation's resolution to change it; `edit(_:)` changes them where
     /// they are.
@@ -110,33 +101,37 @@ package struct CheckedSystem: Sendable {
             options: system.options, validators: validators)
 
         // The base permutation, redefined.
-        let oldBaseDiagnostics = states.base.diagnostics
-        guard let baseAffected = redefining.redefine(&states.base, dependents: &states.dependents[baseNumber]),
-            let baseCarried = edit.shifted(oldBaseDiagnostics.filter { !baseAffected.paths.contains($0.tokenPath) })
-        else { return false }
-        states.base.diagnostics = baseCarried + states.base.diagnostics
+        var baseCarried = states.base.diagnostics
+        guard let baseAffected = redefining.redefine(&states.base, dependents: &states.dependents[baseNumber]) else {
+            return false
+        }
+        let baseTouched = PathSet(baseAffected.paths)
+        let baseDiagnosticsByPath = Dictionary(grouping: baseCarried.removing(about: baseTouched), by: \.tokenPath)
+        guard edit.shift(&baseCarried) else { return false }
+        baseCarried.append(contentsOf: states.base.diagnostics)
+        states.base.diagnostics = baseCarried
         states.base.affected = nil
         var touched = baseAffected.indices
         var touchedPaths = baseAffected.paths
 
         // Every other permutation: its own redefinition, and the base's tokens it now differs in.
-        let baseDiagnosticsByPath = Dictionary(grouping: oldBaseDiagnostics.filter { baseAffected.paths.contains($0.tokenPath) },
-            by: \.tokenPath)
         for number in states.variants.indices {
             guard var variant = states.variants[number].take() else { continue }
-            let oldDiagnostics = variant.diagnostics
+            var carried = variant.diagnostics
             let differing = variant.affected ?? []
-            guard let affected = redefining.redefine(&variant, dependents: &states.dependents[number]),
-                let carried = edit.shifted(oldDiagnostics.filter { !affected.paths.contains($0.tokenPath) })
-            else { return false }
+            guard let affected = redefining.redefine(&variant, dependents: &states.dependents[number]) else { return false }
+            let resolvedAgain = PathSet(affected.paths)
+            carried.removing(about: resolvedAgain)
             var added = [Int](affected.indices.filter { !differing.sortedContains($0) })
             var inherited: [Diagnostic] = []
             for index in baseAffected.indices where !affected.indices.contains(index) && !differing.sortedContains(index) {
                 added.append(index)
                 inherited += baseDiagnosticsByPath[TokenPath(variant.document.tokens[index].path)] ?? []
             }
-            guard let inherited = edit.shifted(inherited) else { return false }
-            variant.diagnostics = carried + variant.diagnostics + inherited
+            guard edit.shift(&carried), edit.shift(&inherited) else { return false }
+            carried.append(contentsOf: variant.diagnostics)
+            carried.append(contentsOf: inherited)
+            variant.diagnostics = carried
             variant.affected = differing.mergingSorted(added.sorted())
             states.variants[number] = variant
             touched.formUnion(affected.indices)
@@ -145,22 +140,23 @@ package struct CheckedSystem: Sendable {
 
         // The permutations compared again on the tokens resolved again, the rest as before.
         let touchedInOrder = touched.sorted()
-        var check = PermutationCheck(resolver: resolver, base: Self.only(touchedPaths, of: states.base, affected: nil),
-            baseContexts: states.baseContexts, permutations: states.permutations)
+        let resolvedAgain = PathSet(touchedPaths)
+        let basePart = Self.only(resolvedAgain, of: states.base, affected: nil)
+        var check = PermutationCheck(resolver: resolver, base: basePart, baseContexts: states.baseContexts,
+            permutations: states.permutations)
         for number in states.variants.indices {
             guard let variant = states.variants[number] else {
-                check.add(Self.only(touchedPaths, of: states.base, affected: nil), number: number)
+                check.add(basePart, number: number)
                 continue
             }
             let differing = variant.affected ?? []
-            check.add(Self.only(touchedPaths, of: variant, affected: touchedInOrder.filter { differing.sortedContains($0) }),
+            check.add(Self.only(resolvedAgain, of: variant, affected: touchedInOrder.filter { differing.sortedContains($0) }),
                 number: number)
         }
-        guard let kept = edit.shifted(states.checkDiagnostics.filter { !touchedPaths.contains($0.tokenPath) }) else { return false }
-        states.checkDiagnostics = kept + check.diagnostics
-        let found = states.before + states.checkDiagnostics
-        // Past the warning limit, which warnings are listed depends on the order: checked whole.
-        if let limit = system.options.effectiveWarningLimit, Self.reaches(limit, found) { return false }
+        states.checkDiagnostics.removing(about: resolvedAgain)
+        guard edit.shift(&states.checkDiagnostics) else { return false }
+        states.checkDiagnostics.append(contentsOf: check.diagnostics)
+        let found = Diagnostic.joined([states.before, states.checkDiagnostics])
 
         system.resolution.rebase(states.base)
         var variesAlong = result.variesAlong
@@ -173,7 +169,8 @@ package struct CheckedSystem: Sendable {
             for path in paths { variesAlong[modifier, default: []].insertSorted(path) }
         }
         let base = system.permutation(states.base, contexts: states.baseContexts, seenBy: [states.base.limiter])
-        result = ResolvedSystem(permutationCount: result.permutationCount, diagnostics: system.options.finish(found),
+        result = ResolvedSystem(permutationCount: result.permutationCount,
+            diagnostics: WarningLimiter.listingFirstInFileOrder(system.options.finish(found), limit: warningLimit),
             variesAlong: variesAlong, base: base, files: system.files, tokensResolved: touched.count)
         self.states = states
         return true
@@ -228,9 +225,12 @@ package struct CheckedSystem: Sendable {
 
     /// `state` as the permutation check sees it for the tokens at `paths`: its diagnostics about
     /// them, and, for a permutation resolved from the base, those of them that may differ.
-    private static func only(_ paths: Set<TokenPath>, of state: Resolution, affected: [Int]?) -> Resolution {
+    private static func only(_ paths: PathSet, of state: Resolution, affected: [Int]?) -> Resolution {
         var part = state
-        part.diagnostics = state.diagnostics.filter { paths.contains($0.tokenPath) }
+        part.diagnostics = []
+        for index in state.diagnostics.indices where paths.holds(state.diagnostics[index]) {
+            part.diagnostics.append(state.diagnostics[index])
+        }
         part.affected = affected
         part.mergeDiagnostics = []
         return part
@@ -255,6 +255,47 @@ package struct CheckedSystem: Sendable {
 extension Diagnostic {
     /// The token the diagnostic is about, or the empty path.
     fileprivate var tokenPath: TokenPath { TokenPath(location?.token ?? "") }
+}
+
+extension Array where Element == Diagnostic {
+    /// Removes the diagnostics about the tokens at `paths` and returns them. The others keep
+    /// their order and are moved, not copied (the removed are few).
+    @discardableResult
+    fileprivate mutating func removing(about paths: PathSet) -> [Diagnostic] {
+        var positions: [Int] = []
+        for index in indices where paths.holds(self[index]) { positions.append(index) }
+        let removed = positions.map { self[$0] }
+        // Runs of neighbours removed together, the last first so that the others stay put.
+        var end = positions.count
+        while end > 0 {
+            var start = end - 1
+            while start > 0, positions[start - 1] == positions[start] - 1 { start -= 1 }
+            removeSubrange(positions[start]...positions[end - 1])
+            end = start
+        }
+        return removed
+    }
+}
+
+/// The paths of the tokens an edit resolved again, telling the diagnostics about them from the
+/// rest (most, in a large system) without hashing most paths: only a path as long as one of
+/// them is looked up.
+private struct PathSet {
+    let paths: Set<TokenPath>
+    /// The lengths in UTF-8 of the paths.
+    let lengths: Set<Int>
+
+    init(_ paths: Set<TokenPath>) {
+        self.paths = paths
+        lengths = Set(paths.map(\.string.utf8.count))
+    }
+
+    /// Whether `diagnostic` is about one of the tokens (one about no token is, when the empty
+    /// path is one of them).
+    func holds(_ diagnostic: Diagnostic) -> Bool {
+        let token = diagnostic.location?.token ?? ""
+        return lengths.contains(token.utf8.count) && paths.contains(TokenPath(token))
+    }
 }
 
 extension Array where Element == Int {

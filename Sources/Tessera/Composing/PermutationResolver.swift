@@ -10,7 +10,7 @@ import Foundation
 /// `$extends`) is resolved whole: its sources merged and every token resolved again.
 struct PermutationResolver: Sendable {
     let resolver: ResolverDocument?
-    let options: PipelineOptions
+    private(set) var options: PipelineOptions
     /// How a later definition meets an earlier one: a resolver's sources override silently;
     /// token files given together report conflicts.
     let policy: MergePolicy
@@ -44,6 +44,12 @@ struct PermutationResolver: Sendable {
             }
         }
         validators = Stages.validators(tiers: tiers, setNames: setNames)
+    }
+
+    /// Finds every warning from now on, past any limit (the base permutation is resolved again).
+    mutating func findEveryWarning() {
+        options.warningLimit = nil
+        base = nil
     }
 
     /// Takes `base` as the base permutation's resolution (the one before, redefined).

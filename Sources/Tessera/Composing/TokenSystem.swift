@@ -25,7 +25,7 @@ public struct TokenSystem: Sendable {
     /// The resolver: read from its file, put together by an importer, or, for token files, one
     /// set of them. Nil when the resolver file could not be read as JSON.
     public let resolver: ResolverDocument?
-    public let options: PipelineOptions
+    public private(set) var options: PipelineOptions
 
     var sources: SourceCache
     var resolution: PermutationResolver
@@ -199,6 +199,15 @@ public struct TokenSystem: Sendable {
         return permutation(state, contexts: contexts, seenBy: [resolution.base?.limiter, state.limiter].compactMap { $0 })
     }
 
+    /// This system finding every warning, past any warning limit (what it has resolved is
+    /// resolved again).
+    package func findingEveryWarning() -> TokenSystem {
+        var system = self
+        system.options.warningLimit = nil
+        system.resolution.findEveryWarning()
+        return system
+    }
+
     /// The permutation resolved whole, never from the base one (to check the two agree).
     package mutating func wholePermutation(contexts: [String: String]) -> Permutation {
         let state = resolution.mergeAndResolve(contexts, sources: &sources)
@@ -221,9 +230,9 @@ public struct TokenSystem: Sendable {
         whole.diagnostics = state.diagnostics(carriedFrom: resolution.base)
         whole.affected = nil
         return Permutation(contexts: contexts, document: state.document, partialTokens: state.resolved,
-            diagnostics: options.finish(found
-                + WarningLimiter.limit(state.mergeDiagnostics + whole.diagnostics, to: options.effectiveWarningLimit,
-                    seenBy: limiters)),
+            diagnostics: options.finish(Diagnostic.joined([found,
+                WarningLimiter.limit(Diagnostic.joined([state.mergeDiagnostics, whole.diagnostics]),
+                    to: options.effectiveWarningLimit, seenBy: limiters)])),
             files: files,
             base: RedefinitionBase(resolution: whole, validators: resolution.validators, options: options,
                 sourceDiagnostics: found + state.mergeDiagnostics),

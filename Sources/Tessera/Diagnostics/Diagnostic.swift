@@ -147,3 +147,16 @@ package struct DiagnosticBag: Sendable {
         }.map(\.element)
     }
 }
+
+extension Diagnostic {
+    /// The lists one after the other; a list alone (the others empty) is returned as it is,
+    /// not copied.
+    static func joined(_ lists: [[Diagnostic]]) -> [Diagnostic] {
+        let filled = lists.filter { !$0.isEmpty }
+        guard filled.count > 1 else { return filled.first ?? [] }
+        var joined: [Diagnostic] = []
+        joined.reserveCapacity(filled.reduce(0) { $0 + $1.count })
+        for list in filled { joined.append(contentsOf: list) }
+        return joined
+    }
+}

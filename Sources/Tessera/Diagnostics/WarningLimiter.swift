@@ -84,6 +84,43 @@ struct WarningLimiter: Sendable {
         return kept + summaries
     }
 
+    /// `diagnostics` with at most `limit` warnings of one id in one file: the first in the
+    /// file (by line, then column, then message), wherever they are in the list, and the rest
+    /// summed up in one warning at the first of them left out, at the end. Which warnings are
+    /// listed depends only on which were found, not on the order they were found in.
+    ///
+    /// - Complexity: O(n) for n diagnostics, plus O(k log k) for the k warnings of each kind
+    ///   past the limit.
+    static func listingFirstInFileOrder(_ diagnostics: [Diagnostic], limit: Int?) -> [Diagnostic] {
+        guard let limit else { return diagnostics }
+        var positions: [Key: [Int]] = [:]
+        for position in diagnostics.indices where diagnostics[position].severity == .warning {
+            guard let file = diagnostics[position].location?.file else { continue }
+            positions[Key(file: file, id: diagnostics[position].id), default: []].append(position)
+        }
+        var leftOut = [Bool](repeating: false, count: diagnostics.count)
+        var summaries: [Diagnostic] = []
+        let over = positions.filter { $0.value.count > limit }
+            .sorted { ($0.key.file, $0.key.id.rawValue) < ($1.key.file, $1.key.id.rawValue) }
+        guard !over.isEmpty else { return diagnostics }
+        for (key, found) in over {
+            let ordered = found.sorted { first, second in
+                let one = diagnostics[first].location!
+                let other = diagnostics[second].location!
+                if one.line != other.line { return one.line < other.line }
+                if one.column != other.column { return one.column < other.column }
+                return diagnostics[first].message < diagnostics[second].message
+            }
+            for position in ordered[limit...] { leftOut[position] = true }
+            summaries.append(summary(key, more: found.count - limit, at: diagnostics[ordered[limit]].location))
+        }
+        var listed: [Diagnostic] = []
+        listed.reserveCapacity(diagnostics.count)
+        for position in diagnostics.indices where !leftOut[position] { listed.append(diagnostics[position]) }
+        listed.append(contentsOf: summaries)
+        return listed
+    }
+
     private static func summary(_ key: Key, more: Int, at location: SourceLocation?) -> Diagnostic {
         var summary = Diagnostic(.warningsNotListed(key.id, count: more), at: location)
         summary.count = more

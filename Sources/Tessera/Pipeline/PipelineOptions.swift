@@ -65,8 +65,7 @@ extension PipelineOptions {
     /// summed up in a note on the first syntax error instead of listed.
     static func foldingFollowOns(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard diagnostics.count > 1 else { return diagnostics }
-        var seen = Set<Diagnostic>(minimumCapacity: diagnostics.count)
-        var kept = diagnostics.filter { seen.insert($0).inserted }
+        var kept = Self.listingOnce(diagnostics)
         guard let syntaxError = kept.firstIndex(where: { $0.id == .jsonSyntax }) else { return kept }
         let folded = kept.reduce(0) { $0 + (followsFromMissingTokens.contains($1.id) ? $1.count : 0) }
         guard folded > 0 else { return kept }
@@ -75,6 +74,48 @@ extension PipelineOptions {
                 + "(unknown references, missing types, tokens missing from some contexts): "
                 + "\(folded == 1 ? "it" : "they") may follow from tokens of a file that could not be read"))
         kept.removeAll { followsFromMissingTokens.contains($0.id) }
+        return kept
+    }
+
+    /// `diagnostics` with each listed once, in the order of their first appearance (the list
+    /// itself when none is listed twice). Two are compared whole only when they have the same
+    /// id and place.
+    private static func listingOnce(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        struct Place: Hashable {
+            let id: DiagnosticID
+            let file: String?
+            let line: Int
+            let column: Int
+        }
+        var first: [Place: Int] = Dictionary(minimumCapacity: diagnostics.count)
+        var more: [Place: [Int]] = [:]
+        var repeated: [Int] = []
+        for index in diagnostics.indices {
+            let place = Place(id: diagnostics[index].id, file: diagnostics[index].location?.file,
+                line: diagnostics[index].location?.line ?? 0, column: diagnostics[index].location?.column ?? 0)
+            guard let earlier = first[place] else {
+                first[place] = index
+                continue
+            }
+            if diagnostics[earlier] == diagnostics[index]
+                || more[place, default: []].contains(where: { diagnostics[$0] == diagnostics[index] })
+            {
+                repeated.append(index)
+            } else {
+                more[place, default: []].append(index)
+            }
+        }
+        guard !repeated.isEmpty else { return diagnostics }
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(diagnostics.count - repeated.count)
+        var next = 0
+        for index in diagnostics.indices {
+            if next < repeated.count, repeated[next] == index {
+                next += 1
+            } else {
+                kept.append(diagnostics[index])
+            }
+        }
         return kept
     }
 
