@@ -16,7 +16,7 @@ struct LanguageServerCommand: TesseraSubcommand {
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         ExitCode(LanguageServer.run(input: .standardInput, output: .standardOutput) { path in
-            BuildConfiguration.load(path).configuration.map { ($0.resolver, $0.sources) }
+            BuildConfiguration.load(path).configuration.map { ($0.resolver, $0.sources, $0.strict) }
         })
     }
 }

@@ -9,8 +9,9 @@ import Tessera
 public final class LanguageServer {
     public enum State: Equatable { case uninitialized, running, shuttingDown }
     /// Reads a `tessera.yml`: the resolver it names, or the token files and folders it lists
-    /// (relative to its folder); nil when it cannot be read.
-    public typealias ConfigurationReader = (String) -> (resolver: String?, sources: [String])?
+    /// (relative to its folder), and whether it asks for the DTCG rules strictly; nil when it
+    /// cannot be read.
+    public typealias ConfigurationReader = (String) -> (resolver: String?, sources: [String], strict: Bool)?
 
     private let configurationReader: ConfigurationReader?
 
@@ -20,7 +21,7 @@ public final class LanguageServer {
     private(set) var utf8 = false
     private var root: String?
     var workspaceRoot: String? { root }
-    private var kind = SystemKind.openFiles
+    private var workspace = WorkspaceSystem()
     private(set) var documents: [String: OpenDocument] = [:] {
         didSet { tablesChecked = [] }
     }
@@ -164,7 +165,7 @@ public final class LanguageServer {
             root = path
         }
         if let folder = root { root = (folder as NSString).standardizingPath }
-        kind = Analysis.kind(root: root, configuration: configurationReader)
+        workspace = Analysis.system(root: root, configuration: configurationReader)
         state = .running
         return .object([
             "capabilities": .object([
@@ -225,7 +226,7 @@ public final class LanguageServer {
             documents[FileURI.path(uri)] = nil
             pending.needWholeCheck()
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
-            kind = Analysis.kind(root: root, configuration: configurationReader)
+            workspace = Analysis.system(root: root, configuration: configurationReader)
             pending.needWholeCheck()
         default:
             // `initialized`, `$/setTrace` and notifications not known: nothing to do (the inbox
@@ -256,7 +257,7 @@ public final class LanguageServer {
             analysis = current
             editsCheckedInPart += 1
         } else {
-            analysis = Analysis(kind: kind, documents: documents, root: root)
+            analysis = Analysis(workspace, documents: documents, root: root)
         }
         self.analysis = analysis
         var paths = Set(published.keys).union(documents.keys)
@@ -358,7 +359,7 @@ public final class LanguageServer {
 
     func currentAnalysis() -> Analysis {
         if let analysis { return analysis }
-        let made = Analysis(kind: kind, documents: documents, root: root)
+        let made = Analysis(workspace, documents: documents, root: root)
         analysis = made
         return made
     }

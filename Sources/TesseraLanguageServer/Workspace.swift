@@ -9,6 +9,15 @@ enum SystemKind: Equatable {
     case openFiles
 }
 
+/// How the workspace's system is checked: what it is, and whether `tessera.yml` asks for the
+/// DTCG rules strictly (`strict: true`).
+struct WorkspaceSystem: Equatable {
+    var kind = SystemKind.openFiles
+    var strict = false
+
+    var options: PipelineOptions { PipelineOptions(strict: strict) }
+}
+
 /// The token system of the workspace as the editor holds it, checked: every file's
 /// diagnostics, and the permutations that hover, definition and the rest read.
 struct Analysis {
@@ -40,7 +49,7 @@ struct Analysis {
         return permutations
     }
 
-    init(kind: SystemKind, documents: [String: OpenDocument], root: String?) {
+    init(_ workspace: WorkspaceSystem, documents: [String: OpenDocument], root: String?) {
         var files: [String: SourceFile] = [:]
         var extra: [Tessera.Diagnostic] = []
         var broken: Set<String> = []
@@ -59,10 +68,10 @@ struct Analysis {
         }
         let overlayByPath = Dictionary(overlays.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let system: TokenSystem
-        switch kind {
+        switch workspace.kind {
         case .resolver(let path):
             let file = overlayByPath[path] ?? SourceFile(path: path, bytes: Array(FileManager.default.contents(atPath: path) ?? Data()))
-            system = TokenSystem(resolver: file, overlays: overlays)
+            system = TokenSystem(resolver: file, overlays: overlays, options: workspace.options)
         case .tokenFiles(let paths):
             var loading: [Tessera.Diagnostic] = []
             let read = TokenFileLoader.files(at: paths, diagnostics: &loading)
@@ -74,9 +83,9 @@ struct Analysis {
             }
             chosen += overlays.filter { !seen.contains($0.path) && Self.isInside($0.path, root) }
             extra += loading
-            system = TokenSystem(files: chosen)
+            system = TokenSystem(files: chosen, options: workspace.options)
         case .openFiles:
-            system = TokenSystem(files: overlays)
+            system = TokenSystem(files: overlays, options: workspace.options)
         }
         let checked = CheckedSystem(system)
         for file in checked.result.files + checked.system.files + overlays { files[file.path] = files[file.path] ?? file }
@@ -164,20 +173,25 @@ struct Analysis {
         return path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
-    /// The system the root folder says: its `tessera.yml`, else one `*.resolver.json` in it.
-    static func kind(root: String?, configuration reader: LanguageServer.ConfigurationReader?) -> SystemKind {
-        guard let root else { return .openFiles }
+    /// The system the root folder says: its `tessera.yml` (and whether it is strict), else one
+    /// `*.resolver.json` in it.
+    static func system(root: String?, configuration reader: LanguageServer.ConfigurationReader?) -> WorkspaceSystem {
+        guard let root else { return WorkspaceSystem() }
         let configuration = (root as NSString).appendingPathComponent("tessera.yml")
+        var strict = false
         if FileManager.default.fileExists(atPath: configuration), let loaded = reader?(configuration) {
             let folder = (configuration as NSString).deletingLastPathComponent
-            if let resolver = loaded.resolver { return .resolver(absolute(resolver, in: folder)) }
-            if !loaded.sources.isEmpty { return .tokenFiles(loaded.sources.map { absolute($0, in: folder) }) }
+            strict = loaded.strict
+            if let resolver = loaded.resolver { return WorkspaceSystem(kind: .resolver(absolute(resolver, in: folder)), strict: strict) }
+            if !loaded.sources.isEmpty {
+                return WorkspaceSystem(kind: .tokenFiles(loaded.sources.map { absolute($0, in: folder) }), strict: strict)
+            }
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         if let resolver = names.sorted().first(where: { $0.hasSuffix(".resolver.json") }) {
-            return .resolver((root as NSString).appendingPathComponent(resolver))
+            return WorkspaceSystem(kind: .resolver((root as NSString).appendingPathComponent(resolver)), strict: strict)
         }
-        return .openFiles
+        return WorkspaceSystem(kind: .openFiles, strict: strict)
     }
 
     static func absolute(_ path: String, in folder: String) -> String {

@@ -429,6 +429,25 @@ struct LanguageServerTests {
         #expect(client.shutdownAndExit() == 0)
     }
 
+    /// `strict: true` in tessera.yml makes the editor's diagnostics `tessera validate --strict`'s:
+    /// a color written as a string is an error there, a warning without it.
+    @Test func aStrictConfigurationMakesLegacyNotationsErrors() throws {
+        let tokens = "{\"color\": {\"$type\": \"color\", \"accent\": {\"$value\": \"#ff0000\"}}}"
+        for strict in [false, true] {
+            let folder = try emptyFolder()
+            let path = try write(tokens, "colors.json", in: folder)
+            _ = try write("sources: [colors.json]\nstrict: \(strict)\noutputs:\n  - css: { path: out/tokens.css }\n", "tessera.yml", in: folder)
+            let client = try EditorClient()
+            _ = client.initialize(root: folder)
+            client.open(path, tokens)
+            let diagnostics = client.diagnostics(for: EditorClient.uri(path)) ?? []
+            #expect(diagnostics.map { $0["code"]?.string } == ["value.color.legacy"], "strict: \(strict)")
+            #expect(diagnostics.map { $0["severity"]?.int } == [strict ? 1 : 2], "strict: \(strict)")
+            #expect(diagnostics.first?["range"] == TextPositions(text: tokens).json(TextPositions(text: tokens).range(of: "\"#ff0000\"")))
+            #expect(client.shutdownAndExit() == 0)
+        }
+    }
+
     // MARK: - Edits waiting together, and cancelling
 
     /// Edits that are all waiting when the server reads are applied in order and checked once:
