@@ -64,14 +64,6 @@ extension CheckedSystem {
             return max(key.upperBound, file.jsonValueRange(at: index).upperBound)
         }
 
-        /// Diagnostics found before the edit, their fix-its in the edited file moved with the
-        /// text after the edit; nil when a fix-it edits the changed line (the diagnostic cannot
-        /// be carried over).
-        func shifted(_ diagnostics: [Diagnostic]) -> [Diagnostic]? {
-            var result = diagnostics
-            return shift(&result) ? result : nil
-        }
-
         /// Moves, in place, the fix-its in the edited file of diagnostics found before the edit
         /// with the text after the edit; false when a fix-it edits the changed line (the
         /// diagnostic cannot be carried over).

@@ -4,10 +4,11 @@
 /// changes and their dependents, and comparing the permutations again on those tokens only.
 ///
 /// ```swift
-/// let checked = CheckedSystem(TokenSystem(resolver: resolver, overlays: [colors]))
+/// var checked = CheckedSystem(TokenSystem(resolver: resolver, overlays: [colors]))
 /// // The tokens the edit changed and their dependents; anything more than new values: whole.
-/// let next = checked.editing(editedColors)
-///     ?? CheckedSystem(TokenSystem(resolver: resolver, overlays: [editedColors]))
+/// if !checked.edit(editedColors) {
+///     checked = CheckedSystem(TokenSystem(resolver: resolver, overlays: [editedColors]))
+/// }
 /// ```
 ///
 /// The result is the one a check of the edited system gives (the same diagnostics, not always
@@ -57,25 +58,15 @@ package struct CheckedSystem: Sendable {
         self.system = system
     }
 
-    /// The system with `file` (a source it reads) holding new text, checked again: when the
-    /// new text defines the same tokens and groups with the same group properties, and the
-    /// edit moves no other token (one line changed, no member after it on that line), the tokens
+    /// Checks the system again with `file` (a source it reads) holding new text: when the new
+    /// text defines the same tokens and groups with the same group properties, and the edit
+    /// moves no other token (one line changed, no member after it on that line), the tokens
     /// whose text it changes are redefined in each permutation that takes them from this file,
-    /// with their dependents, and only those tokens are compared across permutations again. Nil
-    /// for any other edit: check the system whole.
-    ///
-    /// This copies every permutation's resolution to change it; `edit(_:)` changes them where
-    /// they are.
-    package func editing(_ file: SourceFile) -> CheckedSystem? {
-        var edited = self
-        return edited.edit(file) ? edited : nil
-    }
-
-    /// Checks the system again with `file` holding new text, as `editing(_:)` does, changing each
-    /// permutation's resolution in place: a checked system held once (taken out of whatever
-    /// kept it) is not copied, so an edit costs what its changed tokens and their dependents
-    /// cost. False for an edit that must be checked whole; `self` is then spent (it may be
-    /// changed in part): check the edited system whole.
+    /// with their dependents, and only those tokens are compared across permutations again.
+    /// Each permutation's resolution is changed where it is: a checked system held once (taken
+    /// out of whatever kept it) is not copied, so an edit costs what its changed tokens and
+    /// their dependents cost. False for any other edit; `self` is then spent (it may be changed
+    /// in part): check the edited system whole.
     ///
     /// - Complexity: O(t log n) per permutation for the t tokens the edit changes and their
     ///   dependents, plus what resolving them costs and O(f) for the edited file's f tokens;
