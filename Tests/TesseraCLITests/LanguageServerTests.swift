@@ -96,6 +96,60 @@ struct LanguageServerTests {
         #expect(client.shutdownAndExit() == 0)
     }
 
+    /// A reference to a token of a set the resolver does not use: the quick fix edits the
+    /// resolver's file, not the one the diagnostic is in, and applying it there clears both the
+    /// reference's error and the resolver's unused-set warning.
+    @Test func aFixItInAnotherFileIsTheCodeActionsEditOfThatFile() throws {
+        let folder = try emptyFolder()
+        let resolver = """
+            {
+              "version": "2025.10",
+              "sets": {
+                "base": { "sources": [{ "$ref": "base.json" }] },
+                "brand": { "sources": [{ "$ref": "brand.json" }] }
+              },
+              "resolutionOrder": [{ "$ref": "#/sets/base" }]
+            }
+
+            """
+        let base = "{\"ink\": {\"$type\": \"color\", \"$value\": \"{brand.primary}\"}}"
+        let brand = "{\"brand\": {\"primary\": {\"$type\": \"color\", \"$value\": {\"colorSpace\": \"srgb\", \"components\": [0, 0, 1]}}}}"
+        let resolverPath = try write(resolver, "tokens.resolver.json", in: folder)
+        let basePath = try write(base, "base.json", in: folder)
+        _ = try write(brand, "brand.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(basePath, base)
+        let diagnostics = client.diagnostics(for: EditorClient.uri(basePath)) ?? []
+        #expect(diagnostics.map { $0["code"] } == [.string("reference.unknown")])
+        let diagnostic = try #require(diagnostics.first)
+        #expect(diagnostic["range"] == TextPositions(text: base).json(TextPositions(text: base).range(of: "\"{brand.primary}\"")))
+        let actions = client.request("textDocument/codeAction", .object([
+            "textDocument": .object(["uri": .string(EditorClient.uri(basePath))]), "range": diagnostic["range"]!,
+            "context": .object(["diagnostics": .array([diagnostic])]),
+        ]))?["result"]?.array ?? []
+        let action = try #require(actions.first)
+        #expect(action["title"] == .string("list set 'brand' first in 'resolutionOrder'"))
+        // The edit is in the resolver's file, right after the '[' of its resolution order.
+        let changes = try #require(action["edit"]?["changes"]?.object)
+        #expect(Array(changes.keys) == [EditorClient.uri(resolverPath)])
+        let edits = try #require(changes[EditorClient.uri(resolverPath)]?.array)
+        let bracket = TextPositions(text: resolver).range(of: "[{ \"$ref\": \"#/sets/base\" }]").0
+        let insertion = EditorClient.range((bracket.0, bracket.1 + 1), (bracket.0, bracket.1 + 1))
+        #expect(edits == [.object(["range": insertion, "newText": .string("{\"$ref\": \"#/sets/brand\"}, ")])])
+        // Applying it as an editor does: the resolver opened and edited.
+        client.open(resolverPath, resolver)
+        #expect(client.diagnostics(for: EditorClient.uri(resolverPath))?.map { $0["code"] } == [.string("resolver.unused-set")])
+        client.change(resolverPath, version: 2, edits.map { .object(["range": $0["range"]!, "text": $0["newText"]!]) })
+        var cleared: Set<String> = []
+        while cleared.count < 2, let message = client.next(where: { $0["method"]?.string == "textDocument/publishDiagnostics" }) {
+            let uri = message["params"]?["uri"]?.string ?? ""
+            if message["params"]?["diagnostics"]?.array == [] { cleared.insert(uri) } else { cleared.remove(uri) }
+        }
+        #expect(cleared == [EditorClient.uri(basePath), EditorClient.uri(resolverPath)])
+        #expect(client.shutdownAndExit() == 0)
+    }
+
     @Test func positionsCountUTF16UnitsUnlessUTF8IsNegotiated() throws {
         let text = "{\"emoji😀é\": {\"$type\": \"number\", \"$value\": \"{nope}\"}}"
         let positions = TextPositions(text: text)

@@ -76,6 +76,10 @@ struct FixItTests {
             source: ##"{"version": "2025.10", \##(set), "resolutionOrder": [{"$ref": "#/sets/base"}], "descripton": "x"}"##),
         Case(name: "misspelt set", id: .resolverReferenceUnresolved,
             source: ##"{"version": "2025.10", \##(set), "resolutionOrder": [{"$ref": "#/sets/bsae"}]}"##),
+        Case(name: "a set nothing uses", id: .resolverUnusedSet,
+            source: ##"{"version": "2025.10", \##(set.dropLast()), "extra": {"sources": [{"x": {"$type": "number", "$value": 2}}]}}, "resolutionOrder": [{"$ref": "#/sets/base"}]}"##),
+        Case(name: "the only set, with an empty resolution order", id: .resolverUnusedSet,
+            source: ##"{"version": "2025.10", \##(set), "resolutionOrder": []}"##),
         Case(name: "misspelt default context", id: .resolverUnknownContext,
             source: ##"{"version": "2025.10", \##(set), \##(modifier.replacingOccurrences(of: "\"default\": \"light\"", with: "\"default\": \"lihgt\"")), "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/mode"}]}"##),
     ]
@@ -88,6 +92,29 @@ struct FixItTests {
         let (document, after) = ResolverDocument.read(fixed)
         #expect(document != nil)
         #expect(after.isEmpty, "\(String(decoding: fixed.bytes, as: UTF8.self)): \(after.map { "\($0.message) [\($0.id)]" })")
+    }
+
+    /// A reference to a token of a set the resolver does not use is fixed in the resolver's
+    /// file, not in the token file it is written in: the set listed first in the resolution
+    /// order (the other sets keep precedence), after which the system is clean.
+    @Test func aReferenceToATokenOfAnUnusedSetIsFixedInTheResolver() throws {
+        let resolver = SourceFile(path: "/fixits/tokens.resolver.json", text: ##"""
+            {"version": "2025.10", "sets": {"base": {"sources": [{"$ref": "base.json"}]}, "brand": {"sources": [{"$ref": "brand.json"}]}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}]}
+            """##)
+        let base = SourceFile(path: "/fixits/base.json", text: ##"{"ink": {"$type": "color", "$value": "{brand.primary}"}}"##)
+        let brand = SourceFile(path: "/fixits/brand.json", text: ##"{"brand": {"primary": {"$type": "color", "$value": \##(Self.color)}}}"##)
+        var system = TokenSystem(resolver: resolver, overlays: [base, brand])
+        let before = system.checkAllPermutations().diagnostics
+        let unknown = try #require(before.first { $0.id == .referenceUnknown })
+        #expect(unknown.location?.file == base.path)
+        let fixIt = try #require(unknown.fixIts.first)
+        #expect(fixIt.edit.file == resolver.path)
+        #expect(fixIt.edit.replacement == ##"{"$ref": "#/sets/brand"}, "##)
+        let fixed = SourceFile(path: resolver.path, bytes: try SourceEdit.apply([fixIt.edit], toFile: resolver.path, bytes: resolver.bytes))
+        var after = TokenSystem(resolver: fixed, overlays: [base, brand])
+        #expect(after.checkAllPermutations().diagnostics.isEmpty, "\(String(decoding: fixed.bytes, as: UTF8.self))")
+        #expect(before.contains { $0.id == .resolverUnusedSet && $0.fixIts.map(\.edit) == [fixIt.edit] })
     }
 
     /// Applies the fix-its of the diagnostics with `id`, requiring at least one.

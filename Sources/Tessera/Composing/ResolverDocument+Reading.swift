@@ -90,18 +90,22 @@ struct ResolverReader {
                 notes: [Diagnostic.Note("add \"resolutionOrder\": [{\"$ref\": \"#/sets/…\"}]")])
         }
         var document = ResolverDocument(name: name, description: description, layers: layers, file: file)
+        if let order = root["resolutionOrder"], let items = order.array, file.holds(order) {
+            document.resolutionOrderArray = (order.offset, items.isEmpty)
+        }
         document.tierSettings = readTierSettings()
-        document.unusedSets = readUnusedSets()
+        document.unusedSets = readUnusedSets(listingIn: document)
         return document
     }
 
     /// The sets no layer reaches, each reported, then read (and checked) as any set is.
-    mutating func readUnusedSets() -> [ResolverDocument.TokenSet] {
+    mutating func readUnusedSets(listingIn document: ResolverDocument) -> [ResolverDocument.TokenSet] {
         var unused: [ResolverDocument.TokenSet] = []
         for member in root["sets"]?.members ?? [] where !reachedSets.contains(member.key) {
             let pointer = "/sets/" + TokenPathSyntax.escape(member.key)
             report(.unusedSet(member.key), at: JSONValue(.null, offset: member.keyOffset), pointer: pointer,
-                notes: [Diagnostic.Note("list it in 'resolutionOrder' as {\"$ref\": \"#\(pointer)\"}, or remove it")])
+                notes: [Diagnostic.Note("list it in 'resolutionOrder' as {\"$ref\": \"#\(pointer)\"}, or remove it")],
+                fixIts: document.listingUnusedSet(member.key).map { [$0] } ?? [])
             unused.append(readSet(named: member.key, member.value, pointer: pointer, stack: []))
         }
         return unused

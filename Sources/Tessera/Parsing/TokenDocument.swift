@@ -58,6 +58,8 @@ public struct TokenDocument: Sendable {
     /// Tokens defined only where the resolver does not look (sets it does not use), by path,
     /// with the set's name: an unknown reference to one of them says so.
     var definedInUnusedSets: [String: String] = [:]
+    /// For each of those sets, the fix-it that lists it in the resolver's resolution order.
+    var listingUnusedSets: [String: Diagnostic.FixIt] = [:]
     /// Every group path seen (including `""`, the root), indexed by group id.
     ///
     /// - Complexity: O(g); builds the array on each call.

@@ -131,12 +131,14 @@ extension ResolutionRun {
         }
         let suggestion = suggester.suggest(for: reference.path)
         var notes = suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+        var fixIts = suggestion.map { retarget(to: $0, "replace with '\(Reference.curly($0))'") } ?? []
         if let set = document.definedInUnusedSets[reference.path] {
             notes.insert(Diagnostic.Note("'\(reference.path)' is defined in set '\(set)', which 'resolutionOrder' does not include"), at: 0)
+            // The set listed in the resolver's file: the reference is then known as written.
+            fixIts.insert(contentsOf: document.listingUnusedSets[set].map { [$0] } ?? [], at: 0)
         }
         diagnostics.append(Diagnostic(.unknownReference(reference.text, path: reference.path), at: location,
-            notes: notes,
-            fixIts: suggestion.map { retarget(to: $0, "replace with '\(Reference.curly($0))'") } ?? []))
+            notes: notes, fixIts: fixIts))
     }
 
     // MARK: Cycles and order
