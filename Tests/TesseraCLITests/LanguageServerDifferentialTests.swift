@@ -132,15 +132,31 @@ struct LanguageServerDifferentialTests {
         }
     }
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func oneTokenEditsGiveWhatAFullCheckGives(seed: UInt64) throws {
-        let folder = try Scratch.folder("lsp-differential").path
+    /// `files` written into `folder` beside `resolver` as tokens.resolver.json, their paths made
+    /// absolute.
+    static func write(_ files: [TokenFile], resolverIn folder: String) throws -> [TokenFile] {
         func write(_ text: String, _ name: String) throws -> String {
             let path = (folder as NSString).appendingPathComponent(name)
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return path
         }
-        _ = try write(Self.resolver, "tokens.resolver.json")
+        _ = try write(resolver, "tokens.resolver.json")
+        return try files.map { TokenFile(path: try write($0.text, $0.path), tokens: $0.tokens) }
+    }
+
+    /// Opens every file in `server`, as an editor opening them does.
+    static func open(_ files: [TokenFile], in server: Server) {
+        for file in files {
+            server.notify("textDocument/didOpen", .object(["textDocument": .object([
+                "uri": .string(EditorClient.uri(file.path)), "languageId": .string("json"), "version": .number(1),
+                "text": .string(file.text),
+            ])]))
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func oneTokenEditsGiveWhatAFullCheckGives(seed: UInt64) throws {
+        let folder = try Scratch.folder("lsp-differential").path
         var generator = Generator(state: seed)
         let count = 8
         var files = [
@@ -150,15 +166,10 @@ struct LanguageServerDifferentialTests {
             TokenFile(path: "high.json", tokens: [0, 3, 7].map { ("t\($0)", ##"{"$type": "color", "$value": "#000000"}"##) }),
             TokenFile(path: "aliases.json", tokens: (0..<4).map { ("a\($0)", ##"{"$value": "{g.t\##($0 * 2)}"}"##) }),
         ]
-        for index in files.indices { files[index] = TokenFile(path: try write(files[index].text, files[index].path), tokens: files[index].tokens) }
+        files = try Self.write(files, resolverIn: folder)
 
         let editing = Server(root: folder)
-        for file in files {
-            editing.notify("textDocument/didOpen", .object(["textDocument": .object([
-                "uri": .string(EditorClient.uri(file.path)), "languageId": .string("json"), "version": .number(1),
-                "text": .string(file.text),
-            ])]))
-        }
+        Self.open(files, in: editing)
         var versions = [Int](repeating: 1, count: files.count)
         var withProblems = 0
         for round in 0..<40 {
@@ -172,12 +183,7 @@ struct LanguageServerDifferentialTests {
             ]))
             // A full check of the texts as they now are: a new server that opens them.
             let fresh = Server(root: folder)
-            for file in files {
-                fresh.notify("textDocument/didOpen", .object(["textDocument": .object([
-                    "uri": .string(EditorClient.uri(file.path)), "languageId": .string("json"), "version": .number(1),
-                    "text": .string(file.text),
-                ])]))
-            }
+            Self.open(files, in: fresh)
             let incremental = editing.published
             let full = fresh.published
             if full.values.contains(where: { $0.contains { $0.contains(#""severity":1"#) } }) { withProblems += 1 }
@@ -199,12 +205,6 @@ struct LanguageServerDifferentialTests {
     /// a full check's diagnostics even when they change which warnings are listed.
     @Test func aSystemPastTheWarningLimitListsTheFirstWarningsOfTheFile() throws {
         let folder = try Scratch.folder("lsp-differential-limit").path
-        func write(_ text: String, _ name: String) throws -> String {
-            let path = (folder as NSString).appendingPathComponent(name)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            return path
-        }
-        _ = try write(Self.resolver, "tokens.resolver.json")
         // 120 colors written as strings: 120 legacy-notation warnings in one file.
         var files = [
             TokenFile(path: "base.json", tokens: (0..<120).map { ("t\($0)", ##"{"$type": "color", "$value": "#ffffff"}"##) }),
@@ -213,17 +213,9 @@ struct LanguageServerDifferentialTests {
             TokenFile(path: "high.json", tokens: [0].map { ("t\($0)", ##"{"$type": "color", "$value": "#000000"}"##) }),
             TokenFile(path: "aliases.json", tokens: (0..<4).map { ("a\($0)", ##"{"$value": "{g.t\##($0 * 2)}"}"##) }),
         ]
-        for index in files.indices { files[index] = TokenFile(path: try write(files[index].text, files[index].path), tokens: files[index].tokens) }
-        func open(_ server: Server) {
-            for file in files {
-                server.notify("textDocument/didOpen", .object(["textDocument": .object([
-                    "uri": .string(EditorClient.uri(file.path)), "languageId": .string("json"), "version": .number(1),
-                    "text": .string(file.text),
-                ])]))
-            }
-        }
+        files = try Self.write(files, resolverIn: folder)
         let editing = Server(root: folder)
-        open(editing)
+        Self.open(files, in: editing)
         let edits = [(0, 5, ##"{"$type": "color", "$value": "not a color"}"##), (0, 7, ##"{"$type": "color", "$value": "{g.t5}"}"##),
             (4, 1, ##"{"$value": "{g.t119}"}"##), (0, 5, ##"{"$type": "color", "$value": "#fff"}"##)]
         for (round, (which, token, value)) in edits.enumerated() {
@@ -233,7 +225,7 @@ struct LanguageServerDifferentialTests {
                 "contentChanges": .array([change]),
             ]))
             let fresh = Server(root: folder)
-            open(fresh)
+            Self.open(files, in: fresh)
             #expect(editing.published == fresh.published, "round \(round)")
             // base.json's legacy colors: the first 100 lines that have one, then the summary at the next.
             let legacy = (editing.published[EditorClient.uri(files[0].path)] ?? []).compactMap { text -> (line: Int, summary: Bool)? in
@@ -256,12 +248,6 @@ struct LanguageServerDifferentialTests {
     /// last version.
     @Test func editsHandledTogetherAreCheckedOnce() throws {
         let folder = try Scratch.folder("lsp-differential-together").path
-        func write(_ text: String, _ name: String) throws -> String {
-            let path = (folder as NSString).appendingPathComponent(name)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            return path
-        }
-        _ = try write(Self.resolver, "tokens.resolver.json")
         var files = [
             TokenFile(path: "base.json", tokens: (0..<8).map { ("t\($0)", ##"{"$type": "color", "$value": "#ffffff"}"##) }),
             TokenFile(path: "dark.json", tokens: [1, 3, 6].map { ("t\($0)", ##"{"$type": "color", "$value": "#141822"}"##) }),
@@ -269,15 +255,7 @@ struct LanguageServerDifferentialTests {
             TokenFile(path: "high.json", tokens: [0, 3, 7].map { ("t\($0)", ##"{"$type": "color", "$value": "#000000"}"##) }),
             TokenFile(path: "aliases.json", tokens: (0..<4).map { ("a\($0)", ##"{"$value": "{g.t\##($0 * 2)}"}"##) }),
         ]
-        for index in files.indices { files[index] = TokenFile(path: try write(files[index].text, files[index].path), tokens: files[index].tokens) }
-        func open(_ server: Server) {
-            for file in files {
-                server.notify("textDocument/didOpen", .object(["textDocument": .object([
-                    "uri": .string(EditorClient.uri(file.path)), "languageId": .string("json"), "version": .number(1),
-                    "text": .string(file.text),
-                ])]))
-            }
-        }
+        files = try Self.write(files, resolverIn: folder)
         var versions = [Int](repeating: 1, count: files.count)
         func change(_ which: Int, _ token: Int, _ value: String) -> (method: String, params: JSON) {
             let edit = files[which].edit(token, to: value)
@@ -288,7 +266,7 @@ struct LanguageServerDifferentialTests {
             ]))
         }
         let editing = Server(root: folder)
-        open(editing)
+        Self.open(files, in: editing)
         let rounds: [[(Int, Int, String)]] = [
             // Three value edits of one token of base.json, as typing makes them.
             [(0, 2, ##"{"$type": "color", "$value": "#112233"}"##), (0, 2, ##"{"$type": "color", "$value": "not a colo"}"##),
@@ -304,7 +282,7 @@ struct LanguageServerDifferentialTests {
             let edited = Set(edits.map(\.0))
             #expect(editing.server.editsCheckedInPart == inPart + (edited.count == 1 ? 1 : 0), "round \(round)")
             let fresh = Server(root: folder)
-            open(fresh)
+            Self.open(files, in: fresh)
             #expect(editing.published == fresh.published, "round \(round)")
             #expect(editing.published.values.contains { $0.contains { $0.contains(#""severity":1"#) } }, "round \(round)")
             let publications = editing.sent[sent...].filter { $0["method"]?.string == "textDocument/publishDiagnostics" }

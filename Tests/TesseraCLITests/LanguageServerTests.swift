@@ -67,13 +67,18 @@ struct LanguageServerTests {
 
     // MARK: - Diagnostics and code actions
 
-    @Test func oneErrorGivesThatDiagnosticAndItsCodeActionClearsIt() throws {
+    /// A server on an empty folder with `single` open as tokens.json.
+    func openSingle() throws -> (client: EditorClient, path: String, uri: String) {
         let folder = try emptyFolder()
         let path = (folder as NSString).appendingPathComponent("tokens.json")
-        let uri = EditorClient.uri(path)
         let client = try EditorClient()
         _ = client.initialize(root: folder)
         client.open(path, Self.single)
+        return (client, path, EditorClient.uri(path))
+    }
+
+    @Test func oneErrorGivesThatDiagnosticAndItsCodeActionClearsIt() throws {
+        let (client, path, uri) = try openSingle()
         let diagnostics = try #require(client.diagnostics(for: uri))
         let text = TextPositions(text: Self.single)
         #expect(diagnostics.count == 1)
@@ -544,12 +549,7 @@ struct LanguageServerTests {
     /// answered RequestCancelled and not computed; a cancel for a request answered already, or
     /// for an id never sent, does nothing.
     @Test func aRequestCancelledWhileItWaitsIsAnsweredRequestCancelled() throws {
-        let folder = try emptyFolder()
-        let path = (folder as NSString).appendingPathComponent("tokens.json")
-        let uri = EditorClient.uri(path)
-        let client = try EditorClient()
-        _ = client.initialize(root: folder)
-        client.open(path, Self.single)
+        let (client, path, uri) = try openSingle()
         #expect(client.diagnostics(for: uri)?.count == 1)
         let fixed = Self.single.replacingOccurrences(of: "{color.blu}", with: "{color.blue}")
         let blue = at(path, TextPositions(text: fixed).range(of: "\"blue\"").0)

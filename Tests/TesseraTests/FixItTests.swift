@@ -104,7 +104,7 @@ struct FixItTests {
             """##)
         let base = SourceFile(path: "/fixits/base.json", text: ##"{"ink": {"$type": "color", "$value": "{brand.primary}"}}"##)
         let brand = SourceFile(path: "/fixits/brand.json", text: ##"{"brand": {"primary": {"$type": "color", "$value": \##(Self.color)}}}"##)
-        var system = TokenSystem(resolver: resolver, overlays: [base, brand])
+        let system = TokenSystem(resolver: resolver, overlays: [base, brand])
         let before = system.checkAllPermutations().diagnostics
         let unknown = try #require(before.first { $0.id == .referenceUnknown })
         #expect(unknown.location?.file == base.path)
@@ -112,7 +112,7 @@ struct FixItTests {
         #expect(fixIt.edit.file == resolver.path)
         #expect(fixIt.edit.replacement == ##"{"$ref": "#/sets/brand"}, "##)
         let fixed = SourceFile(path: resolver.path, bytes: try SourceEdit.apply([fixIt.edit], toFile: resolver.path, bytes: resolver.bytes))
-        var after = TokenSystem(resolver: fixed, overlays: [base, brand])
+        let after = TokenSystem(resolver: fixed, overlays: [base, brand])
         #expect(after.checkAllPermutations().diagnostics.isEmpty, "\(String(decoding: fixed.bytes, as: UTF8.self))")
         #expect(before.contains { $0.id == .resolverUnusedSet && $0.fixIts.map(\.edit) == [fixIt.edit] })
     }

@@ -289,16 +289,25 @@ private struct PathSet {
     }
 }
 
-extension Array where Element == Int {
-    /// Whether this array, in increasing order, holds `element`.
-    fileprivate func sortedContains(_ element: Int) -> Bool {
+extension Array {
+    /// In an array ordered so that the elements `isBefore` says come first, the position of the
+    /// first element that does not: found by halving.
+    fileprivate func firstPosition(notBefore isBefore: (Element) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
             let middle = (low + high) / 2
-            if self[middle] < element { low = middle + 1 } else { high = middle }
+            if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
         }
-        return low < count && self[low] == element
+        return low
+    }
+}
+
+extension Array where Element == Int {
+    /// Whether this array, in increasing order, holds `element`.
+    fileprivate func sortedContains(_ element: Int) -> Bool {
+        let position = firstPosition { $0 < element }
+        return position < count && self[position] == element
     }
 
     /// This array and `other`, both in increasing order without common elements, merged.
@@ -323,13 +332,7 @@ extension Array where Element == String {
     /// The position of `path` in this array of paths in code point order (`TokenPath`'s), or
     /// where it would go.
     private func sortedPosition(of path: String) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle].precedesInCodePoints(path) { low = middle + 1 } else { high = middle }
-        }
-        return low
+        firstPosition { $0.precedesInCodePoints(path) }
     }
 
     /// Removes `path` from this array of paths in code point order, if it is there.
