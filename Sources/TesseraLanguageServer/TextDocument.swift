@@ -87,6 +87,10 @@ struct OpenDocument {
         if SourceFile(path: path, bytes: bytes).jsonTextProblems.isEmpty { lastGood = bytes }
     }
 
+    /// Whether the text parses: it is the last good one (`keepTextIfItParses()` runs on every
+    /// text the document takes).
+    var parses: Bool { lastGood == bytes }
+
     /// Applies a `TextDocumentContentChangeEvent`: a range and its new text, or the whole text.
     mutating func apply(_ change: JSON, utf8: Bool) throws(ResponseError) {
         guard let text = change["text"]?.string else { throw .invalidParams("a content change without text") }

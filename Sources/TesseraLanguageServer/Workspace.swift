@@ -21,7 +21,8 @@ struct WorkspaceSystem: Equatable {
 /// The token system of the workspace as the editor holds it, checked: every file's
 /// diagnostics, and the permutations that hover, definition and the rest read.
 struct Analysis {
-    var system: TokenSystem
+    /// The system checked, with its caches.
+    var system: TokenSystem { checked.system }
     /// Every file analyzed, by path: open documents as edited, others as on disk.
     var files: [String: SourceFile]
     /// Diagnostics by file path.
@@ -57,12 +58,11 @@ struct Analysis {
         var overlays: [SourceFile] = []
         for document in documents.values.sorted(by: { $0.path < $1.path }) {
             let current = SourceFile(path: document.path, bytes: document.bytes)
-            let problems = Self.textProblems(current)
-            if problems.isEmpty {
+            if document.parses {
                 overlays.append(current)
             } else {
                 broken.insert(document.path)
-                extra += problems
+                extra += current.jsonTextProblems
                 if let good = document.lastGood { overlays.append(SourceFile(path: document.path, bytes: good)) }
             }
         }
@@ -109,7 +109,6 @@ struct Analysis {
             var system = checked.system
             base = system.resolve()
         }
-        system = checked.system
         self.checked = checked
         self.files = files
         self.diagnostics = diagnostics
@@ -121,11 +120,10 @@ struct Analysis {
     /// file of the system (`CheckedSystem.edit(_:)`). False for any other edit, or while a file
     /// does not parse; this analysis is then spent (it may be changed in part): make a new one.
     mutating func edit(_ document: OpenDocument) -> Bool {
+        guard broken.isEmpty, files[document.path] != nil, document.parses else { return false }
         let file = SourceFile(path: document.path, bytes: document.bytes)
-        guard broken.isEmpty, files[document.path] != nil, Self.textProblems(file).isEmpty else { return false }
         // Nothing else holds the permutations' resolutions while they change.
         cache = Cache()
-        system = TokenSystem(files: [])
         guard checked.edit(file) else { return false }
         var files = self.files
         files[document.path] = file
@@ -161,11 +159,6 @@ struct Analysis {
         }
         cache.definitions = definitions
         return definitions
-    }
-
-    /// Problems that stop a file's text from being read as JSON.
-    static func textProblems(_ file: SourceFile) -> [Tessera.Diagnostic] {
-        file.jsonTextProblems
     }
 
     static func isInside(_ path: String, _ root: String?) -> Bool {
