@@ -327,15 +327,7 @@ enum ExtendsExpander {
 extension Array where Element == TokenPath {
     /// In a sorted array, the positions of the paths from `lower` (included) to `upper` (excluded).
     fileprivate func run(startingWith lower: String, before upper: String) -> Range<Int> {
-        func firstNotBelow(_ bound: String) -> Int {
-            var low = 0, high = count
-            while low < high {
-                let middle = (low + high) / 2
-                if self[middle].string.utf8.lexicographicallyPrecedes(bound.utf8) { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-        return firstNotBelow(lower)..<firstNotBelow(upper)
+        firstPosition { $0.string.precedesInCodePoints(lower) }..<firstPosition { $0.string.precedesInCodePoints(upper) }
     }
 }
 
