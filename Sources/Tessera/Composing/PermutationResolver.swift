@@ -109,9 +109,7 @@ struct PermutationResolver: Sendable {
         var layers = layers(for: contexts, sources: &sources)
         var merged = Stages.merge(&layers, policy: policy, seed: sources.seed) { sources.contents(of: $0.key!) }
         merged.document.definedInUnusedSets = unusedSetTokens(sources: &sources)
-        if !merged.document.definedInUnusedSets.isEmpty, let resolver {
-            for set in resolver.unusedSets { merged.document.listingUnusedSets[set.name] = resolver.listingUnusedSet(set.name) }
-        }
+        merged.document.listingUnusedSets = resolver?.unusedSetListings ?? [:]
         return Stages.resolve(merged, options: options, validators: validators)
     }
 

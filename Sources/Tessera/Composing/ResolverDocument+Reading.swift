@@ -94,21 +94,22 @@ struct ResolverReader {
             document.resolutionOrderArray = (order.offset, items.isEmpty)
         }
         document.tierSettings = readTierSettings()
-        document.unusedSets = readUnusedSets(listingIn: document)
+        readUnusedSets(into: &document)
         return document
     }
 
-    /// The sets no layer reaches, each reported, then read (and checked) as any set is.
-    mutating func readUnusedSets(listingIn document: ResolverDocument) -> [ResolverDocument.TokenSet] {
-        var unused: [ResolverDocument.TokenSet] = []
+    /// The sets no layer reaches, each reported with the fix-it that lists it, then read (and
+    /// checked) as any set is.
+    mutating func readUnusedSets(into document: inout ResolverDocument) {
         for member in root["sets"]?.members ?? [] where !reachedSets.contains(member.key) {
             let pointer = "/sets/" + TokenPathSyntax.escape(member.key)
+            let listing = document.listingUnusedSet(member.key)
+            document.unusedSetListings[member.key] = listing
             report(.unusedSet(member.key), at: JSONValue(.null, offset: member.keyOffset), pointer: pointer,
                 notes: [Diagnostic.Note("list it in 'resolutionOrder' as {\"$ref\": \"#\(pointer)\"}, or remove it")],
-                fixIts: document.listingUnusedSet(member.key).map { [$0] } ?? [])
-            unused.append(readSet(named: member.key, member.value, pointer: pointer, stack: []))
+                fixIts: listing.map { [$0] } ?? [])
+            document.unusedSets.append(readSet(named: member.key, member.value, pointer: pointer, stack: []))
         }
-        return unused
     }
 
     /// `$extensions.dev.tessera.tiers`, when present.

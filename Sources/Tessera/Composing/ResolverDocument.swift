@@ -133,6 +133,9 @@ public struct ResolverDocument: Sendable {
     /// Where `resolutionOrder`'s array starts in the file (its `[`), and whether it is empty;
     /// nil when the file has no such array (a resolver put together in memory, or none written).
     package var resolutionOrderArray: (offset: Int, isEmpty: Bool)?
+    /// For each unused set, the fix-it that lists it in the resolution order
+    /// (`listingUnusedSet(_:)`).
+    package var unusedSetListings: [String: Diagnostic.FixIt] = [:]
     /// The resolver file itself (for a resolver put together in memory, the file its
     /// diagnostics are anchored in).
     public let file: SourceFile
@@ -258,7 +261,7 @@ extension ResolverDocument {
     /// A fix-it listing the set `name` first in the resolution order (the layers after it keep
     /// precedence over its tokens), for a set nothing reaches; nil when the file has no
     /// `resolutionOrder` array to list it in.
-    package func listingUnusedSet(_ name: String) -> Diagnostic.FixIt? {
+    func listingUnusedSet(_ name: String) -> Diagnostic.FixIt? {
         guard let (offset, isEmpty) = resolutionOrderArray else { return nil }
         let item = "{\"$ref\": " + ValueParser.json("#/sets/" + TokenPathSyntax.escape(name)) + "}"
         return Diagnostic.FixIt("list set '\(name)' first in 'resolutionOrder'", inserting: isEmpty ? item : item + ", ",
