@@ -377,13 +377,14 @@ public struct TokenSystem: Sendable {
             }
         }
         let checkDiagnostics = check.diagnostics
-        let found = notices + diagnostics + checkDiagnostics
+        let before = notices + diagnostics
+        let found = before + checkDiagnostics
         let limited = options.finish(WarningLimiter.limit(found, to: options.effectiveWarningLimit, seenBy: check.limiters))
         let result = ResolvedSystem(permutationCount: permutations.count, diagnostics: limited,
             variesAlong: check.tokensVaryingAlong, base: permutation(base, contexts: baseContexts, seenBy: [base.limiter]),
             files: files, tokensResolved: check.tokensResolved, kept: kept)
         guard keepable else { return (result, nil) }
         return (result, CheckedSystem.States(permutations: permutations, baseContexts: baseContexts, base: base,
-            variants: variants, before: notices + diagnostics, checkDiagnostics: checkDiagnostics))
+            variants: variants, before: before, checkDiagnostics: checkDiagnostics))
     }
 }
