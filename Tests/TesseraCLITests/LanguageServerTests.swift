@@ -415,13 +415,18 @@ struct LanguageServerTests {
         return (client, palette, palettePath, theme, themePath)
     }
 
+    /// The server's answer to renaming what starts at `key` in the file at `path` to `newName`.
+    func rename(at key: ((Int, Int), (Int, Int)), in path: String, to newName: String, _ client: EditorClient) -> JSON? {
+        var params = at(path, key.0).object!
+        params["newName"] = .string(newName)
+        return client.request("textDocument/rename", .object(params))
+    }
+
     @Test func renameRewritesEveryReferenceAndRefusesAClash() throws {
         let (client, palette, palettePath, theme, themePath) = try renameWorkspace(themeTarget: "color.blue")
         let positions = TextPositions(text: palette)
         let key = positions.range(of: "\"blue\"")
-        var params = at(palettePath, key.0).object!
-        params["newName"] = .string("primary")
-        let edit = try #require(client.request("textDocument/rename", .object(params))?["result"]?["changes"])
+        let edit = try #require(rename(at: key, in: palettePath, to: "primary", client)?["result"]?["changes"])
         let themePositions = TextPositions(text: theme)
         #expect(edit[EditorClient.uri(palettePath)]?.array?.count == 2)
         #expect(edit[EditorClient.uri(palettePath)]?.array?.contains(.object(["range": positions.json(key), "newText": .string("\"primary\"")])) == true)
@@ -431,8 +436,7 @@ struct LanguageServerTests {
         #expect(edit[EditorClient.uri(themePath)] == .array([.object([
             "range": themePositions.json(themePositions.range(of: "{color.blue}")), "newText": .string("{color.primary}"),
         ])]))
-        params["newName"] = .string("navy")
-        let clash = client.request("textDocument/rename", .object(params))?["error"]
+        let clash = rename(at: key, in: palettePath, to: "navy", client)?["error"]
         #expect(clash?["code"] == .number(-32803))
         #expect(clash?["message"]?.string?.contains("'color.navy' is already a token") == true)
         #expect(client.shutdownAndExit() == 0)
@@ -443,9 +447,7 @@ struct LanguageServerTests {
         let (client, palette, palettePath, theme, themePath) = try renameWorkspace(themeTarget: "color.navy")
         let positions = TextPositions(text: palette)
         let key = positions.range(of: "\"color\"")
-        var params = at(palettePath, key.0).object!
-        params["newName"] = .string("colour")
-        let edit = try #require(client.request("textDocument/rename", .object(params))?["result"]?["changes"])
+        let edit = try #require(rename(at: key, in: palettePath, to: "colour", client)?["result"]?["changes"])
         let themePositions = TextPositions(text: theme)
         let paletteEdits = edit[EditorClient.uri(palettePath)]?.array ?? []
         #expect(paletteEdits.count == 2)
