@@ -12,7 +12,8 @@ let package = Package(
         .library(name: "TesseraUI", targets: ["TesseraUI"]),
         // For tools: every format read into one token system, resolved in every permutation,
         // with located diagnostics; importers; compiling themes.
-        .library(name: "Tessera", targets: ["Tessera"]),
+        // `import TesseraImporters` for every format other than DTCG and resolver documents.
+        .library(name: "Tessera", targets: ["Tessera", "TesseraImporters"]),
         // Tokens in, files out: Swift source, asset catalogs, CSS, a resolved bundle.
         .library(name: "TesseraGenerate", targets: ["TesseraGenerate"]),
         // Lint rules, diffs between versions, the catalog page.
@@ -47,14 +48,18 @@ let package = Package(
         ),
         .target(name: "TesseraUI", dependencies: ["TesseraRuntime"]),
         .target(name: "Tessera", dependencies: ["TesseraModel", "TesseraRuntime"]),
+        // Every format but DTCG token files and resolver documents, which the engine reads itself:
+        // Tokens Studio, Figma, asset catalogs, Gentle, Style Dictionary, text styles.
+        .target(name: "TesseraImporters", dependencies: ["Tessera"]),
         .target(name: "TesseraGenerate", dependencies: ["Tessera"]),
         .target(name: "TesseraQuality", dependencies: ["Tessera", "TesseraGenerate"]),
         // `tessera lsp`: the Language Server Protocol over standard input and output.
-        .target(name: "TesseraLanguageServer", dependencies: ["Tessera"]),
+        .target(name: "TesseraLanguageServer", dependencies: ["Tessera", "TesseraImporters"]),
         .target(
             name: "TesseraBuild",
             dependencies: [
                 "Tessera",
+                "TesseraImporters",
                 "TesseraGenerate",
                 "TesseraQuality",
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -65,6 +70,7 @@ let package = Package(
             name: "TesseraCLI",
             dependencies: [
                 "Tessera",
+                "TesseraImporters",
                 "TesseraGenerate",
                 "TesseraQuality",
                 "TesseraBuild",
@@ -77,21 +83,21 @@ let package = Package(
         .executableTarget(name: "tessera-differential", dependencies: ["TesseraDifferential"]),
         // The real token sets of the shared corpus (outside the repository), checked against
         // Tessera: `swift run tessera-conformance ../shared/corpus`.
-        .executableTarget(name: "tessera-conformance", dependencies: ["Tessera", "TesseraGenerate", "TesseraQuality", "TesseraConformanceKit"]),
+        .executableTarget(name: "tessera-conformance", dependencies: ["Tessera", "TesseraImporters", "TesseraGenerate", "TesseraQuality", "TesseraConformanceKit"]),
         .plugin(name: "TesseraPlugin", capability: .buildTool(), dependencies: ["TesseraCLI"]),
         // What the tests and tessera-conformance both check with: independent readers of other
         // tools' expected outputs, the checks run on a fixture and on a real set alike, swiftc,
         // processes and scratch folders. A library without a test framework, not a product.
         .target(
             name: "TesseraConformanceKit",
-            dependencies: ["Tessera", "TesseraGenerate", "TesseraQuality"],
+            dependencies: ["Tessera", "TesseraImporters", "TesseraGenerate", "TesseraQuality"],
             path: "Tests/TesseraConformanceKit"
         ),
         // Helpers every test target shares (scratch folders, marked sources, code generation,
         // fixtures used by several targets); a library, not a test target.
         .target(
             name: "TesseraTestSupport",
-            dependencies: ["Tessera", "TesseraGenerate", "TesseraConformanceKit"],
+            dependencies: ["Tessera", "TesseraImporters", "TesseraGenerate", "TesseraConformanceKit"],
             path: "Tests/TesseraTestSupport",
             resources: [.copy("Fixtures")]
         ),
@@ -104,14 +110,26 @@ let package = Package(
         ),
         .testTarget(
             name: "TesseraTests",
-            dependencies: ["Tessera", "TesseraDifferential", "TesseraConformanceKit", "TesseraTestSupport"],
+            dependencies: ["Tessera", "TesseraImporters", "TesseraConformanceKit", "TesseraTestSupport"]
+        ),
+        .testTarget(
+            name: "TesseraImportersTests",
+            dependencies: ["TesseraImporters", "TesseraConformanceKit", "TesseraTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TesseraGenerateTests", dependencies: ["TesseraGenerate", "TesseraConformanceKit", "TesseraTestSupport"]),
+        .testTarget(name: "TesseraGenerateTests", dependencies: ["TesseraGenerate", "TesseraImporters", "TesseraConformanceKit", "TesseraTestSupport"]),
         .testTarget(name: "TesseraQualityTests", dependencies: ["TesseraQuality", "TesseraConformanceKit", "TesseraTestSupport"]),
         .testTarget(name: "TesseraBuildTests", dependencies: ["TesseraBuild", "TesseraTestSupport"]),
+        // The UI adapters type-checked as each Apple platform compiles them, against stand-ins.
+        .testTarget(name: "TesseraUITests", dependencies: ["TesseraUI", "TesseraConformanceKit", "TesseraTestSupport"]),
+        .testTarget(name: "TesseraDifferentialTests", dependencies: ["TesseraDifferential", "TesseraTestSupport"]),
+        // `tessera lsp`: in process and over pipes to the built `tessera` binary.
+        .testTarget(
+            name: "TesseraLanguageServerTests",
+            dependencies: ["TesseraCLI", "TesseraLanguageServer", "TesseraImporters", "TesseraBuild", "TesseraConformanceKit", "TesseraTestSupport"]
+        ),
         // Runs the built `tessera` binary.
-        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraBuild", "TesseraLanguageServer", "TesseraQuality", "TesseraConformanceKit", "TesseraTestSupport"]),
+        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraBuild", "TesseraImporters", "TesseraQuality", "TesseraConformanceKit", "TesseraTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

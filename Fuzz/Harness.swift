@@ -115,7 +115,7 @@ func checkSound(_ permutation: TokenSystem.Permutation) {
 func fuzzTextStyles(_ bytes: [UInt8]) {
     let styles = SourceFile(path: "textStyles.json", bytes: bytes)
     let alias = SourceFile(path: "tokens.json", text: ##"{"title": {"$type": "typography", "$value": "{textStyles.headline}"}}"##)
-    let result = TokenSystem.resolving(files: [styles, alias])
+    let result = TokenSystem.resolving(files: [styles, alias], options: PipelineOptions(importers: .standard))
     render(result.diagnostics, result.files)
     let tokens = result.partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)

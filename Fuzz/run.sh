@@ -4,7 +4,7 @@
 #   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest lsp (default: all)
 #
 # Builds one binary (a few minutes) from the library's modules TesseraModel, TesseraRuntime,
-# Tessera, TesseraGenerate and TesseraQuality and from Fuzz/*.swift, seeds each target's corpus
+# Tessera, TesseraImporters, TesseraGenerate, TesseraQuality and TesseraLanguageServer and from Fuzz/*.swift, seeds each target's corpus
 # from Examples/, the test fixtures, Fuzz/seeds and, when it is there, ../shared/corpus (the real
 # token sets), and runs each target for SECONDS (60 by default). New inputs that add coverage are
 # kept in .build/fuzz/corpus/TARGET; a crash, a leak, a timeout (10 s) or more than 2 GB for one
@@ -40,7 +40,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest lsp)
 
-modules=(TesseraModel TesseraRuntime Tessera TesseraGenerate TesseraQuality TesseraLanguageServer)
+modules=(TesseraModel TesseraRuntime Tessera TesseraImporters TesseraGenerate TesseraQuality TesseraLanguageServer)
 folders=("${modules[@]/#/Sources/}")
 shared=../shared/corpus
 

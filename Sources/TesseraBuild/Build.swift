@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 import TesseraGenerate
 import TesseraQuality
 
@@ -30,7 +31,7 @@ public struct Build: Sendable {
     public var keepGoing: Bool
 
     public init(_ configuration: BuildConfiguration, stateFolder: String? = nil, swiftInto: String? = nil,
-        options: PipelineOptions = PipelineOptions(), keepGoing: Bool = false)
+        options: PipelineOptions = PipelineOptions(importers: .standard), keepGoing: Bool = false)
     {
         self.configuration = configuration
         self.stateFolder = stateFolder
@@ -62,9 +63,15 @@ public struct Build: Sendable {
         var report = Report()
         let statePath = ((stateFolder ?? configuration.absolute(".tessera")) as NSString).appendingPathComponent("build-state.json")
         let fingerprint = configurationFingerprint()
-        if let state = BuildState.read(statePath), state.isCurrent(fingerprint: fingerprint) {
+        // The state and the source folders are read once, before any source: a file added or
+        // saved while the build runs makes the next build run again.
+        let previous = BuildState.read(statePath)
+        let folders = configuration.sources.map(configuration.absolute).filter(BuildConfiguration.isFolder).map {
+            BuildState.Folder(path: $0, listing: BuildState.listing($0))
+        }
+        if let previous, previous.isCurrent(fingerprint: fingerprint, folders: folders) {
             report.upToDate = true
-            report.unchanged = state.outputs.map(\.path) + state.catalogs
+            report.unchanged = previous.outputs.map(\.path) + previous.catalogs
             return report
         }
         // Read and resolve.
@@ -109,7 +116,7 @@ public struct Build: Sendable {
             return report
         }
         // Write.
-        let previous = BuildState.read(statePath, catalogFiles: true)
+        let previousOutputs = previous.map { $0.outputs + BuildState.catalogOutputs(statePath) } ?? []
         do {
             let (written, unchanged) = try OutputWriter.write(files)
             report.written = written
@@ -120,16 +127,13 @@ public struct Build: Sendable {
             return report
         }
         // Color sets an earlier build wrote into these catalogs and this one did not.
-        if let previous {
+        if !previousOutputs.isEmpty {
             let now = Set(files.map(\.path))
-            for old in previous.outputs.map(\.path) where !now.contains(old) && catalogs.contains(where: { old.hasPrefix($0 + "/") }) {
+            for old in previousOutputs.map(\.path) where !now.contains(old) && catalogs.contains(where: { old.hasPrefix($0 + "/") }) {
                 OutputWriter.removeGenerated(old, within: catalogs)
             }
         }
-        let state = BuildState(fingerprint: fingerprint, inputs: inputs.map { BuildState.Input(path: $0, hash: BuildState.hash(file: $0) ?? 0) },
-            folders: configuration.sources.map(configuration.absolute).filter(BuildConfiguration.isFolder).map {
-                BuildState.Folder(path: $0, listing: BuildState.listing($0))
-            },
+        let state = BuildState(fingerprint: fingerprint, inputs: inputs, folders: folders,
             outputs: files.map { BuildState.Output(path: $0.path, size: $0.bytes.count) }, catalogs: catalogs)
         // After errors the outputs are not current: the next build reads everything again.
         if tokenErrors {
@@ -166,13 +170,18 @@ public struct Build: Sendable {
         return hash
     }
 
-    /// The permutations (nil on an error), the files read (the tokens', then the outputs' own
-    /// inputs, such as templates), and the diagnostics.
-    private func resolve() -> (ResolvedPermutations?, [String], [Diagnostic], [SourceFile]) {
-        let read = configuration.outputs.flatMap { $0.options.inputs }.map(configuration.absolute)
-        let system = TokenSystem(configuration, options: options)
-        let resolved = system.resolveAll(keepingGoing: keepGoing)
-        return (resolved.permutations, resolved.files.map(\.path) + read, resolved.diagnostics, resolved.files)
+    /// The permutations (nil on an error), the inputs with their hashes — the tokens' from the
+    /// bytes parsed, the outputs' own inputs (templates) from their bytes before anything is
+    /// generated — the diagnostics, and the files read.
+    private func resolve() -> (ResolvedPermutations?, [BuildState.Input], [Diagnostic], [SourceFile]) {
+        let outputInputs = configuration.outputs.flatMap { $0.options.inputs }.map(configuration.absolute).map {
+            BuildState.Input(path: $0, hash: BuildState.hash(file: $0) ?? 0)
+        }
+        let resolved = ConfiguredSystem(configuration, options: options, keepGoing: keepGoing).open().resolveAll(keepingGoing: keepGoing)
+        let tokenInputs = resolved.files.map { file in
+            BuildState.Input(path: file.path, hash: file.bytes.withUnsafeBytes { ContentHash.of($0) })
+        }
+        return (resolved.permutations, tokenInputs + outputInputs, resolved.diagnostics, resolved.files)
     }
 }
 

@@ -2,7 +2,6 @@ import Foundation
 import Tessera
 import TesseraGenerate
 import TesseraQuality
-import TesseraQuality
 import Yams
 
 extension BuildConfiguration.Reader {
@@ -12,11 +11,12 @@ extension BuildConfiguration.Reader {
         return nil
     }
 
-    /// `lint:`.
+    /// `lint:`: `usage`, and for each rule of `Linter.ruleTypes` a severity, or its settings
+    /// (with `severity` among them), which the rule reads itself (`ConfigurableLintRule`).
     mutating func lint(_ node: Node) -> LintConfiguration {
         var configuration = LintConfiguration()
-        let rules = Linter.ruleIDs
-        for (key, _, value) in members(node, known: ["usage"] + rules, place: "lint") {
+        let types = Dictionary(uniqueKeysWithValues: Linter.ruleTypes.map { ($0.ruleID, $0) })
+        for (key, _, value) in members(node, known: ["usage"] + Linter.ruleTypes.map { $0.ruleID }, place: "lint") {
             if key == "usage" {
                 configuration.usage = strings(value, key: key)
                 continue
@@ -25,97 +25,76 @@ extension BuildConfiguration.Reader {
                 if let severity = choice(value, key: key, RuleSetting.self) { configuration.severities[key] = severity }
                 continue
             }
-            // `required-modes: { tokens, modifiers }` is one requirement, `require:` a list of them.
-            var single = RequiredModesRule.Requirement(scope: .glob(PathGlob("**")), modifiers: [], location: location(value))
-            for (setting, _, option) in members(value, known: LintConfiguration.settings[key] ?? ["severity"], place: "lint rule '\(key)'") {
-                switch (key, setting) {
-                case ("required-modes", "tokens"): single.scope = TokenScope(string(option, key: setting) ?? "**")
-                case ("required-modes", "modifiers"): single.modifiers = strings(option, key: setting)
-                default: rule(key, setting, option, into: &configuration)
-                }
+            guard let type = types[key] else { continue }
+            let written = members(value, known: ["severity"] + type.settingNames, place: "lint rule '\(key)'")
+            guard case .mapping = value else { continue }
+            var settings = YAMLRuleSettings(reader: self, node: value, members: written)
+            if let severity = settings.value("severity").flatMap({ settings.reader.choice($0, key: "severity", RuleSetting.self) }) {
+                configuration.severities[key] = severity
             }
-            if !single.modifiers.isEmpty { configuration.requiredModes.append(single) }
+            configuration.set(type.init(settings: &settings))
+            self = settings.reader
         }
         return configuration
     }
+}
 
-    private mutating func rule(_ rule: String, _ setting: String, _ value: Node, into configuration: inout LintConfiguration) {
-        switch (rule, setting) {
-        case (_, "severity"):
-            if let severity = choice(value, key: setting, RuleSetting.self) { configuration.severities[rule] = severity }
-        case ("contrast", "level"):
-            configuration.level = choice(value, key: setting, ContrastLevel.self) ?? .aa
-        case ("contrast", "pairs"):
-            guard case .sequence(let list) = value else {
-                report(.configInvalidValue(setting, expected: "a list of { foreground, background } pairs", found: Self.kind(value)), at: value)
-                return
-            }
-            for entry in list {
-                var foreground: String?
-                var background: String?
-                var kind = ContrastKind.text
-                var level: ContrastLevel?
-                for (key, _, item) in members(entry, known: ["foreground", "background", "kind", "level"], place: "a contrast pair") {
-                    switch key {
-                    case "foreground": foreground = string(item, key: key)
-                    case "background": background = string(item, key: key)
-                    case "kind": kind = choice(item, key: key, ContrastKind.self) ?? .text
-                    default: level = choice(item, key: key, ContrastLevel.self)
-                    }
-                }
-                guard case .mapping = entry else { continue }
-                guard let foreground, let background else {
-                    report(.configMissing("foreground and background", in: "a contrast pair"), at: entry)
-                    continue
-                }
-                configuration.contrastPairs.append(ContrastPair(foreground: foreground, background: background, kind: kind, level: level,
-                    location: location(entry)))
-            }
-        case ("apca", "minimum"): configuration.apcaMinimum = number(value, key: setting)
-        case ("naming", "patterns"):
-            guard case .mapping(let pairs) = value else {
-                report(.configInvalidValue(setting, expected: "a mapping of tier or group to a regular expression", found: Self.kind(value)), at: value)
-                return
-            }
-            for (scope, pattern) in pairs {
-                guard let scope = scope.string, let text = string(pattern, key: scope) else { continue }
-                do {
-                    _ = try NSRegularExpression(pattern: text)
-                    configuration.naming.append((TokenScope(scope), text))
-                } catch {
-                    report(.configInvalidValue(scope, expected: "a regular expression", found: "'\(text)'"), at: pattern)
-                }
-            }
-        case ("descriptions", "tokens"): configuration.descriptions = strings(value, key: setting).map(TokenScope.init)
-        case ("required-modes", "require"):
-            guard case .sequence(let list) = value else {
-                report(.configInvalidValue(setting, expected: "a list of { tokens, modifiers }", found: Self.kind(value)), at: value)
-                return
-            }
-            for entry in list {
-                var requirement = RequiredModesRule.Requirement(scope: .glob(PathGlob("**")), modifiers: [], location: location(entry))
-                for (key, _, item) in members(entry, known: ["tokens", "modifiers"], place: "a required-modes entry") {
-                    if key == "tokens" { requirement.scope = TokenScope(string(item, key: key) ?? "**") } else { requirement.modifiers = strings(item, key: key) }
-                }
-                if requirement.modifiers.isEmpty {
-                    report(.configMissing("modifiers", in: "a required-modes entry"), at: entry)
-                } else {
-                    configuration.requiredModes.append(requirement)
-                }
-            }
-        case ("near-duplicates", "metric"):
-            configuration.nearDuplicates.metric = choice(value, key: setting, NearDuplicatesRule.Metric.self) ?? .deltaE2000
-        case ("near-duplicates", "threshold"): configuration.nearDuplicates.threshold = number(value, key: setting)
-        case ("gamut", "space"):
-            guard let text = value.string, let space = ColorSpace(rawValue: text), space == .srgb || space == .displayP3 else {
-                report(.configInvalidValue(setting, expected: "srgb or display-p3", found: Self.kind(value)), at: value)
-                return
-            }
-            configuration.gamut = space
-        case ("min-font-size", "minimum"): configuration.minimumFontSize = number(value, key: setting) ?? 11
-        case ("min-touch-target", "minimum"): configuration.touchTarget.minimum = number(value, key: setting) ?? 44
-        case ("min-touch-target", "tokens"): configuration.touchTarget.scopes = strings(value, key: setting).map(TokenScope.init)
-        default: break
+/// A lint rule's settings as `tessera.yml` writes them: a YAML mapping, read with the
+/// configuration's reader so that every error is located as the others are.
+struct YAMLRuleSettings: RuleSettings {
+    var reader: BuildConfiguration.Reader
+    let node: Node
+    let members: [(key: String, keyNode: Node, value: Node)]
+
+    var location: SourceLocation? { reader.location(node) }
+
+    func value(_ key: String) -> Node? { members.first { $0.key == key }?.value }
+
+    func location(of key: String) -> SourceLocation? { value(key).map(reader.location) }
+
+    mutating func string(_ key: String) -> String? { value(key).flatMap { reader.string($0, key: key) } }
+
+    mutating func strings(_ key: String) -> [String]? { value(key).map { reader.strings($0, key: key) } }
+
+    mutating func number(_ key: String) -> Double? { value(key).flatMap { reader.number($0, key: key) } }
+
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) -> Choice?
+    where Choice.RawValue == String {
+        value(key).flatMap { reader.choice($0, key: key, type) }
+    }
+
+    mutating func entries(_ key: String, expected: String, known: [String], place: String, _ body: (inout YAMLRuleSettings) -> Void) {
+        guard let written = value(key) else { return }
+        guard case .sequence(let list) = written else {
+            reader.report(.configInvalidValue(key, expected: expected, found: BuildConfiguration.Reader.kind(written)), at: written)
+            return
         }
+        for entry in list {
+            let entryMembers = reader.members(entry, known: known, place: place)
+            guard case .mapping = entry else { continue }
+            var settings = YAMLRuleSettings(reader: reader, node: entry, members: entryMembers)
+            body(&settings)
+            reader = settings.reader
+        }
+    }
+
+    mutating func mapping(_ key: String, expected: String) -> [(name: String, value: String, location: SourceLocation)]? {
+        guard let written = value(key) else { return nil }
+        guard case .mapping(let pairs) = written else {
+            reader.report(.configInvalidValue(key, expected: expected, found: BuildConfiguration.Reader.kind(written)), at: written)
+            return nil
+        }
+        return pairs.compactMap { name, value in
+            guard let name = name.string, let text = reader.string(value, key: name) else { return nil }
+            return (name, text, reader.location(value))
+        }
+    }
+
+    mutating func invalid(_ key: String, expected: String, found: String, at location: SourceLocation) {
+        reader.report(.configInvalidValue(key, expected: expected, found: found), at: location)
+    }
+
+    mutating func missing(_ setting: String, in place: String) {
+        reader.report(.configMissing(setting, in: place), at: node)
     }
 }

@@ -35,9 +35,8 @@ struct BuildState {
     ///
     /// The files inside catalogs are kept in a second file (`PATH.catalogs`, same `o` lines), read
     /// only with `catalogFiles`, so that a build with nothing to do reads a few lines.
-    static func read(_ path: String, catalogFiles: Bool = false) -> BuildState? {
-        guard var data = FileManager.default.contents(atPath: path) else { return nil }
-        if catalogFiles, let more = FileManager.default.contents(atPath: path + ".catalogs") { data.append(more) }
+    static func read(_ path: String) -> BuildState? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, lines[0] == "tessera-build-state 1", let fingerprint = UInt64(lines[1]) else { return nil }
         var inputs: [Input] = []
@@ -64,6 +63,16 @@ struct BuildState {
         return BuildState(fingerprint: fingerprint, inputs: inputs, folders: folders, outputs: outputs, catalogs: catalogs)
     }
 
+    /// The outputs inside catalogs that the state at `path` recorded (its `PATH.catalogs` file).
+    static func catalogOutputs(_ path: String) -> [Output] {
+        guard let data = FileManager.default.contents(atPath: path + ".catalogs") else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("o "), let space = line.dropFirst(2).firstIndex(of: " "),
+                let size = Int(line.dropFirst(2)[..<space]) else { return nil }
+            return Output(path: String(line[line.index(after: space)...]), size: size)
+        }
+    }
+
     func write(_ path: String) {
         var text = "tessera-build-state 1\n\(fingerprint)\n"
         for input in inputs { text += "i \(input.hash) \(input.path)\n" }
@@ -88,14 +97,14 @@ struct BuildState {
     /// Whether the outputs are still what this state's inputs make: the same configuration,
     /// every input's bytes, every source folder's files, every output file's size, and each
     /// catalog's own `Contents.json` (the color sets inside are not looked at one by one).
-    func isCurrent(fingerprint: UInt64) -> Bool {
+    func isCurrent(fingerprint: UInt64, folders listed: [Folder]) -> Bool {
         guard fingerprint == self.fingerprint, !outputs.isEmpty || !catalogs.isEmpty else { return false }
         for output in outputs where !catalogs.contains(where: { output.path.hasPrefix($0 + "/") }) {
             var status = stat()
             guard stat(output.path, &status) == 0, Int(status.st_size) == output.size else { return false }
         }
         for catalog in catalogs where access(catalog + "/Contents.json", F_OK) != 0 { return false }
-        for folder in folders where Self.listing(folder.path) != folder.listing { return false }
+        guard listed == folders else { return false }
         for input in inputs where Self.hash(file: input.path) != input.hash { return false }
         return true
     }

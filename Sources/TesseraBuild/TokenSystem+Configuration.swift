@@ -1,17 +1,34 @@
 import Foundation
 import Tessera
 import TesseraGenerate
+import TesseraImporters
 
 extension TokenSystem {
-    /// The system a configuration names: its `resolver` read with its modes, or its `sources`
-    /// merged in order; in the configuration's `sourceFormat` unless `options` force one.
-    package init(_ configuration: BuildConfiguration, options: PipelineOptions = PipelineOptions()) {
+    /// The system a configuration names (`ConfiguredSystem(configuration, options:).open()`).
+    package init(_ configuration: BuildConfiguration, options: PipelineOptions = PipelineOptions(importers: .standard)) {
+        self = ConfiguredSystem(configuration, options: options).open()
+    }
+}
+
+extension ConfiguredSystem {
+    /// The system a configuration names: its `resolver` with its modes (whatever importer of
+    /// systems its name or content calls for, else a resolver document), else its `sources`
+    /// merged in order; in its `sourceFormat` unless `options` force a format, strict when it or
+    /// `options` say so, kept going past errors when it or `keepGoing` say so.
+    public init(_ configuration: BuildConfiguration, options: PipelineOptions = PipelineOptions(importers: .standard),
+        keepGoing: Bool = false, tenants: String? = nil)
+    {
         let options = configuration.options(options)
-        if let resolver = configuration.resolver {
-            self = options.importers.system(for: [configuration.absolute(resolver)], options: options)
-        } else {
-            self.init(paths: configuration.sources.map(configuration.absolute), options: options)
-        }
+        let paths = configuration.sourcePaths
+        self.init(paths: paths, configurationFile: configuration.file, name: configuration.name, options: options,
+            asSystem: configuration.resolver != nil || options.importers.readsAsSystem(paths),
+            keepGoing: keepGoing || configuration.keepGoing, tenants: tenants ?? configuration.tenants.map(configuration.absolute))
+    }
+
+    /// The system of the configuration at `path`, nil when it cannot be read (what `tessera lsp`
+    /// reads a workspace's `tessera.yml` with).
+    public static func configured(at path: String) -> ConfiguredSystem? {
+        BuildConfiguration.load(path).configuration.map { ConfiguredSystem($0) }
     }
 }
 

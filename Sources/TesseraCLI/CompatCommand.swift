@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tessera
+import TesseraImporters
 
 enum CompatFormat: String, ExpressibleByArgument, CaseIterable {
     case text, tsv
@@ -44,7 +45,7 @@ struct Compat: TesseraSubcommand {
                 calls?.append(call)
             }
         }
-        let report = ConfigParserReport(folder: folder, calls: calls)
+        let report = ConfigParserReport(folder: folder, calls: calls, options: PipelineOptions(importers: .standard))
         // Errors explain the lookups Tessera has no value for; warnings are for `tessera validate`.
         let errors = DiagnosticBag(report.result.diagnostics.filter { $0.severity == .error })
         diagnostics.write(errors, files: report.result.files, to: &io)

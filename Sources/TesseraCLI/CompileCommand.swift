@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tessera
+import TesseraImporters
 
 struct Compile: TesseraSubcommand {
     static let configuration = CommandConfiguration(
@@ -38,32 +39,33 @@ struct Compile: TesseraSubcommand {
         let theme: Theme
         let files: [SourceFile]
         var bag = DiagnosticBag()
-        if let paths = options.systemPaths {
-            let resolved = options.system(for: paths).resolveAll(keepingGoing: keepGoing.keepGoing)
+        let configured = try options.configured(io: &io)
+        if configured.readsAsSystem {
+            let resolved = configured.open().resolveAll(keepingGoing: keepGoing.keepGoing || configured.keepGoing)
             bag.append(contentsOf: resolved.diagnostics)
             files = resolved.files
             guard let permutations = resolved.permutations else {
-                options.report(bag, files: files, to: &io)
+                options.report(bag, files: files, of: configured, to: &io)
                 return .failure
             }
             theme = Theme.compile(permutations)
         } else {
-            let result = options.run()
+            let result = options.run(configured)
             files = result.files
-            if keepGoing.keepGoing, result.hasErrors {
+            if keepGoing.keepGoing || configured.keepGoing, result.hasErrors {
                 let sound = result.soundTokens()
                 bag = DiagnosticBag(sound.diagnostics)
                 theme = Theme.compile(sound.tokens)
             } else {
                 bag = DiagnosticBag(result.diagnostics)
                 guard let tokens = try? result.tokens() else {
-                    options.report(bag, files: files, to: &io)
+                    options.report(bag, files: files, of: configured, to: &io)
                     return .failure
                 }
                 theme = Theme.compile(tokens)
             }
         }
-        options.report(bag, files: files, to: &io)
+        options.report(bag, files: files, of: configured, to: &io)
         // Kept going, but no token is sound: nothing to write.
         if bag.hasErrors, theme.count == 0 { return .failure }
         let url = URL(fileURLWithPath: output)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tessera
+import TesseraImporters
 import TesseraBuild
 
 /// `tessera publish`: every tenant's theme, compiled and signed, at a content-addressed path,
@@ -39,7 +40,7 @@ struct Publish: TesseraSubcommand {
         guard let folder = tenants ?? configuration.tenants.map(configuration.absolute) else {
             throw ValidationError("name the tenants folder: 'tenants:' in \(configuration.file), or --tenants DIR")
         }
-        let base = TokenSystem(configuration, options: systemOptions.options)
+        let base = ConfiguredSystem(configuration, options: systemOptions.options).open()
         let read = TenantFolder(path: folder, importers: systemOptions.options.importers)
         // The base's own problems once; each tenant's that the base does not have, named.
         let baseChecked = base.checkAllPermutations()

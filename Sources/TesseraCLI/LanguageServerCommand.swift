@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TesseraBuild
+import TesseraImporters
 import TesseraLanguageServer
 
 /// `tessera lsp`: a language server for token files over standard input and output.
@@ -15,8 +16,6 @@ struct LanguageServerCommand: TesseraSubcommand {
             """)
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
-        ExitCode(LanguageServer.run(input: .standardInput, output: .standardOutput) { path in
-            BuildConfiguration.load(path).configuration.map { ($0.resolver, $0.sources, $0.strict) }
-        })
+        ExitCode(LanguageServer.run(input: .standardInput, output: .standardOutput, configuration: ConfiguredSystem.configured(at:)))
     }
 }

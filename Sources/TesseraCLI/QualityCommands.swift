@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tessera
+import TesseraImporters
 import TesseraBuild
 import TesseraGenerate
 import TesseraQuality
@@ -40,11 +41,24 @@ struct SystemOptions: ParsableArguments {
     func load(_ paths: [String], configuration: BuildConfiguration?, keepingGoing: Bool = false, io: inout CommandIO) throws
         -> (ResolvedSystem, GenerationContext)
     {
-        let tokens = paths.isEmpty && configuration != nil
-            ? TokenSystem(configuration!, options: options) : TokenSystem(paths: paths, options: options)
+        try load(configured(paths, configuration: configuration), keepingGoing: keepingGoing, io: &io).resolved
+    }
+
+    /// The system at `paths`, or the configuration's when no path is given, decided once.
+    func configured(_ paths: [String], configuration: BuildConfiguration?) -> ConfiguredSystem {
+        if paths.isEmpty, let configuration { return ConfiguredSystem(configuration, options: options) }
+        return ConfiguredSystem(paths: paths, options: options)
+    }
+
+    /// `load(_:configuration:keepingGoing:io:)` of a system already decided, with the system as
+    /// read (its caches filled), for checking tenants on top of it.
+    func load(_ configured: ConfiguredSystem, keepingGoing: Bool = false, io: inout CommandIO) throws
+        -> (resolved: (ResolvedSystem, GenerationContext), system: TokenSystem)
+    {
+        let tokens = configured.open()
         let system = tokens.resolveAll(keepingGoing: keepingGoing)
-        let explained = explanations(paths, configuration: configuration)
-        let name = configuration?.name ?? ((paths.first ?? configuration?.resolver ?? "tokens") as NSString).lastPathComponent
+        let explained = source.explainFormat ? configured.explanations() : []
+        let name = configured.name ?? ((configured.paths.first ?? "tokens") as NSString).lastPathComponent
             .components(separatedBy: ".").first ?? "tokens"
         guard let context = system.context(name: name) else {
             diagnostics.write(DiagnosticBag(system.diagnostics + explained), files: system.files, to: &io)
@@ -56,7 +70,7 @@ struct SystemOptions: ParsableArguments {
             diagnostics.write(DiagnosticBag(system.diagnostics + explained), files: system.files, to: &io)
             if context.tokens.isEmpty { throw ExitCode.failure }
         }
-        return (system, context)
+        return ((system, context), tokens)
     }
 
     /// `--explain-format`'s notes for the paths given, or the configuration's sources.
@@ -113,7 +127,8 @@ struct Lint: TesseraSubcommand {
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let configuration = try system.configuration(required: paths.isEmpty, io: &io)
-        let (loaded, context) = try system.load(paths, configuration: configuration, io: &io)
+        let configured = system.configured(paths, configuration: configuration)
+        let ((loaded, context), base) = try system.load(configured, io: &io)
         var settings = configuration?.lint ?? LintConfiguration()
         for (rule, severity) in try severities() { settings.severities[rule] = severity }
         let folders = usage + (configuration.map { config in settings.usage.map(config.absolute) } ?? [])
@@ -122,8 +137,6 @@ struct Lint: TesseraSubcommand {
         var tenantFound: [Diagnostic] = []
         var tenantFiles: [SourceFile] = []
         if let folder = tenants ?? configuration.flatMap({ config in config.tenants.map(config.absolute) }) {
-            let base = paths.isEmpty && configuration != nil
-                ? TokenSystem(configuration!, options: system.options) : TokenSystem(paths: paths, options: system.options)
             let known = Set(loaded.diagnostics + found)
             let read = TenantFolder(path: folder, importers: system.options.importers)
             tenantFound += read.diagnostics
@@ -214,8 +227,7 @@ struct Diff: TesseraSubcommand {
     func resolve(_ paths: [String], options: PipelineOptions, label: String, checkout: String?, io: inout CommandIO) throws
         -> GenerationContext
     {
-        let tokens = TokenSystem(paths: paths, options: options)
-        let loaded = tokens.resolveAll()
+        let loaded = ConfiguredSystem(paths: paths, options: options).open().resolveAll()
         guard let context = loaded.context(name: "tokens") else {
             if let checkout { try? FileManager.default.removeItem(atPath: checkout) }
             io.write("tessera diff: \(label) does not resolve\n", to: .standardError)

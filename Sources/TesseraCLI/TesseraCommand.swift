@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tessera
+import TesseraImporters
 import TesseraBuild
 import TesseraGenerate
 import TesseraQuality
@@ -95,6 +96,9 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "A resolver document (*.resolver.json) that says which token files to merge, in which contexts; or an asset catalog (*.xcassets).")
     var resolver: String?
 
+    @Option(help: "A tessera.yml whose system is read: its resolver or sources, sourceFormat and strict, as tessera build and tessera lsp read them.")
+    var config: String?
+
     @OptionGroup var source: SourceFormatOption
 
     @Option(name: .customLong("input"), help: "With a resolver: the context of a modifier, as modifier=context (repeatable).")
@@ -115,26 +119,37 @@ struct CommonOptions: ParsableArguments {
     @OptionGroup var diagnostics: DiagnosticsOption
 
     func validate() throws {
-        if paths.isEmpty, resolver == nil { throw ValidationError("give at least one token file or directory, or --resolver FILE") }
-        if resolver != nil, !paths.isEmpty { throw ValidationError("give token files or --resolver, not both") }
-        if systemPaths == nil, !inputs.isEmpty { throw ValidationError("--input needs a resolver") }
+        if paths.isEmpty, resolver == nil, config == nil {
+            throw ValidationError("give at least one token file or directory, --resolver FILE or --config tessera.yml")
+        }
+        if [!paths.isEmpty, resolver != nil, config != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give token files, --resolver or --config, only one of them")
+        }
+        if resolver == nil, config == nil, !inputs.isEmpty, !importers.readsAsSystem(paths) { throw ValidationError("--input needs a resolver") }
         _ = try inputMap()
     }
 
     var importers: ImporterRegistry { source.importers }
 
-    /// The system to read with its modes: `--resolver`, a single path a system importer
-    /// recognizes (`*.resolver.json`, `*.xcassets`), or several paths one reads together
-    /// (Figma files).
-    var systemPaths: [String]? {
-        if let resolver { return [resolver] }
-        return importers.readsAsSystem(paths) ? paths : nil
-    }
-
-    /// The composer for the system at `paths`, read by the importer they call for (a resolver
-    /// when none does).
-    func system(for paths: [String]) -> TokenSystem {
-        importers.system(for: paths, options: pipelineOptions)
+    /// The system the paths and options name, decided once: `--resolver` (or another system an
+    /// importer reads, such as `*.xcassets`), a single path or several paths an importer of
+    /// systems reads with their modes, else token files and folders merged in order.
+    /// With `--config`, the configuration's system (its errors written and exit code 1 thrown
+    /// when it cannot be read); `--source-format` and `--strict` still win over its settings.
+    func configured(io: inout CommandIO) throws -> ConfiguredSystem {
+        if let config {
+            let absolute = (config as NSString).isAbsolutePath
+                ? config : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(config)
+            let (loaded, problems) = BuildConfiguration.load(absolute)
+            if !problems.isEmpty {
+                let text = SourceFile(path: absolute, bytes: Array(FileManager.default.contents(atPath: absolute) ?? Data()))
+                diagnostics.write(DiagnosticBag(problems), files: [text], to: &io)
+            }
+            guard let loaded else { throw ExitCode.failure }
+            return ConfiguredSystem(loaded, options: pipelineOptions)
+        }
+        if let resolver { return ConfiguredSystem(resolver: resolver, options: pipelineOptions) }
+        return ConfiguredSystem(paths: paths, options: pipelineOptions)
     }
 
     /// `--input` values as modifier → context.
@@ -160,20 +175,20 @@ struct CommonOptions: ParsableArguments {
         return PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100, tiers: rules, importers: importers)
     }
 
-    func run() -> TokenSystem.Permutation {
-        TokenSystem.resolving(paths: paths, options: pipelineOptions)
+    /// The base permutation of token files (every one of them merged).
+    func run(_ configured: ConfiguredSystem) -> TokenSystem.Permutation {
+        var system = configured.open()
+        return system.resolve()
     }
 
-    func report(_ result: TokenSystem.Permutation, extra: [Diagnostic] = [], to io: inout CommandIO) {
-        var bag = DiagnosticBag(result.diagnostics)
-        bag.append(contentsOf: extra)
-        report(bag, files: result.files, to: &io)
+    func report(_ result: TokenSystem.Permutation, of configured: ConfiguredSystem, to io: inout CommandIO) {
+        report(DiagnosticBag(result.diagnostics), files: result.files, of: configured, to: &io)
     }
 
     /// Writes diagnostics to standard error in the chosen format, with `--explain-format`'s notes.
-    func report(_ bag: DiagnosticBag, files: [SourceFile], to io: inout CommandIO) {
+    func report(_ bag: DiagnosticBag, files: [SourceFile], of configured: ConfiguredSystem, to io: inout CommandIO) {
         var bag = bag
-        bag.append(contentsOf: source.explanations(systemPaths ?? paths))
+        if source.explainFormat { bag.append(contentsOf: configured.explanations()) }
         diagnostics.write(bag, files: files, to: &io)
     }
 
@@ -195,17 +210,17 @@ struct Validate: TesseraSubcommand {
     var tenants: String?
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
-        if let tenants {
-            let base = options.systemPaths.map { options.system(for: $0) } ?? TokenSystem(paths: options.paths, options: options.pipelineOptions)
-            let checked = TenantCheck.run(base: base, folder: tenants)
-            options.report(DiagnosticBag(checked.diagnostics), files: checked.files, to: &io)
+        let configured = try options.configured(io: &io)
+        if let tenants = tenants ?? configured.tenants {
+            let checked = TenantCheck.run(base: configured.open(), folder: tenants)
+            options.report(DiagnosticBag(checked.diagnostics), files: checked.files, of: configured, to: &io)
             if options.diagnostics.diagnosticsFormat == .text {
                 io.write("tessera validate: the base and \(checked.tenantCount) tenant\(checked.tenantCount == 1 ? "" : "s") checked\n", to: .standardError)
             }
             return checked.diagnostics.contains { $0.severity == .error } ? .failure : .success
         }
-        if let paths = options.systemPaths {
-            let system = options.system(for: paths)
+        if configured.readsAsSystem {
+            let system = configured.open()
             let bag: DiagnosticBag
             let files: [SourceFile]
             if options.inputs.isEmpty {
@@ -217,12 +232,12 @@ struct Validate: TesseraSubcommand {
                 io.keepUntilExit(permutation)
                 (bag, files) = (DiagnosticBag(permutation.diagnostics), permutation.files)
             }
-            options.report(bag, files: files, to: &io)
+            options.report(bag, files: files, of: configured, to: &io)
             return bag.hasErrors ? .failure : .success
         }
-        let result = options.run()
+        let result = options.run(configured)
         io.keepUntilExit(result)
-        options.report(result, to: &io)
+        options.report(result, of: configured, to: &io)
         return result.hasErrors ? .failure : .success
     }
 }
@@ -249,15 +264,16 @@ struct Resolve: TesseraSubcommand {
     var path: String? { token?.replacingOccurrences(of: "/", with: ".") }
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
-        if let paths = options.systemPaths { return try executeWithResolver(paths, io: &io) }
-        let result = options.run()
+        let configured = try options.configured(io: &io)
+        if configured.readsAsSystem { return try executeWithResolver(configured, io: &io) }
+        let result = options.run(configured)
         io.keepUntilExit(result)
-        return write(result, io: &io)
+        return write(result, of: configured, io: &io)
     }
 
     /// Reports the permutation's diagnostics and prints its tokens: all of them when there is no
     /// error; with `--keep-going`, the sound ones (exiting 1 all the same).
-    func write(_ permutation: TokenSystem.Permutation, io: inout CommandIO) -> ExitCode {
+    func write(_ permutation: TokenSystem.Permutation, of configured: ConfiguredSystem, io: inout CommandIO) -> ExitCode {
         let tokens: ResolvedTokens?
         var bag: DiagnosticBag
         var leftOut: [String] = []
@@ -273,7 +289,7 @@ struct Resolve: TesseraSubcommand {
         // A token left out is still a token: `--token` may name it (its error says why it is not printed).
         let namesLeftOut = path.map { path in leftOut.contains { $0 == path || $0.hasPrefix(path + ".") } } ?? false
         if tokens != nil, !namesLeftOut { bag.append(contentsOf: notFound(in: permutation.partialTokens)) }
-        options.report(bag, files: permutation.files, to: &io)
+        options.report(bag, files: permutation.files, of: configured, to: &io)
         guard let tokens, keepGoing.keepGoing || !bag.hasErrors else { return .failure }
         // Kept going, but no token is sound: nothing to print.
         if bag.hasErrors, tokens.count == 0 { return .failure }
@@ -303,10 +319,10 @@ struct Resolve: TesseraSubcommand {
 
 extension Resolve {
     /// Prints the permutation the inputs choose.
-    func executeWithResolver(_ paths: [String], io: inout CommandIO) throws -> ExitCode {
-        let permutation = try options.permutation(of: options.system(for: paths))
+    func executeWithResolver(_ configured: ConfiguredSystem, io: inout CommandIO) throws -> ExitCode {
+        let permutation = try options.permutation(of: configured.open())
         io.keepUntilExit(permutation)
-        return write(permutation, io: &io)
+        return write(permutation, of: configured, io: &io)
     }
 }
 
@@ -334,8 +350,7 @@ struct Contexts: TesseraSubcommand {
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let path = file ?? resolver ?? ""
-        let importers = source.importers
-        let system = importers.system(for: [path], options: PipelineOptions(importers: importers))
+        let system = ConfiguredSystem(resolver: path, options: PipelineOptions(importers: source.importers)).open()
         guard let document = system.resolver else {
             var bag = DiagnosticBag()
             bag.append(contentsOf: source.explanations([path]))

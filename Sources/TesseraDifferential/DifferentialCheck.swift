@@ -2,18 +2,18 @@ import Foundation
 import Tessera
 
 /// Where two ways to the same answer disagree.
-public struct Disagreement: Sendable, CustomStringConvertible {
+package struct Disagreement: Sendable, CustomStringConvertible {
     /// Which two ways: `base/whole`, `whole/flattened`, `flattened/renamed`.
-    public let ways: String
+    package let ways: String
     /// The permutation, as `m0=c1, m1=c0`.
-    public let permutation: String
-    public let detail: String
+    package let permutation: String
+    package let detail: String
 
     /// The ways and what differs in a few words (`base/whole values`, `whole/flattened
     /// token.closed`), for counting disagreements by kind.
-    public let kind: String
+    package let kind: String
 
-    public var description: String { "[\(ways)] \(permutation): \(detail)" }
+    package var description: String { "[\(ways)] \(permutation): \(detail)" }
 }
 
 /// Resolves every permutation of a system four ways that must agree:
@@ -26,8 +26,8 @@ public struct Disagreement: Sendable, CustomStringConvertible {
 /// 1 and 2 must give the same values and exactly the same diagnostics; 2, 3 and 4 the same
 /// values and the same diagnostics by id, severity and token (3 and 4 are single files, so
 /// they have no redefinitions: the closed tokens redefined are worked out by hand).
-public enum DifferentialCheck {
-    public static func run(_ system: RandomSystem, permutationLimit: Int = 16) -> [Disagreement] {
+package enum DifferentialCheck {
+    package static func run(_ system: RandomSystem, permutationLimit: Int = 16) -> [Disagreement] {
         let options = PipelineOptions(strict: false, warningLimit: nil)
         var composer = TokenSystem(resolver: SourceFile(path: "case.resolver.json", text: system.resolverText), options: options)
         var found: [Disagreement] = []

@@ -2,7 +2,7 @@
 /// tokens and group properties are removed, and tokens simplified, one at a time, for as long
 /// as one of these keeps the failure.
 extension RandomSystem {
-    public func shrunk(while failing: (RandomSystem) -> Bool) -> RandomSystem {
+    package func shrunk(while failing: (RandomSystem) -> Bool) -> RandomSystem {
         var current = self
         var progress = true
         while progress {

@@ -6,7 +6,7 @@ extension RandomSystem {
     static let reversedNames: [String: String] = ["a": "z6", "b": "z5", "c": "z4", "d": "z3", "x": "z2", "y": "z1"]
 
     /// The resolver document, sources written inline.
-    public var resolverText: String {
+    package var resolverText: String {
         var sets: [(String, JSONText)] = []
         sets.append(("base", .object([("sources", .array(base.map { Self.tree(of: $0, rename: { $0 }) }))])))
         var modifierMembers: [(String, JSONText)] = []

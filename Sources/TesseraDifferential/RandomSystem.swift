@@ -6,7 +6,7 @@
 ///
 /// The model is written out as a resolver with inline sources (one case is one JSON text),
 /// and flattened by hand into one token document per permutation, independently of the engine.
-public struct RandomSystem: Sendable {
+package struct RandomSystem: Sendable {
     enum Kind: String, CaseIterable, Sendable {
         case color, dimension, number, duration, border, shadow
     }
@@ -81,7 +81,7 @@ public struct RandomSystem: Sendable {
     static let tokenNames = ["t0", "t1", "t2", "t3"]
 
     /// A random system drawn from `generator`.
-    public static func random<G: RandomNumberGenerator>(using generator: inout G) -> RandomSystem {
+    package static func random<G: RandomNumberGenerator>(using generator: inout G) -> RandomSystem {
         var maker = Maker(generator: generator)
         let system = maker.system()
         generator = maker.generator
@@ -90,7 +90,7 @@ public struct RandomSystem: Sendable {
 
     /// Every permutation (modifier name → context name), the base first; at most `limit`,
     /// chosen evenly.
-    public func permutations(limit: Int = 16) -> [[String: String]] {
+    package func permutations(limit: Int = 16) -> [[String: String]] {
         var all: [[String: String]] = [[:]]
         for modifier in modifiers {
             all = all.flatMap { partial in modifier.contexts.map { partial.merging([modifier.name: $0.name]) { $1 } } }

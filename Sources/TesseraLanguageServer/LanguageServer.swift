@@ -1,22 +1,22 @@
 import Foundation
 import Tessera
+import TesseraImporters
 
 /// `tessera lsp`: the Language Server Protocol over a pair of streams. Messages are handled in
 /// order, one at a time. The changes that come one after another without a request between
 /// them are applied in turn and checked once: when nothing more is waiting, or before the next
 /// request is answered. A check publishes the diagnostics of each changed file and of each
 /// file whose diagnostics it changes.
-public final class LanguageServer {
-    public enum State: Equatable { case uninitialized, running, shuttingDown }
-    /// Reads a `tessera.yml`: the resolver it names, or the token files and folders it lists
-    /// (relative to its folder), and whether it asks for the DTCG rules strictly; nil when it
-    /// cannot be read.
-    public typealias ConfigurationReader = (String) -> (resolver: String?, sources: [String], strict: Bool)?
+package final class LanguageServer {
+    package enum State: Equatable { case uninitialized, running, shuttingDown }
+    /// Reads a `tessera.yml` into the system it configures (as `tessera validate --config`
+    /// does: `ConfiguredSystem.configured(at:)`); nil when it cannot be read.
+    package typealias ConfigurationReader = (String) -> ConfiguredSystem?
 
     private let configurationReader: ConfigurationReader?
 
     private let send: (JSON) -> Void
-    public private(set) var state = State.uninitialized
+    package private(set) var state = State.uninitialized
     /// Whether positions count UTF-8 bytes (negotiated) rather than UTF-16 code units.
     private(set) var utf8 = false
     private var root: String?
@@ -37,16 +37,16 @@ public final class LanguageServer {
     /// checked whole).
     package private(set) var editsCheckedInPart = 0
     /// Set by `exit`: the process's exit code.
-    public private(set) var exitCode: Int32?
+    package private(set) var exitCode: Int32?
 
-    public init(configuration: ConfigurationReader? = nil, send: @escaping (JSON) -> Void) {
+    package init(configuration: ConfigurationReader? = nil, send: @escaping (JSON) -> Void) {
         self.configurationReader = configuration
         self.send = send
     }
 
     /// Serves `input` and `output` until `exit` or the end of input; returns the exit code
     /// (0 after `shutdown`, else 1).
-    public static func run(input: FileHandle, output: FileHandle, configuration: ConfigurationReader? = nil) -> Int32 {
+    package static func run(input: FileHandle, output: FileHandle, configuration: ConfigurationReader? = nil) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let transport = Transport(input: input, output: output)
         let server = LanguageServer(configuration: configuration, send: transport.write)
@@ -66,19 +66,19 @@ public final class LanguageServer {
     }
 
     /// Handles one message, and checks the change it makes.
-    public func receive(_ frame: MessageFramer.Frame) {
+    package func receive(_ frame: MessageFramer.Frame) {
         receive([frame])
     }
 
     /// Handles one message's content, and checks the change it makes.
-    public func receive(_ content: [UInt8]) {
+    package func receive(_ content: [UInt8]) {
         receive([.message(content)])
     }
 
     /// Handles messages read together as `run` handles them: in order, until `exit`; the
     /// changes among them are checked once before each request after them and at the end, and
     /// a request followed by its `$/cancelRequest` is answered `RequestCancelled`.
-    public func receive(_ frames: [MessageFramer.Frame]) {
+    package func receive(_ frames: [MessageFramer.Frame]) {
         take(frames)
         while exitCode == nil, handleNext() {}
         if exitCode == nil { checkPending() }

@@ -6,7 +6,7 @@ import Foundation
 // MARK: - JSON
 
 /// A JSON value as a message carries it (`LSPAny`).
-public enum JSON: Sendable, Equatable {
+package enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -14,23 +14,23 @@ public enum JSON: Sendable, Equatable {
     case array([JSON])
     case object([String: JSON])
 
-    public subscript(key: String) -> JSON? {
+    package subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    public var string: String? { if case .string(let text) = self { return text } else { return nil } }
-    public var number: Double? { if case .number(let value) = self { return value } else { return nil } }
-    public var int: Int? {
+    package var string: String? { if case .string(let text) = self { return text } else { return nil } }
+    package var number: Double? { if case .number(let value) = self { return value } else { return nil } }
+    package var int: Int? {
         guard case .number(let value) = self, value.isFinite, value.rounded() == value, abs(value) < 9e15 else { return nil }
         return Int(value)
     }
-    public var bool: Bool? { if case .bool(let flag) = self { return flag } else { return nil } }
-    public var array: [JSON]? { if case .array(let elements) = self { return elements } else { return nil } }
-    public var object: [String: JSON]? { if case .object(let members) = self { return members } else { return nil } }
+    package var bool: Bool? { if case .bool(let flag) = self { return flag } else { return nil } }
+    package var array: [JSON]? { if case .array(let elements) = self { return elements } else { return nil } }
+    package var object: [String: JSON]? { if case .object(let members) = self { return members } else { return nil } }
 
     /// Compact JSON text, keys sorted.
-    public var text: String {
+    package var text: String {
         var output = ""
         write(into: &output)
         return output
@@ -86,7 +86,7 @@ public enum JSON: Sendable, Equatable {
     }
 
     /// Parses JSON text; nil when it is not JSON (or nests deeper than `depthLimit`).
-    public static func parse(_ bytes: [UInt8], depthLimit: Int = 256) -> JSON? {
+    package static func parse(_ bytes: [UInt8], depthLimit: Int = 256) -> JSON? {
         var parser = Parser(bytes: bytes, depthLimit: depthLimit)
         guard let value = parser.value(depth: 0) else { return nil }
         parser.skipSpace()
@@ -235,7 +235,7 @@ public enum JSON: Sendable, Equatable {
 // MARK: - JSON-RPC 2.0
 
 /// A request id: a number or a string (`integer | string`).
-public enum RequestID: Sendable, Hashable {
+package enum RequestID: Sendable, Hashable {
     case number(Int)
     case string(String)
 
@@ -256,23 +256,23 @@ public enum RequestID: Sendable, Hashable {
 }
 
 /// `ErrorCodes` and `LSPErrorCodes`.
-public enum ErrorCodes {
-    public static let parseError = -32700
-    public static let invalidRequest = -32600
-    public static let methodNotFound = -32601
-    public static let invalidParams = -32602
-    public static let internalError = -32603
-    public static let serverNotInitialized = -32002
-    public static let requestFailed = -32803
-    public static let requestCancelled = -32800
+package enum ErrorCodes {
+    package static let parseError = -32700
+    package static let invalidRequest = -32600
+    package static let methodNotFound = -32601
+    package static let invalidParams = -32602
+    package static let internalError = -32603
+    package static let serverNotInitialized = -32002
+    package static let requestFailed = -32803
+    package static let requestCancelled = -32800
 }
 
 /// A response's `error`.
-public struct ResponseError: Error, Sendable {
-    public var code: Int
-    public var message: String
+package struct ResponseError: Error, Sendable {
+    package var code: Int
+    package var message: String
 
-    public init(code: Int, message: String) {
+    package init(code: Int, message: String) {
         self.code = code
         self.message = message
     }
@@ -300,11 +300,11 @@ enum Message {
 
 /// A place between characters: zero-based line, and character offset in the negotiated
 /// position encoding (UTF-16 code units unless the client chose `utf-8`).
-public struct Position: Sendable, Hashable, Comparable {
-    public var line: Int
-    public var character: Int
+package struct Position: Sendable, Hashable, Comparable {
+    package var line: Int
+    package var character: Int
 
-    public init(line: Int, character: Int) {
+    package init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
@@ -316,16 +316,16 @@ public struct Position: Sendable, Hashable, Comparable {
 
     var json: JSON { .object(["line": .number(Double(line)), "character": .number(Double(character))]) }
 
-    public static func < (lhs: Position, rhs: Position) -> Bool {
+    package static func < (lhs: Position, rhs: Position) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 }
 
-public struct LSPRange: Sendable, Hashable {
-    public var start: Position
-    public var end: Position
+package struct LSPRange: Sendable, Hashable {
+    package var start: Position
+    package var end: Position
 
-    public init(start: Position, end: Position) {
+    package init(start: Position, end: Position) {
         self.start = start
         self.end = end
     }
@@ -340,66 +340,66 @@ public struct LSPRange: Sendable, Hashable {
     func overlaps(_ other: LSPRange) -> Bool { !(end < other.start || other.end < start) }
 }
 
-public struct Location: Sendable, Hashable {
-    public var uri: String
-    public var range: LSPRange
+package struct Location: Sendable, Hashable {
+    package var uri: String
+    package var range: LSPRange
 
     var json: JSON { .object(["uri": .string(uri), "range": range.json]) }
 }
 
-public enum PositionEncodingKind {
-    public static let utf8 = "utf-8"
-    public static let utf16 = "utf-16"
+package enum PositionEncodingKind {
+    package static let utf8 = "utf-8"
+    package static let utf16 = "utf-16"
 }
 
-public enum TextDocumentSyncKind {
-    public static let incremental = 2
+package enum TextDocumentSyncKind {
+    package static let incremental = 2
 }
 
-public enum DiagnosticSeverity {
-    public static let error = 1
-    public static let warning = 2
-    public static let information = 3
+package enum DiagnosticSeverity {
+    package static let error = 1
+    package static let warning = 2
+    package static let information = 3
 }
 
-public enum SymbolKind {
-    public static let namespace = 3
-    public static let constant = 14
+package enum SymbolKind {
+    package static let namespace = 3
+    package static let constant = 14
 }
 
-public enum CompletionItemKind {
-    public static let property = 10
-    public static let value = 12
-    public static let enumMember = 20
-    public static let constant = 21
-    public static let color = 16
+package enum CompletionItemKind {
+    package static let property = 10
+    package static let value = 12
+    package static let enumMember = 20
+    package static let constant = 21
+    package static let color = 16
 }
 
-public enum MarkupKind {
-    public static let markdown = "markdown"
+package enum MarkupKind {
+    package static let markdown = "markdown"
 }
 
-public enum CodeActionKind {
-    public static let quickFix = "quickfix"
+package enum CodeActionKind {
+    package static let quickFix = "quickfix"
 }
 
 // MARK: - Features
 
-public struct DiagnosticRelatedInformation: Sendable, Hashable {
-    public var location: Location
-    public var message: String
+package struct DiagnosticRelatedInformation: Sendable, Hashable {
+    package var location: Location
+    package var message: String
 
     var json: JSON { .object(["location": location.json, "message": .string(message)]) }
 }
 
 /// `Diagnostic` of the protocol (the engine's is `Tessera.Diagnostic`).
-public struct LSPDiagnostic: Sendable, Hashable {
-    public var range: LSPRange
-    public var severity: Int
-    public var code: String
-    public var source = "tessera"
-    public var message: String
-    public var relatedInformation: [DiagnosticRelatedInformation]
+package struct LSPDiagnostic: Sendable, Hashable {
+    package var range: LSPRange
+    package var severity: Int
+    package var code: String
+    package var source = "tessera"
+    package var message: String
+    package var relatedInformation: [DiagnosticRelatedInformation]
 
     var json: JSON {
         var members: [String: JSON] = [
@@ -411,26 +411,26 @@ public struct LSPDiagnostic: Sendable, Hashable {
     }
 }
 
-public struct TextEdit: Sendable, Hashable {
-    public var range: LSPRange
-    public var newText: String
+package struct TextEdit: Sendable, Hashable {
+    package var range: LSPRange
+    package var newText: String
 
     var json: JSON { .object(["range": range.json, "newText": .string(newText)]) }
 }
 
 /// `WorkspaceEdit` with `changes`: document URI → its edits.
-public struct WorkspaceEdit: Sendable {
-    public var changes: [String: [TextEdit]]
+package struct WorkspaceEdit: Sendable {
+    package var changes: [String: [TextEdit]]
 
     var json: JSON { .object(["changes": .object(changes.mapValues { .array($0.map(\.json)) })]) }
 }
 
-public struct CodeAction: Sendable {
-    public var title: String
-    public var kind = CodeActionKind.quickFix
-    public var diagnostics: [LSPDiagnostic]
-    public var edit: WorkspaceEdit
-    public var isPreferred: Bool
+package struct CodeAction: Sendable {
+    package var title: String
+    package var kind = CodeActionKind.quickFix
+    package var diagnostics: [LSPDiagnostic]
+    package var edit: WorkspaceEdit
+    package var isPreferred: Bool
 
     var json: JSON {
         .object([
@@ -440,22 +440,22 @@ public struct CodeAction: Sendable {
     }
 }
 
-public struct Hover: Sendable {
-    public var markdown: String
-    public var range: LSPRange
+package struct Hover: Sendable {
+    package var markdown: String
+    package var range: LSPRange
 
     var json: JSON {
         .object(["contents": .object(["kind": .string(MarkupKind.markdown), "value": .string(markdown)]), "range": range.json])
     }
 }
 
-public struct DocumentSymbol: Sendable {
-    public var name: String
-    public var detail: String?
-    public var kind: Int
-    public var range: LSPRange
-    public var selectionRange: LSPRange
-    public var children: [DocumentSymbol]
+package struct DocumentSymbol: Sendable {
+    package var name: String
+    package var detail: String?
+    package var kind: Int
+    package var range: LSPRange
+    package var selectionRange: LSPRange
+    package var children: [DocumentSymbol]
 
     var json: JSON {
         var members: [String: JSON] = [
@@ -467,11 +467,11 @@ public struct DocumentSymbol: Sendable {
     }
 }
 
-public struct SymbolInformation: Sendable {
-    public var name: String
-    public var kind: Int
-    public var location: Location
-    public var containerName: String?
+package struct SymbolInformation: Sendable {
+    package var name: String
+    package var kind: Int
+    package var location: Location
+    package var containerName: String?
 
     var json: JSON {
         var members: [String: JSON] = ["name": .string(name), "kind": .number(Double(kind)), "location": location.json]
@@ -481,8 +481,8 @@ public struct SymbolInformation: Sendable {
 }
 
 /// `Color`: sRGB components in 0...1.
-public struct LSPColor: Sendable, Hashable {
-    public var red, green, blue, alpha: Double
+package struct LSPColor: Sendable, Hashable {
+    package var red, green, blue, alpha: Double
 
     init?(_ json: JSON?) {
         guard let red = json?["red"]?.number, let green = json?["green"]?.number, let blue = json?["blue"]?.number,
@@ -500,25 +500,25 @@ public struct LSPColor: Sendable, Hashable {
     }
 }
 
-public struct ColorInformation: Sendable {
-    public var range: LSPRange
-    public var color: LSPColor
+package struct ColorInformation: Sendable {
+    package var range: LSPRange
+    package var color: LSPColor
 
     var json: JSON { .object(["range": range.json, "color": color.json]) }
 }
 
-public struct ColorPresentation: Sendable {
-    public var label: String
-    public var textEdit: TextEdit
+package struct ColorPresentation: Sendable {
+    package var label: String
+    package var textEdit: TextEdit
 
     var json: JSON { .object(["label": .string(label), "textEdit": textEdit.json]) }
 }
 
-public struct CompletionItem: Sendable {
-    public var label: String
-    public var kind: Int
-    public var detail: String?
-    public var textEdit: TextEdit
+package struct CompletionItem: Sendable {
+    package var label: String
+    package var kind: Int
+    package var detail: String?
+    package var textEdit: TextEdit
 
     var json: JSON {
         var members: [String: JSON] = ["label": .string(label), "kind": .number(Double(kind)), "textEdit": textEdit.json]

@@ -2,30 +2,30 @@ import Foundation
 
 /// Messages framed as the Language Server Protocol's base protocol frames them: a header part
 /// (`Content-Length: n`, other fields ignored) ended by an empty line, then n bytes of JSON.
-public struct MessageFramer: Sendable {
+package struct MessageFramer: Sendable {
     /// What one step of reading gives.
-    public enum Frame: Equatable, Sendable {
+    package enum Frame: Equatable, Sendable {
         case message([UInt8])
         /// A header part that cannot be read: its bytes are skipped.
         case malformedHeader(String)
     }
 
     /// The largest content accepted: a larger message is skipped with a header error.
-    public static let maximumContentLength = 64 << 20
+    package static let maximumContentLength = 64 << 20
     private static let maximumHeaderLength = 8 << 10
 
     private var buffer: [UInt8] = []
     private var start = 0
     private var skipping = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func append(_ bytes: some Sequence<UInt8>) {
+    package mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
     /// The next complete frame in what has been appended, nil when more bytes are needed.
-    public mutating func next() -> Frame? {
+    package mutating func next() -> Frame? {
         if skipping > 0 {
             let dropped = min(skipping, buffer.count - start)
             start += dropped
@@ -96,7 +96,7 @@ public struct MessageFramer: Sendable {
     }
 
     /// `content` framed for writing.
-    public static func frame(_ content: String) -> Data {
+    package static func frame(_ content: String) -> Data {
         let body = Data(content.utf8)
         return Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
@@ -104,19 +104,19 @@ public struct MessageFramer: Sendable {
 
 /// Reads frames from a file handle until end of file (waiting for the next, or taking those
 /// already there) and writes framed messages to another.
-public final class Transport {
+package final class Transport {
     private let input: FileHandle
     private let output: FileHandle
     private var framer = MessageFramer()
     private var ended = false
 
-    public init(input: FileHandle, output: FileHandle) {
+    package init(input: FileHandle, output: FileHandle) {
         self.input = input
         self.output = output
     }
 
     /// The next frame, or nil at end of input (the client went away).
-    public func read() -> MessageFramer.Frame? {
+    package func read() -> MessageFramer.Frame? {
         while true {
             if let frame = framer.next() { return frame }
             if ended { return nil }
@@ -131,7 +131,7 @@ public final class Transport {
 
     /// The frames that can be read without waiting: those whose bytes were read already and
     /// those whose bytes are waiting in the input. Empty when nothing is waiting (or at its end).
-    public func available() -> [MessageFramer.Frame] {
+    package func available() -> [MessageFramer.Frame] {
         var frames: [MessageFramer.Frame] = []
         while true {
             while let frame = framer.next() { frames.append(frame) }
@@ -147,7 +147,7 @@ public final class Transport {
         return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN | POLLHUP) != 0
     }
 
-    public func write(_ message: JSON) {
+    package func write(_ message: JSON) {
         do {
             try output.write(contentsOf: MessageFramer.frame(message.text))
         } catch {

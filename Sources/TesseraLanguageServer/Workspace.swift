@@ -1,21 +1,15 @@
 import Foundation
 import Tessera
+import TesseraImporters
 
-/// What the workspace's system is: a resolver (named by `tessera.yml` or found in the root
-/// folder), token files a `tessera.yml` lists, or else the open files.
-enum SystemKind: Equatable {
-    case resolver(String)
-    case tokenFiles([String])
-    case openFiles
-}
-
-/// How the workspace's system is checked: what it is, and whether `tessera.yml` asks for the
-/// DTCG rules strictly (`strict: true`).
-struct WorkspaceSystem: Equatable {
-    var kind = SystemKind.openFiles
-    var strict = false
-
-    var options: PipelineOptions { PipelineOptions(strict: strict) }
+/// The workspace's system: what its `tessera.yml` configures (read as `tessera validate
+/// --config` reads it: its `resolver` or `sources`, `sourceFormat`, `strict`), else the one
+/// `*.resolver.json` in the root folder, else the open files merged.
+struct WorkspaceSystem {
+    /// The configured system; nil when the open files are the system.
+    var configured: ConfiguredSystem?
+    /// The options the open files are read with when they are the system.
+    var options: PipelineOptions { configured?.options ?? PipelineOptions(importers: .standard) }
 }
 
 /// The token system of the workspace as the editor holds it, checked: every file's
@@ -66,27 +60,8 @@ struct Analysis {
                 if let good = document.lastGood { overlays.append(SourceFile(path: document.path, bytes: good)) }
             }
         }
-        let overlayByPath = Dictionary(overlays.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let system: TokenSystem
-        switch workspace.kind {
-        case .resolver(let path):
-            let file = overlayByPath[path] ?? SourceFile(path: path, bytes: Array(FileManager.default.contents(atPath: path) ?? Data()))
-            system = TokenSystem(resolver: file, overlays: overlays, options: workspace.options)
-        case .tokenFiles(let paths):
-            var loading: [Tessera.Diagnostic] = []
-            let read = TokenFileLoader.files(at: paths, diagnostics: &loading)
-            var seen = Set<String>()
-            var chosen: [SourceFile] = []
-            for file in read {
-                seen.insert(file.path)
-                chosen.append(overlayByPath[file.path] ?? file)
-            }
-            chosen += overlays.filter { !seen.contains($0.path) && Self.isInside($0.path, root) }
-            extra += loading
-            system = TokenSystem(files: chosen, options: workspace.options)
-        case .openFiles:
-            system = TokenSystem(files: overlays, options: workspace.options)
-        }
+        // Every importer reads the open documents in place of their files.
+        let system = workspace.configured?.open(overlays: overlays) ?? TokenSystem(files: overlays, options: workspace.options)
         let checked = CheckedSystem(system)
         for file in checked.result.files + checked.system.files + overlays { files[file.path] = files[file.path] ?? file }
         for document in documents.values where broken.contains(document.path) {
@@ -166,25 +141,19 @@ struct Analysis {
         return path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
-    /// The system the root folder says: its `tessera.yml` (and whether it is strict), else one
-    /// `*.resolver.json` in it.
+    /// The system the root folder says: its `tessera.yml` as `reader` reads it, else one
+    /// `*.resolver.json` in it (or another system an importer recognizes by that name).
     static func system(root: String?, configuration reader: LanguageServer.ConfigurationReader?) -> WorkspaceSystem {
         guard let root else { return WorkspaceSystem() }
         let configuration = (root as NSString).appendingPathComponent("tessera.yml")
-        var strict = false
-        if FileManager.default.fileExists(atPath: configuration), let loaded = reader?(configuration) {
-            let folder = (configuration as NSString).deletingLastPathComponent
-            strict = loaded.strict
-            if let resolver = loaded.resolver { return WorkspaceSystem(kind: .resolver(absolute(resolver, in: folder)), strict: strict) }
-            if !loaded.sources.isEmpty {
-                return WorkspaceSystem(kind: .tokenFiles(loaded.sources.map { absolute($0, in: folder) }), strict: strict)
-            }
+        if FileManager.default.fileExists(atPath: configuration), let configured = reader?(configuration) {
+            return WorkspaceSystem(configured: configured)
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         if let resolver = names.sorted().first(where: { $0.hasSuffix(".resolver.json") }) {
-            return WorkspaceSystem(kind: .resolver((root as NSString).appendingPathComponent(resolver)), strict: strict)
+            return WorkspaceSystem(configured: ConfiguredSystem(resolver: (root as NSString).appendingPathComponent(resolver)))
         }
-        return WorkspaceSystem(kind: .openFiles, strict: strict)
+        return WorkspaceSystem()
     }
 
     static func absolute(_ path: String, in folder: String) -> String {

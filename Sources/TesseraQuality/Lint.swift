@@ -6,7 +6,8 @@ import TesseraGenerate
 /// `--usage`, the app's Swift sources), returning located diagnostics. Its `id` is stable
 /// (`tessera.yml` and `--rule id=severity` name it) and is the diagnostic id's suffix: rule
 /// `contrast` reports `lint.contrast`, with `DiagnosticMessage.lint(_:_:_:)`. Its settings are
-/// its stored properties. `Linter.standardRules` are the rules Tessera ships.
+/// its stored properties; a `ConfigurableLintRule` also reads them from the configuration.
+/// `Linter.ruleTypes` are the rules Tessera ships.
 ///
 /// `Linter` runs a rule at the `Severity` its `RuleSetting` chose (`defaultSetting` unless the
 /// configuration says otherwise), and not at all when that is `.off`.
@@ -23,6 +24,10 @@ public protocol LintRule: Sendable {
     /// rule a team turns on.
     var defaultSetting: RuleSetting { get }
     func check(_ subject: LintSubject, severity: Severity) -> [Diagnostic]
+    /// The rule as it runs beside `rules` (the rules of one configuration): by default, itself.
+    /// A rule that checks what another is set to check (APCA, the contrast rule's pairs) takes
+    /// it from there.
+    func configured(among rules: [any LintRule]) -> any LintRule
 }
 
 /// What the rules read: every token in every permutation, who references whom, and (with
@@ -124,13 +129,11 @@ public struct Linter: Sendable {
         self.severities = severities
     }
 
-    /// Every rule, with default settings.
-    public static let standardRules: [any LintRule] = [
-        ContrastRule(), APCARule(), NamingRule(), DescriptionsRule(), RequiredModesRule(), DuplicatesRule(),
-        NearDuplicatesRule(), UnusedRule(), DeprecatedInUseRule(), GamutRule(), MinimumFontSizeRule(), MinimumTouchTargetRule(),
-    ]
+    /// Every rule, with default settings (`ruleTypes`, each made with `init()`).
+    public static var standardRules: [any LintRule] { ruleTypes.map { $0.init() } }
 
-    package static var ruleIDs: [String] { standardRules.map(\.id) }
+    /// The rules' ids, in the order they run.
+    package static var ruleIDs: [String] { ruleTypes.map { $0.ruleID } }
 
     /// The severity a rule reports at; nil when it is off.
     public func severity(of rule: any LintRule) -> Severity? {

@@ -28,51 +28,35 @@ import TesseraGenerate
 /// ```
 public struct LintConfiguration: Sendable {
     package var severities: [String: RuleSetting] = [:]
-    package var contrastPairs: [ContrastPair] = []
-    package var level: ContrastLevel = .aa
-    package var apcaMinimum: Double?
-    package var naming: [(scope: TokenScope, pattern: String)] = []
-    package var descriptions: [TokenScope] = []
-    package var requiredModes: [RequiredModesRule.Requirement] = []
-    package var nearDuplicates = NearDuplicatesRule()
     package var usage: [String] = []
-    package var gamut: ColorSpace?
-    package var minimumFontSize: Double = 11
-    package var touchTarget = MinimumTouchTargetRule()
+    /// Every rule of `Linter.ruleTypes`, in that order, with the settings the configuration
+    /// gives it (its defaults when it gives none).
+    package private(set) var rules: [any LintRule] = Linter.standardRules
 
     package init() {}
+
+    /// The rule of this type, with its settings.
+    package func rule<Rule: LintRule>(_ type: Rule.Type) -> Rule? {
+        rules.lazy.compactMap { $0 as? Rule }.first
+    }
+
+    /// Puts `rule` in place of the rule with its id.
+    package mutating func set(_ rule: any LintRule) {
+        if let index = rules.firstIndex(where: { $0.id == rule.id }) { rules[index] = rule } else { rules.append(rule) }
+    }
 
     /// The rules with these settings, as `tessera lint` runs them:
     /// `configuration.lint.linter.run(LintSubject(context, permutations: permutations))`.
     public var linter: Linter {
-        Linter(rules: [
-            ContrastRule(pairs: contrastPairs, level: level),
-            APCARule(pairs: contrastPairs, level: level, minimum: apcaMinimum),
-            NamingRule(patterns: naming),
-            DescriptionsRule(scopes: descriptions),
-            RequiredModesRule(requirements: requiredModes),
-            DuplicatesRule(),
-            nearDuplicates,
-            UnusedRule(),
-            DeprecatedInUseRule(),
-            GamutRule(space: gamut),
-            MinimumFontSizeRule(minimum: minimumFontSize),
-            touchTarget,
-        ], severities: severities)
+        Linter(rules: rules.map { $0.configured(among: rules) }, severities: severities)
     }
 
-    package static let settings: [String: [String]] = [
-        "contrast": ["severity", "level", "pairs"],
-        "apca": ["severity", "minimum"],
-        "naming": ["severity", "patterns"],
-        "descriptions": ["severity", "tokens"],
-        "required-modes": ["severity", "tokens", "modifiers", "require"],
-        "duplicates": ["severity"],
-        "near-duplicates": ["severity", "metric", "threshold"],
-        "unused": ["severity"],
-        "deprecated-in-use": ["severity"],
-        "gamut": ["severity", "space"],
-        "min-font-size": ["severity", "minimum"],
-        "min-touch-target": ["severity", "minimum", "tokens"],
-    ]
+    /// The contrast rule's pairs and level (the catalog page shows them too).
+    package var contrastPairs: [ContrastPair] { rule(ContrastRule.self)?.pairs ?? [] }
+    package var level: ContrastLevel { rule(ContrastRule.self)?.level ?? .aa }
+
+    /// Each rule's settings besides `severity`, by rule id.
+    package static var settings: [String: [String]] {
+        Dictionary(uniqueKeysWithValues: Linter.ruleTypes.map { ($0.ruleID, $0.settingNames) })
+    }
 }

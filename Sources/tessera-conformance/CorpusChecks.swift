@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 import TesseraConformanceKit
 import TesseraGenerate
 import TesseraQuality
@@ -21,7 +22,7 @@ struct CorpusChecks {
             checks.run("dtcg-examples/\(system): every token file has no error of its own (\(files.count) files)") { check in
                 check.expect(!files.isEmpty, "no token files")
                 for path in files {
-                    let result = TokenSystem.resolving(paths: [path])
+                    let result = TokenSystem.resolving(paths: [path], options: PipelineOptions(importers: .standard))
                     let own = result.diagnostics.filter { $0.severity == .error && $0.id != .referenceUnknown }
                     check.expect(own.isEmpty, "\(path): \(own.prefix(5).map { "\($0.location?.line ?? 0): \($0.message)" })")
                 }
@@ -30,7 +31,7 @@ struct CorpusChecks {
 
         for system in Corpus.systems {
             checks.run("dtcg-examples/\(system): the whole folder resolves apart from theme conflicts") { check in
-                let result = TokenSystem.resolving(paths: [corpus.system(system).path])
+                let result = TokenSystem.resolving(paths: [corpus.system(system).path], options: PipelineOptions(importers: .standard))
                 let errors = result.diagnostics.filter { $0.severity == .error }
                 // Theme files define the same tokens with other values: reported as conflicts, which is correct.
                 let other = errors.filter { $0.id != .mergeConflict }
@@ -56,7 +57,7 @@ struct CorpusChecks {
         for system in Corpus.systems {
             checks.run("dtcg-examples/\(system): permutations resolved from the base agree with whole ones") { check in
                 // Every warning listed, so that the two lists can be compared whole.
-                var composer = TokenSystem(resolverAt: corpus.resolver(system), options: PipelineOptions(warningLimit: nil))
+                var composer = TokenSystem(resolverAt: corpus.resolver(system), options: PipelineOptions(warningLimit: nil, importers: .standard))
                 let resolver = try check.require(composer.resolver)
                 var variants = 0
                 for contexts in resolver.permutations {
@@ -76,7 +77,7 @@ struct CorpusChecks {
 
         checks.run("dtcg-examples/adobe-spectrum: base, light theme and desktop size resolve together") { check in
             let dir = corpus.system("adobe-spectrum").path
-            let result = TokenSystem.resolving(paths: ["\(dir)/base.tokens.json", "\(dir)/theme-light.tokens.json", "\(dir)/size-desktop.tokens.json"])
+            let result = TokenSystem.resolving(paths: ["\(dir)/base.tokens.json", "\(dir)/theme-light.tokens.json", "\(dir)/size-desktop.tokens.json"], options: PipelineOptions(importers: .standard))
             check.expect(!result.hasErrors, "\(result.diagnostics.filter { $0.severity == .error }.prefix(3).map(\.message))")
             check.expect(result.partialTokens.count == result.document.count, "every token resolves")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 
 /// Figma variables: a real REST response compared with another tool's reading of it.
 struct FigmaChecks {

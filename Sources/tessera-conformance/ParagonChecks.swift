@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 
 /// Open edX's Paragon tokens, written for Style Dictionary (`$value`/`$type` with properties of
 /// their own, CSS values, `calc()`), read as Style Dictionary reads them: the folder imports with
@@ -68,7 +69,7 @@ struct ParagonChecks {
         checks.run("paragon: the Style Dictionary folder imports with no error, every token kept") { check in
             let choice = ImporterRegistry.standard.importer(forFileName: tokens)
             check.expect(choice?.name == "style-dictionary", "read as \(choice?.name ?? "nothing")")
-            let result = TokenSystem.resolving(paths: [tokens])
+            let result = TokenSystem.resolving(paths: [tokens], options: PipelineOptions(importers: .standard))
             let errors = result.diagnostics.filter { $0.severity == .error }
             check.expect(errors.isEmpty, "\(errors.count) errors: \(errors.prefix(5).map { "\($0.location?.file ?? ""):\($0.location?.line ?? 0): \($0.message)" })")
             check.expect(result.partialTokens.count == result.document.count, "\(result.partialTokens.count) of \(result.document.count) tokens resolve")
@@ -77,7 +78,7 @@ struct ParagonChecks {
         checks.run("paragon: values agree with the CSS its Style Dictionary build generated") { check in
             let variables = variables()
             check.expect(variables.count > 2_500, "\(variables.count) variables")
-            let result = TokenSystem.resolving(paths: [tokens])
+            let result = TokenSystem.resolving(paths: [tokens], options: PipelineOptions(importers: .standard))
             var compared = 0
             var missing: [String] = []
             for token in result.partialTokens.all {

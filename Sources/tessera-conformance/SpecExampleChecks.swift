@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 
 /// Every JSON example of the Format specification (2025.10): valid examples resolve with no
 /// error, invalid ones are rejected with the right id. Fragments that the specification shows
@@ -62,7 +63,7 @@ struct SpecExampleChecks {
         checks.run("dtcg-spec: every format example (\(all.count)) reads as the specification says") { check in
             for example in all {
                 let path = corpus.specExamples.appendingPathComponent(example.file).path
-                let result = TokenSystem.resolving(paths: [path])
+                let result = TokenSystem.resolving(paths: [path], options: PipelineOptions(importers: .standard))
                 let errors = Set(result.diagnostics.filter { $0.severity == .error }.map(\.id))
                 if let id = Self.invalid[example.file] {
                     check.expect(example.expected == "invalid", "\(example.file) is not marked invalid")

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 import TesseraConformanceKit
 
 /// Tokens Studio files from its transforms' own tests, resolved and compared value by value

@@ -120,6 +120,30 @@ import Testing
         _ = written
     }
 
+    /// A source saved while a build runs — after it was read, before the build state is
+    /// written — is not recorded as built: the state holds the hash of the bytes the build
+    /// parsed, so the next build sees the change and runs again.
+    @Test func aSourceSavedDuringABuildIsBuiltAgainNextTime() throws {
+        let folder = try Codegen.temporaryFolder("build-during")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tokens = folder.appendingPathComponent("tokens/base.tokens.json")
+        try FileManager.default.createDirectory(at: tokens.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(##"{"color": {"$type": "color", "bg": {"$value": "#ffffff"}}}"##.utf8).write(to: tokens)
+        try Data("sources: [tokens]\noutputs:\n  - saving: { path: out/paths.txt }\n".utf8)
+            .write(to: folder.appendingPathComponent("tessera.yml"))
+        let registry = OutputRegistry.standard.registering(SavingOutput.self)
+        let configuration = try #require(BuildConfiguration.load(folder.appendingPathComponent("tessera.yml").path, outputs: registry).configuration)
+        SavingOutput.save = (tokens.path, ##"{"color": {"$type": "color", "bg": {"$value": "#000000"}, "fg": {"$value": "{color.bg}"}}}"##)
+        let first = Build(configuration).run()
+        SavingOutput.save = nil
+        #expect(first.succeeded, "\(first.diagnostics)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("out/paths.txt"), encoding: .utf8) == "color.bg\n")
+        let second = Build(configuration).run()
+        #expect(!second.upToDate)
+        #expect(try String(contentsOf: folder.appendingPathComponent("out/paths.txt"), encoding: .utf8) == "color.bg\ncolor.fg\n")
+        #expect(Build(configuration).run().upToDate)
+    }
+
     @Test func anErrorLeavesThePreviousOutputs() throws {
         let folder = try project()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -304,6 +328,21 @@ struct PathListOutput: BuildOutput {
         let lines = input.context.tokens.map { $0.path + suffix }
         guard split else { return OutputFiles(text: lines.joined(separator: "\n") + "\n") }
         return OutputFiles(lines.enumerated().map { OutputFiles.File(path: "\($0.offset).txt", text: $0.element + "\n") })
+    }
+}
+
+/// An output that lists the token paths and, while it is generated, saves new text into a
+/// source (as an editor saving during a build would).
+struct SavingOutput: BuildOutput {
+    static let kind: OutputKind = "saving"
+    static let settings: [String] = []
+    nonisolated(unsafe) static var save: (path: String, text: String)?
+
+    init(_ settings: inout OutputSettings) {}
+
+    func generate(_ input: OutputInput) -> OutputFiles {
+        if let save = Self.save { try? save.text.write(toFile: save.path, atomically: true, encoding: .utf8) }
+        return OutputFiles(text: input.context.tokens.map(\.path).joined(separator: "\n") + "\n")
     }
 }
 

@@ -39,15 +39,19 @@ import Testing
         #expect(lint.level == .aaa)
         #expect(lint.contrastPairs.map(\.kind) == [.text, .nonText])
         #expect(lint.contrastPairs[1].location?.line == 9)
-        #expect(lint.apcaMinimum == 75)
+        #expect(lint.rule(APCARule.self)?.minimum == 75)
         #expect(lint.severities == ["apca": .warning, "duplicates": .off, "min-touch-target": .error])
-        #expect(lint.naming.map(\.scope) == [.tier(.primitive)])
-        #expect(lint.descriptions == [.tier(.semantic), .type(.color)])
-        #expect(lint.requiredModes.map(\.modifiers) == [["theme"]])
-        #expect(lint.nearDuplicates.metric == .deltaEOK && lint.nearDuplicates.threshold == 0.01)
-        #expect(lint.gamut == .displayP3)
-        #expect(lint.minimumFontSize == 12)
-        #expect(lint.touchTarget.minimum == 48 && lint.touchTarget.scopes == [.glob(PathGlob("**.hit"))])
+        #expect(lint.rule(NamingRule.self)?.patterns.map(\.scope) == [.tier(.primitive)])
+        #expect(lint.rule(DescriptionsRule.self)?.scopes == [.tier(.semantic), .type(.color)])
+        #expect(lint.rule(RequiredModesRule.self)?.requirements.map(\.modifiers) == [["theme"]])
+        #expect(lint.rule(NearDuplicatesRule.self)?.metric == .deltaEOK && lint.rule(NearDuplicatesRule.self)?.threshold == 0.01)
+        #expect(lint.rule(GamutRule.self)?.space == .displayP3)
+        #expect(lint.rule(MinimumFontSizeRule.self)?.minimum == 12)
+        // APCA checks the contrast rule's pairs, at its level.
+        let apca = try #require(lint.linter.rules.lazy.compactMap { $0 as? APCARule }.first)
+        #expect(apca.pairs.count == 2 && apca.level == .aaa && apca.minimum == 75)
+        let touch = try #require(lint.rule(MinimumTouchTargetRule.self))
+        #expect(touch.minimum == 48 && touch.scopes == [.glob(PathGlob("**.hit"))])
     }
 
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 
 /// An Xcode asset catalog's color sets, decoded independently of the importer
 /// (JSONSerialization, the three component encodings), compared with what each appearance
@@ -7,7 +8,7 @@ import Tessera
 package enum AssetCatalogReading {
     /// The color sets compared, and the colors (one a color set and appearance).
     package static func compare(_ catalog: String, _ expectations: some Expectations) throws -> (colorSets: Int, colors: Int) {
-        var composer = AssetCatalogImporter().system(at: catalog, options: PipelineOptions())
+        var composer = AssetCatalogImporter().system(at: catalog, options: PipelineOptions(importers: .standard))
         let light = try composer.resolve(inputs: ["appearance": "light"]).tokens()
         let dark = try composer.resolve(inputs: ["appearance": "dark"]).tokens()
         let colorsets = try FileManager.default.subpathsOfDirectory(atPath: catalog).filter { $0.hasSuffix(".colorset") }

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 
 /// `convert` to DTCG, then resolving what it wrote, gives exactly the values of resolving the
 /// source, in every permutation.

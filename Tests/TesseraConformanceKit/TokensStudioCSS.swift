@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 
 /// The CSS Tokens Studio's transforms write, read independently of the importer, and compared
 /// with what Tessera resolves. A folder holds `tokens/NAME.tokens.json` and, for each,
@@ -36,7 +37,7 @@ package struct TokensStudioCSS {
     }
 
     package func resolve(_ name: String) -> TokenSystem.Permutation {
-        var system = TokenSystem(paths: [tokens(name)])
+        var system = TokenSystem(paths: [tokens(name)], options: PipelineOptions(importers: .standard))
         return system.resolve(inputs: [:])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 import TesseraGenerate
 
 /// The built modules, swiftc and the stand-in UIKit and SwiftUI modules: what compiling
@@ -76,7 +77,7 @@ package enum Toolchain {
 
     /// Every permutation of a resolver (or a system an importer reads), resolved.
     package static func permutations(_ path: String, _ expectations: some Expectations) throws -> ResolvedPermutations {
-        let options = PipelineOptions()
+        let options = PipelineOptions(importers: .standard)
         let composer = options.importers.system(for: [path], options: options)
         let outcome = composer.resolveAll()
         let errors = outcome.diagnostics.filter { $0.severity == .error }

@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 import TesseraGenerate
 import TesseraTestSupport
 import Testing
@@ -12,7 +13,7 @@ import Testing
 
     /// The four-file layout, read as a folder.
     static func configTokensContext() throws -> GenerationContext {
-        let result = TokenSystem.resolving(paths: [configTokens], options: PipelineOptions())
+        let result = TokenSystem.resolving(paths: [configTokens], options: PipelineOptions(importers: .standard))
         return GenerationContext(try result.tokens(), name: "config-tokens")
     }
 
@@ -53,7 +54,7 @@ import Testing
         }
         #expect(calls.count >= 8)
         #expect(calls.contains { if case .shortColor = $0 { true } else { false } })
-        let report = ConfigParserReport(folder: Self.configTokens, calls: calls)
+        let report = ConfigParserReport(folder: Self.configTokens, calls: calls, options: PipelineOptions(importers: .standard))
         let disagreeing = report.entries.filter { $0.verdict != .agrees }
         #expect(disagreeing.isEmpty, "\(disagreeing.map(\.call))")
     }

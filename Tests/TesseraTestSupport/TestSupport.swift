@@ -3,11 +3,13 @@ import Testing
 
 import Tessera
 import TesseraConformanceKit
+import TesseraImporters
 
-/// Runs the whole pipeline on in-memory files.
+/// Runs the whole pipeline on in-memory files, each read in the format its name and content
+/// call for, as the command line reads them.
 package func pipeline(_ texts: [String: String], strict: Bool = false) -> TokenSystem.Permutation {
     let files = texts.keys.sorted().map { SourceFile(path: $0, text: texts[$0]!) }
-    return TokenSystem.resolving(files: files, options: PipelineOptions(strict: strict))
+    return TokenSystem.resolving(files: files, options: PipelineOptions(strict: strict, importers: .standard))
 }
 
 package func pipeline(_ text: String, strict: Bool = false) -> TokenSystem.Permutation {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Tessera
+import TesseraImporters
 import TesseraTestSupport
 
 /// Every reader of sources decides what they are through the importer registry, so two

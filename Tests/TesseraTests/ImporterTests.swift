@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 import TesseraTestSupport
 import Testing
 

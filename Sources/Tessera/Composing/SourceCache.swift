@@ -23,6 +23,8 @@ struct SourceCache: Sendable {
     private(set) var problemsFound: [Diagnostic]
     /// Every file read, in order.
     private(set) var filesRead = FilesRead()
+    /// Texts read in place of the files at their paths.
+    private let overlays: SourceOverlays
 
     private var parsed: [String: (file: SourceFile, fragment: TokenFragment)?] = [:]
     /// For each file source, the keys of the trees it stands for (see `trees(of:)`).
@@ -36,10 +38,11 @@ struct SourceCache: Sendable {
     /// What reading and parsing each source found, by source.
     private var sourceProblems: [String: [Diagnostic]] = [:]
 
-    init(directory: String, seed: UInt64, fileSizeLimit: Int, resolverFile: SourceFile?, problems: [Diagnostic]) {
+    init(directory: String, seed: UInt64, options: PipelineOptions, resolverFile: SourceFile?, problems: [Diagnostic]) {
         self.directory = directory
+        overlays = options.overlays
         self.seed = seed
-        self.fileSizeLimit = fileSizeLimit
+        fileSizeLimit = options.limits.fileSize
         self.resolverFile = resolverFile
         problemsFound = problems
     }
@@ -231,6 +234,10 @@ struct SourceCache: Sendable {
 
     private mutating func read(_ fullPath: String, named written: String, at anchor: SourceAnchor) -> SourceFile? {
         if let known = filesRead.file(atPath: fullPath) { return known }
+        if let overlay = overlays[fullPath] {
+            filesRead.append(overlay)
+            return overlay
+        }
         var found: [Diagnostic] = []
         guard let read = TokenFileLoader.read(fullPath, maximum: fileSizeLimit, diagnostics: &found) else {
             problemsFound.append(Diagnostic(.unreadableSourceFile(written), at: anchor.location()))

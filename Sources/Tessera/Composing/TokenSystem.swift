@@ -44,11 +44,17 @@ public struct TokenSystem: Sendable {
         if options.importers.readsAsSystem(paths) {
             self = options.importers.system(for: paths, options: options)
         } else {
-            var diagnostics: [Diagnostic] = []
-            let files = TokenFileLoader.files(at: paths, importers: options.importers, maximumFileSize: options.limits.fileSize,
-                diagnostics: &diagnostics)
-            self.init(files: files, options: options, loading: diagnostics)
+            self.init(tokenFilesAt: paths, options: options)
         }
+    }
+
+    /// Token files and folders at `paths`, merged in order, whatever their format: what
+    /// `init(paths:options:)` reads once the registry has said the paths are not one system.
+    package init(tokenFilesAt paths: [String], options: PipelineOptions) {
+        var diagnostics: [Diagnostic] = []
+        let files = TokenFileLoader.files(at: paths, importers: options.importers, maximumFileSize: options.limits.fileSize,
+            overlays: options.overlays, diagnostics: &diagnostics)
+        self.init(files: files, options: options, loading: diagnostics)
     }
 
     /// Token files already in memory, merged in the order given (later files win; a token
@@ -78,7 +84,7 @@ public struct TokenSystem: Sendable {
         }
         let anchor = files.first ?? SourceFile(path: "", bytes: [])
         let resolver = ResolverDocument(layers: [.set(ResolverDocument.TokenSet(name: "tokens", sources: layers))], file: anchor)
-        var cache = SourceCache(directory: "", seed: seed, fileSizeLimit: options.limits.fileSize, resolverFile: nil,
+        var cache = SourceCache(directory: "", seed: seed, options: options, resolverFile: nil,
             problems: problems)
         for file in files { cache.noteRead(file) }
         self.init(resolver: resolver, options: options, policy: .reportConflicts, sources: cache, diagnostics: problems)
@@ -87,7 +93,7 @@ public struct TokenSystem: Sendable {
     /// Reads the resolver at `path` and the sources it names (lazily, as permutations need them).
     public init(resolverAt path: String, options: PipelineOptions = PipelineOptions()) {
         var diagnostics: [Diagnostic] = []
-        let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics)
+        let file = TokenFileLoader.read(path, options: options, diagnostics: &diagnostics)
         self.init(file: file, options: options, loading: diagnostics)
     }
 
@@ -109,7 +115,7 @@ public struct TokenSystem: Sendable {
     /// found relative to the document's file.
     public init(_ resolver: ResolverDocument, options: PipelineOptions = PipelineOptions()) {
         let directory = (resolver.file.path as NSString).deletingLastPathComponent
-        var cache = SourceCache(directory: directory, seed: PathTable.randomSeed(), fileSizeLimit: options.limits.fileSize,
+        var cache = SourceCache(directory: directory, seed: PathTable.randomSeed(), options: options,
             resolverFile: resolver.file, problems: [])
         cache.noteRead(resolver.file)
         self.init(resolver: resolver, options: options, policy: .laterWins, sources: cache, diagnostics: [])
@@ -122,14 +128,14 @@ public struct TokenSystem: Sendable {
 
     private init(file: SourceFile?, options: PipelineOptions, loading: [Diagnostic]) {
         guard let file else {
-            let cache = SourceCache(directory: ".", seed: PathTable.randomSeed(), fileSizeLimit: options.limits.fileSize,
+            let cache = SourceCache(directory: ".", seed: PathTable.randomSeed(), options: options,
                 resolverFile: nil, problems: loading)
             self.init(resolver: nil, options: options, policy: .laterWins, sources: cache, diagnostics: loading)
             return
         }
         let (document, found) = ResolverDocument.read(file)
         let directory = (file.path as NSString).deletingLastPathComponent
-        var cache = SourceCache(directory: directory, seed: PathTable.randomSeed(), fileSizeLimit: options.limits.fileSize,
+        var cache = SourceCache(directory: directory, seed: PathTable.randomSeed(), options: options,
             resolverFile: file, problems: loading + found)
         cache.noteRead(file)
         self.init(resolver: document, options: options, policy: .laterWins, sources: cache, diagnostics: loading + found)

@@ -153,7 +153,7 @@ public struct BuiltLayer: Sendable {
     /// Tells layers apart (a composer parses each source once, by identity).
     let id: UInt64
 
-    init(file: SourceFile, fragment: TokenFragment?, diagnostics: [Diagnostic]) {
+    package init(file: SourceFile, fragment: TokenFragment?, diagnostics: [Diagnostic]) {
         self.file = file
         self.fragment = fragment
         self.diagnostics = diagnostics
@@ -178,7 +178,7 @@ public struct BuiltLayer: Sendable {
 extension JSONValue {
     /// The same value with every offset set to `offset` (a value made, not read, is reported
     /// at the place it stands for).
-    func placed(at offset: Int) -> JSONValue {
+    package func placed(at offset: Int) -> JSONValue {
         switch storage {
         case .array(let items): JSONValue(.array(items.map { $0.placed(at: offset) }), offset: offset)
         case .object(let members):

@@ -79,7 +79,7 @@ extension SystemImporter {
 
     public func system(at path: String, options: PipelineOptions) -> TokenSystem {
         var diagnostics: [Diagnostic] = []
-        guard let file = TokenFileLoader.read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics) else {
+        guard let file = TokenFileLoader.read(path, options: options, diagnostics: &diagnostics) else {
             return TokenSystem(unreadable: path, diagnostics: diagnostics, options: options)
         }
         return system(for: file, options: options)
@@ -117,23 +117,10 @@ public struct ImporterRegistry: Sendable {
     /// The importers' names, for messages.
     public var names: [String] { importers.map(\.name) }
 
-    /// Tokens Studio files, resolver documents, asset catalogs, Figma variables, Gentle specs,
-    /// Figma's DTCG export, Figma variables exported a file per collection and mode, the text
-    /// styles of the ConfigTokens layout, folders written for Style Dictionary, and DTCG token
-    /// files.
-    ///
-    /// Among importers equally sure, the first listed wins, so the list is the order of the
-    /// evidence, strongest first: Tokens Studio's `$themes.json` and `$metadata.json` (or
-    /// `$themes`/`$metadata` keys), `resolutionOrder` (or `.resolver.json`), an `.xcassets`
-    /// folder, `variableCollections` (or `valuesByMode`), a Gentle spec's keys, then Tokens
-    /// Studio's token shape (`value` and `type`, or a type only it has) — before the
-    /// `com.figma.…` extensions that Tokens Studio also writes into its set files when it
-    /// syncs Figma variables — then Figma's export (`com.figma.modeName`…), `Collection.Mode.json`
-    /// names, text styles, a Style Dictionary folder and, last, the extension.
-    public static let standard = ImporterRegistry([
-        TokensStudioImporter(), ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), GentleImporter(),
-        FigmaExportImporter(), FigmaModesImporter(), TextStylesImporter(), StyleDictionaryImporter(), DTCGImporter(),
-    ])
+    /// The formats the engine reads itself: resolver documents and DTCG token files. Every
+    /// other format is an importer of `TesseraImporters`, whose `ImporterRegistry.standard`
+    /// lists them all; a front end passes that registry in `PipelineOptions.importers`.
+    public static let dtcg = ImporterRegistry([ResolverImporter(), DTCGImporter()])
 
     /// The importer most sure of `file` (the first listed among equals), if any.
     public func importer(for file: SourceFile) -> (any TokenImporter)? {
@@ -197,7 +184,7 @@ public struct ImporterRegistry: Sendable {
     }
 
     /// The first 4 KB of a regular file.
-    static func head(of path: String) -> [UInt8]? {
+    package static func head(of path: String) -> [UInt8]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
             let handle = FileHandle(forReadingAtPath: path)
@@ -267,7 +254,7 @@ package struct ResolverImporter: SystemImporter {
     }
 
     /// The key only a resolver document writes.
-    static let marker = "resolutionOrder"
+    package static let marker = "resolutionOrder"
 
     package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
         TokenSystem(resolver: file, options: options)
@@ -275,13 +262,13 @@ package struct ResolverImporter: SystemImporter {
 }
 
 /// A reader of another format's file, reporting each problem at its byte offset in the file.
-protocol FormatReader {
+package protocol FormatReader {
     var file: SourceFile { get }
     var diagnostics: [Diagnostic] { get set }
 }
 
 extension FormatReader {
-    mutating func report(_ message: DiagnosticMessage, at offset: Int, pointer: String = "", notes: [Diagnostic.Note] = []) {
+    package mutating func report(_ message: DiagnosticMessage, at offset: Int, pointer: String = "", notes: [Diagnostic.Note] = []) {
         diagnostics.append(Diagnostic(message, at: SourceAnchor(file: file, offset: offset).location(pointer: pointer), notes: notes))
     }
 }
@@ -289,7 +276,7 @@ extension FormatReader {
 extension SourceFile {
     /// Whether the first 4 KB hold `"key"` — followed, past whitespace, by `:` and `value`
     /// when one is given: how an importer tells its format from a file's start.
-    func headHasKey(_ key: String, followedBy value: UInt8? = nil) -> Bool {
+    package func headHasKey(_ key: String, followedBy value: UInt8? = nil) -> Bool {
         let head = bytes.prefix(4096)
         let quoted = Array("\"\(key)\"".utf8)
         guard head.count >= quoted.count else { return false }

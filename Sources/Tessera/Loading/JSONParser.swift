@@ -53,7 +53,7 @@ package struct JSONParser {
 
     /// Parses the whole file; `nil` unless it is well-formed, so that nothing is read from a
     /// guess. `diagnostics` holds every problem found either way.
-    func parseWellFormed(into diagnostics: inout [Diagnostic]) -> JSONValue? {
+    package func parseWellFormed(into diagnostics: inout [Diagnostic]) -> JSONValue? {
         let before = diagnostics.count
         let root = parse(into: &diagnostics)
         return diagnostics[before...].contains { $0.id == .jsonSyntax } ? nil : root

@@ -6,7 +6,7 @@ import Foundation
 public enum TokenFileLoader {
     /// A token file's name without its folder and `.json` or `.tokens.json` (`semantic/dark.tokens.json`
     /// → `dark`); `tokens` when nothing is left.
-    static func baseName(of path: String) -> String {
+    package static func baseName(of path: String) -> String {
         var name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         if name.lowercased().hasSuffix(".tokens") { name = (name as NSString).deletingPathExtension }
         return name.isEmpty ? "tokens" : name
@@ -14,13 +14,17 @@ public enum TokenFileLoader {
 
     /// The files named by `paths`, directories expanded; problems go to `diagnostics`.
     public static func files(
-        at paths: [String], importers: ImporterRegistry = .standard, maximumFileSize: Int = maximumFileSize,
-        diagnostics: inout [Diagnostic]
+        at paths: [String], importers: ImporterRegistry = .dtcg, maximumFileSize: Int = maximumFileSize,
+        overlays: SourceOverlays = SourceOverlays(), diagnostics: inout [Diagnostic]
     ) -> [SourceFile] {
         var files: [SourceFile] = []
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
+            if let overlay = overlays[path] {
+                files.append(overlay)
+                continue
+            }
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 diagnostics.append(Diagnostic(.noSuchFile(path),
                     at: SourceLocation(file: path, line: 0, column: 0)))
@@ -33,7 +37,7 @@ public enum TokenFileLoader {
                         at: SourceLocation(file: path, line: 0, column: 0)))
                 }
                 for file in found {
-                    if let source = read(file, maximum: maximumFileSize, diagnostics: &diagnostics) { files.append(source) }
+                    if let source = overlays[file] ?? read(file, maximum: maximumFileSize, diagnostics: &diagnostics) { files.append(source) }
                 }
             } else if let source = read(path, maximum: maximumFileSize, diagnostics: &diagnostics) {
                 files.append(source)
@@ -69,6 +73,12 @@ public enum TokenFileLoader {
     /// never ends such as `/dev/zero`, is refused with `file.too-large` before it fills the
     /// memory.
     public static let maximumFileSize = 256 << 20
+
+    /// The file at `path` as `options` have it: its overlay, else read from disk up to the
+    /// options' file size limit.
+    package static func read(_ path: String, options: PipelineOptions, diagnostics: inout [Diagnostic]) -> SourceFile? {
+        options.overlays[path] ?? read(path, maximum: options.limits.fileSize, diagnostics: &diagnostics)
+    }
 
     package static func read(_ path: String, maximum: Int = maximumFileSize, diagnostics: inout [Diagnostic]) -> SourceFile? {
         switch readBytes(path, limit: maximum) {

@@ -7,7 +7,7 @@
 /// and hash as it meets it (`paths`), while they are at hand. The document indexes a whole
 /// fragment at once when it adds it (`TokenDocument.add(_:from:)`) and moves its tokens in
 /// without copying them; a file that turns out to be broken is simply dropped.
-struct TokenFragment: Sendable {
+package struct TokenFragment: Sendable {
     /// The tokens this fragment's parser made, in source order, and their paths. Each
     /// `groupID` is local: an index into `groupPaths`, or, in a part of a file, a negative
     /// `-1 - id` naming a group of the enclosing outline.

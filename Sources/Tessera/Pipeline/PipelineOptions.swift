@@ -14,6 +14,10 @@ public struct PipelineOptions: Sendable {
     public var importers: ImporterRegistry
     /// How much input is accepted before it is refused with a diagnostic.
     public var limits = Limits()
+    /// Texts read in place of files on disk (an editor's unsaved buffers): every reader of
+    /// files — the engine's and every importer's — takes a file's text from here when it is
+    /// here, so a system is checked as the editor holds it, whatever its format.
+    public var overlays = SourceOverlays()
 
     /// How much input is accepted: each limit refuses what is past it with a located
     /// diagnostic, so that no input can take unbounded time or memory.
@@ -32,7 +36,7 @@ public struct PipelineOptions: Sendable {
     }
 
     public init(strict: Bool = false, warningLimit: Int? = 100, tiers: TierRules? = TierRules(),
-        importers: ImporterRegistry = .standard)
+        importers: ImporterRegistry = .dtcg)
     {
         self.strict = strict
         self.warningLimit = warningLimit
@@ -55,6 +59,20 @@ public struct PipelineOptions: Sendable {
             return diagnostic
         }
     }
+}
+
+/// Texts that stand in for files on disk, by path.
+public struct SourceOverlays: Sendable {
+    private var byPath: [String: SourceFile] = [:]
+
+    public init(_ files: [SourceFile] = []) {
+        for file in files where byPath[file.path] == nil { byPath[file.path] = file }
+    }
+
+    /// The text standing in for the file at `path`, if any.
+    public subscript(path: String) -> SourceFile? { byPath[path] }
+
+    public var isEmpty: Bool { byPath.isEmpty }
 }
 
 extension PipelineOptions {

@@ -1,9 +1,9 @@
 import Foundation
 
 extension ValueParser {
-    static var fontWeightNames: [String: Double] { FontWeightNames.all }
-    static func squeezedWeightName(_ name: String) -> String { name.squeezedName }
-    static var squeezedWeightNames: [String: Double] { FontWeightNames.squeezed }
+    package static var fontWeightNames: [String: Double] { FontWeightNames.all }
+    package static func squeezedWeightName(_ name: String) -> String { name.squeezedName }
+    package static var squeezedWeightNames: [String: Double] { FontWeightNames.squeezed }
 
     func parseDimension(_ node: JSONValue, at pointer: String) -> TokenDimension? {
         if case .number(0) = node.storage {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a token's `$value` as a typed value, following nested references through the
 /// resolution context and reporting every problem at its exact place.
-struct ValueParser {
+package struct ValueParser {
     /// A nested reference's result: a resolved value, or (for a pointer into a value) the
     /// JSON found there.
     enum Nested {

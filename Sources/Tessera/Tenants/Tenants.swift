@@ -41,7 +41,7 @@ public struct TenantFolder: Sendable {
 
     /// Reads the folder: every sub-folder and every token file in it is a tenant (hidden entries
     /// are skipped).
-    public init(path: String, importers: ImporterRegistry = .standard) {
+    public init(path: String, importers: ImporterRegistry = .dtcg) {
         self.path = path
         var diagnostics: [Diagnostic] = []
         var tenants: [Tenant] = []

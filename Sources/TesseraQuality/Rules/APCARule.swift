@@ -46,3 +46,21 @@ package struct APCARule: LintRule {
         return found
     }
 }
+
+extension APCARule: ConfigurableLintRule {
+    package static let settingNames = ["minimum"]
+
+    package init() { self.init(pairs: []) }
+
+    /// `minimum:`, the lowest Lc any pair may have. The pairs and the level are the `contrast`
+    /// rule's (`configured(among:)`).
+    package init(settings: inout some RuleSettings) {
+        self.init(minimum: settings.number("minimum"))
+    }
+
+    /// This rule checking the contrast rule's pairs at its level.
+    package func configured(among rules: [any LintRule]) -> any LintRule {
+        guard let contrast = rules.lazy.compactMap({ $0 as? ContrastRule }).first else { return self }
+        return APCARule(pairs: contrast.pairs, level: contrast.level, minimum: minimum)
+    }
+}

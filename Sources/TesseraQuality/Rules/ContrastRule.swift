@@ -81,3 +81,29 @@ package struct ContrastRule: LintRule {
         return Diagnostic(.lint(id, severity, text), at: subject.location(of: check.foreground, in: first), notes: notes, fixIts: fixIts)
     }
 }
+
+extension ContrastRule: ConfigurableLintRule {
+    package static let settingNames = ["level", "pairs"]
+
+    package init() { self.init(pairs: []) }
+
+    /// `level: AA` (the default) or `AAA`; `pairs:`, a list of `{ foreground, background }`
+    /// globs, each with an optional `kind` (`text`, `large-text`, `non-text`) and `level`.
+    package init(settings: inout some RuleSettings) {
+        var pairs: [ContrastPair] = []
+        settings.entries("pairs", expected: "a list of { foreground, background } pairs",
+            known: ["foreground", "background", "kind", "level"], place: "a contrast pair")
+        { entry in
+            let foreground = entry.string("foreground")
+            let background = entry.string("background")
+            let kind = entry.choice("kind", ContrastKind.self) ?? .text
+            let level = entry.choice("level", ContrastLevel.self)
+            guard let foreground, let background else {
+                entry.missing("foreground and background", in: "a contrast pair")
+                return
+            }
+            pairs.append(ContrastPair(foreground: foreground, background: background, kind: kind, level: level, location: entry.location))
+        }
+        self.init(pairs: pairs, level: settings.choice("level", ContrastLevel.self) ?? .aa)
+    }
+}

@@ -44,3 +44,10 @@ package struct DeprecatedInUseRule: LintRule {
         return found
     }
 }
+
+extension DeprecatedInUseRule: ConfigurableLintRule {
+    package static let settingNames: [String] = []
+
+    /// No settings but `severity`.
+    package init(settings: inout some RuleSettings) { self.init() }
+}

@@ -32,3 +32,14 @@ package struct DescriptionsRule: LintRule {
         }
     }
 }
+
+extension DescriptionsRule: ConfigurableLintRule {
+    package static let settingNames = ["tokens"]
+
+    package init() { self.init(scopes: []) }
+
+    /// `tokens:`, the tiers or globs whose tokens need a `$description`.
+    package init(settings: inout some RuleSettings) {
+        self.init(scopes: (settings.strings("tokens") ?? []).map(TokenScope.init))
+    }
+}

@@ -39,3 +39,10 @@ package struct DuplicatesRule: LintRule {
         return found
     }
 }
+
+extension DuplicatesRule: ConfigurableLintRule {
+    package static let settingNames: [String] = []
+
+    /// No settings but `severity`.
+    package init(settings: inout some RuleSettings) { self.init() }
+}

@@ -39,3 +39,25 @@ package struct GamutRule: LintRule {
         return found
     }
 }
+
+extension GamutRule: ConfigurableLintRule {
+    package static let settingNames = ["space"]
+
+    package init() { self.init(space: nil) }
+
+    /// `space:`, `srgb` or `display-p3`.
+    package init(settings: inout some RuleSettings) {
+        guard let text = settings.string("space") else {
+            self.init(space: nil)
+            return
+        }
+        guard let space = ColorSpace(rawValue: text), space == .srgb || space == .displayP3 else {
+            if let location = settings.location(of: "space") {
+                settings.invalid("space", expected: "srgb or display-p3", found: "'\(text)'", at: location)
+            }
+            self.init(space: nil)
+            return
+        }
+        self.init(space: space)
+    }
+}

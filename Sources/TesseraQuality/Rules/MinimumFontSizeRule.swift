@@ -42,3 +42,14 @@ package struct MinimumFontSizeRule: LintRule {
         }
     }
 }
+
+extension MinimumFontSizeRule: ConfigurableLintRule {
+    package static let settingNames = ["minimum"]
+
+    package init() { self.init(minimum: 11) }
+
+    /// `minimum:`, in points (11 by default).
+    package init(settings: inout some RuleSettings) {
+        self.init(minimum: settings.number("minimum") ?? 11)
+    }
+}

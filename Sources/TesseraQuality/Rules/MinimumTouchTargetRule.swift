@@ -48,3 +48,15 @@ package struct MinimumTouchTargetRule: LintRule {
         }
     }
 }
+
+extension MinimumTouchTargetRule: ConfigurableLintRule {
+    package static let settingNames = ["minimum", "tokens"]
+
+    package init() { self.init(minimum: 44) }
+
+    /// `minimum:`, in points (44 by default), and `tokens:`, the globs of the tokens that size
+    /// touch targets.
+    package init(settings: inout some RuleSettings) {
+        self.init(minimum: settings.number("minimum") ?? 44, scopes: (settings.strings("tokens") ?? []).map(TokenScope.init))
+    }
+}

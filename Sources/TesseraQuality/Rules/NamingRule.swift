@@ -46,3 +46,23 @@ package struct NamingRule: LintRule {
         return found
     }
 }
+
+extension NamingRule: ConfigurableLintRule {
+    package static let settingNames = ["patterns"]
+
+    package init() { self.init(patterns: []) }
+
+    /// `patterns:`, a mapping of a tier (`primitive`, `semantic`, `component`) or a group glob to
+    /// the regular expression every name under it must match.
+    package init(settings: inout some RuleSettings) {
+        var patterns: [(scope: TokenScope, pattern: String)] = []
+        for (scope, text, location) in settings.mapping("patterns", expected: "a mapping of tier or group to a regular expression") ?? [] {
+            if (try? NSRegularExpression(pattern: text)) == nil {
+                settings.invalid(scope, expected: "a regular expression", found: "'\(text)'", at: location)
+            } else {
+                patterns.append((TokenScope(scope), text))
+            }
+        }
+        self.init(patterns: patterns)
+    }
+}

@@ -108,3 +108,15 @@ package struct NearDuplicatesRule: LintRule {
         }
     }
 }
+
+extension NearDuplicatesRule: ConfigurableLintRule {
+    package static let settingNames = ["metric", "threshold"]
+
+    package init() { self.init(metric: .deltaE2000) }
+
+    /// `metric:` (`deltaE2000` by default) and `threshold:`, the distance under which two
+    /// colors are near duplicates.
+    package init(settings: inout some RuleSettings) {
+        self.init(metric: settings.choice("metric", Metric.self) ?? .deltaE2000, threshold: settings.number("threshold"))
+    }
+}

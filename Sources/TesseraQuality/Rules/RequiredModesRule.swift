@@ -70,3 +70,30 @@ package struct RequiredModesRule: LintRule {
         return false
     }
 }
+
+extension RequiredModesRule: ConfigurableLintRule {
+    package static let settingNames = ["tokens", "modifiers", "require"]
+
+    package init() { self.init(requirements: []) }
+
+    /// One requirement as `tokens:` and `modifiers:`, or several as `require:`, a list of
+    /// `{ tokens, modifiers }`; `tokens` is every token (`**`) when not written.
+    package init(settings: inout some RuleSettings) {
+        var requirements: [Requirement] = []
+        settings.entries("require", expected: "a list of { tokens, modifiers }", known: ["tokens", "modifiers"],
+            place: "a required-modes entry")
+        { entry in
+            let scope = TokenScope(entry.string("tokens") ?? "**")
+            guard let modifiers = entry.strings("modifiers"), !modifiers.isEmpty else {
+                entry.missing("modifiers", in: "a required-modes entry")
+                return
+            }
+            requirements.append(Requirement(scope: scope, modifiers: modifiers, location: entry.location))
+        }
+        let tokens = settings.string("tokens")
+        if let modifiers = settings.strings("modifiers"), !modifiers.isEmpty {
+            requirements.append(Requirement(scope: TokenScope(tokens ?? "**"), modifiers: modifiers, location: settings.location))
+        }
+        self.init(requirements: requirements)
+    }
+}

@@ -32,3 +32,10 @@ package struct UnusedRule: LintRule {
         }
     }
 }
+
+extension UnusedRule: ConfigurableLintRule {
+    package static let settingNames: [String] = []
+
+    /// No settings but `severity`.
+    package init(settings: inout some RuleSettings) { self.init() }
+}

@@ -4,7 +4,7 @@
 extension DiagnosticMessage {
     // MARK: Files
 
-    static func noSuchFile(_ path: String) -> Self {
+    package static func noSuchFile(_ path: String) -> Self {
         Self(.fileUnreadable, .error, "no such file or directory '\(path)'")
     }
 
@@ -105,7 +105,7 @@ extension DiagnosticMessage {
         Self(.misspeltType, .error, "unknown type '\(name)'; did you mean '\(meant)'?")
     }
 
-    static func unknownType(_ name: String) -> Self {
+    package static func unknownType(_ name: String) -> Self {
         Self(.unknownType, .warning, "unknown type '\(name)'; tokens of this type are skipped")
     }
 

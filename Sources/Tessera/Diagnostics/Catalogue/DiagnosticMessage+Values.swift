@@ -109,7 +109,7 @@ extension DiagnosticMessage {
         Self(.valueInvalid, .error, "a fontFamily value must be a non-empty string or array of strings, found \(kind)")
     }
 
-    static func unknownFontWeight(_ name: String) -> Self {
+    package static func unknownFontWeight(_ name: String) -> Self {
         Self(.valueInvalid, .error, "unknown font weight '\(name)'")
     }
 
@@ -184,7 +184,7 @@ extension DiagnosticMessage {
         Self(.valueOutOfRange, .error, "alpha \(NumberFormatting.shortest(value)) is out of range (0 to 1)")
     }
 
-    static func fontWeightOutOfRange(_ value: Double) -> Self {
+    package static func fontWeightOutOfRange(_ value: Double) -> Self {
         Self(.valueOutOfRange, .error, "font weight \(NumberFormatting.shortest(value)) is outside 1 to 1000")
     }
 
@@ -199,7 +199,7 @@ extension DiagnosticMessage {
             "'hex' fallback '\(hex)' is another color than the components, which are '\(expected)' in sRGB")
     }
 
-    static func unknownTextCase(_ found: String) -> Self {
+    package static func unknownTextCase(_ found: String) -> Self {
         Self(.unknownTextCase, .error,
             "unknown text case \(found); use " + TextCase.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
     }

@@ -1,0 +1,476 @@
+import Foundation
+import Tessera
+
+/// Figma variables exported a file per collection and mode, the layout Figma's
+/// `variables-github-action-example` and the variable-export plugins write:
+/// `<Collection>.<Mode>.json` (`Color.Light.json`, `Color.Dark.json`, `Primitives.Value.json`,
+/// `Typography.Mode 1.json`), DTCG tokens carrying `$extensions["com.figma"]` (`scopes`,
+/// `codeSyntax`, `hiddenFromPublishing`), often a folder per Figma file.
+///
+/// - Recognition: a file is of this layout when its name has a mode (`<Collection>.<Mode>.json`,
+///   split at the last `.`) and its first 4 KB hold `$value` and a `"com.figma"` key, but none
+///   of what other formats are sure of: `$themes` or `$metadata` (Tokens Studio), a key
+///   `com.figma.modeName` or another of Figma's own export keys (`FigmaExportImporter`),
+///   `resolutionOrder` (a resolver). A folder is of this layout when it is not a Tokens Studio
+///   folder, holds no file of Figma's own export, and holds such a file; then every `.json`
+///   file under it whose name has a mode and whose first 4 KB hold `$value` is read.
+/// - Collections: files of one collection name, from any folder read, are its modes (but when
+///   a mode of the name is in two folders, each folder's files are a collection of their own,
+///   `Color (Brand A)`, since two Figma files' collections are two collections). A
+///   collection with one mode is a set, one with several a modifier whose contexts are the
+///   modes in code-point order; the default is the mode named `Default`, `Light`, `Mode 1`,
+///   `Value` or `Base` (compared without case, in that order) when there is one, else one whose
+///   first word is `Default` or `Light` (`Light mode`), else the first. Sets come before
+///   modifiers, each in the order its first file is read.
+/// - Paths: each token's path starts with its collection's name (`Color.bg.surface`), so that
+///   two collections defining `bg.surface` do not meet. A `.`, `{` or `}` in a collection or
+///   token name, which token names cannot hold, becomes `_`; a token name that changes is
+///   reported (`import.figma-modes.name`).
+/// - Values are read as in a DTCG file, but for colors written `#rrggbb` or `#rrggbbaa`, the
+///   exporters' notation, which are read without the legacy-notation warning.
+/// - Aliases: `{Collection.path}` names a token of that collection; `{path}`, as Figma's own
+///   example writes it from the variable's name, the token of that path in whichever collection
+///   defines it — other than the token itself. Either is matched against the names as
+///   written, so `{space.1.5}` finds the token `1.5` of the group `space`. Of several
+///   collections that define a bare path, the one in the referring file's folder (the same
+///   Figma file) is meant when it is the only one there. An alias no collection read defines
+///   is reported (`import.figma-modes.alias`) and its token left out; one several
+///   collections define otherwise is reported with each candidate
+///   (`import.figma-modes.ambiguous`) and the first in resolution order is used.
+package struct FigmaModesImporter: FileSetImporter {
+    package init() {}
+
+    package var name: String { "figma-modes" }
+
+    /// A folder of this layout.
+    package func recognizes(fileName: String) -> Recognition {
+        Self.isLayoutFolder(fileName) ? .certain : .no
+    }
+
+    /// A `<Collection>.<Mode>.json` file of DTCG tokens with `com.figma` extensions, not
+    /// claimed by Tokens Studio, Figma's own export or a resolver.
+    package func recognizes(_ file: SourceFile) -> Recognition {
+        guard Self.collectionAndMode(of: file.path) != nil, file.headHasKey("com.figma", followedBy: UInt8(ascii: "{")),
+            file.headHasKey("$value"), !Self.claimedByAnotherFormat(file)
+        else { return .no }
+        return .certain
+    }
+
+    package typealias Reader = FigmaModesReader
+
+    /// The layout's files under a folder, and the token files beside them whose names have no
+    /// mode (named as not read).
+    package func files(in path: String) -> (read: [String], skipped: [String])? {
+        Self.layoutFiles(in: path).map { ($0.read, $0.skipped) }
+    }
+
+    /// The collection and mode a file's name says: `Color.Light.json` → (`Color`, `Light`),
+    /// `1. Primitives.Mode 1.tokens.json` → (`1. Primitives`, `Mode 1`); nil when the name has
+    /// no mode.
+    package static func collectionAndMode(of path: String) -> (collection: String, mode: String)? {
+        var name = (path as NSString).lastPathComponent
+        guard name.lowercased().hasSuffix(".json") else { return nil }
+        name.removeLast(5)
+        if name.lowercased().hasSuffix(".tokens") { name.removeLast(7) }
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let collection = String(name[..<dot])
+        let mode = String(name[name.index(after: dot)...])
+        guard !collection.isEmpty, !mode.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return (collection, mode)
+    }
+
+    /// Whether the file's first 4 KB hold what another format is sure of.
+    static func claimedByAnotherFormat(_ file: SourceFile) -> Bool {
+        file.headHasKey("$themes") || file.headHasKey("$metadata") || file.headHasKey("resolutionOrder")
+            || FigmaExportImporter.markers.contains(where: { file.headHasKey($0) })
+    }
+
+    /// Whether `path` is a folder of this layout.
+    static func isLayoutFolder(_ path: String) -> Bool {
+        guard let files = layoutFiles(in: path) else { return false }
+        return files.read.contains { path in
+            guard let head = ImporterRegistry.head(of: path) else { return false }
+            return FigmaModesImporter().recognizes(SourceFile(path: path, bytes: head)) == .certain
+        }
+    }
+
+    /// The files of this layout under a folder, in code-point order of their paths, and the
+    /// token files beside them whose names have no mode; nil when `path` is not a folder, is a
+    /// Tokens Studio folder, or holds a file of Figma's own export.
+    static func layoutFiles(in path: String) -> (read: [String], skipped: [String])? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+            !TokensStudioImporter.markers.contains(where: {
+                FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent($0))
+            }),
+            let enumerator = FileManager.default.enumerator(atPath: path)
+        else { return nil }
+        var read: [String] = []
+        var skipped: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if (relative as NSString).lastPathComponent.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
+            }
+            guard relative.lowercased().hasSuffix(".json") else { continue }
+            let full = (path as NSString).appendingPathComponent(relative)
+            guard let head = ImporterRegistry.head(of: full) else { continue }
+            let file = SourceFile(path: full, bytes: head)
+            if claimedByAnotherFormat(file) { return nil }
+            guard file.headHasKey("$value") else { continue }
+            if collectionAndMode(of: full) != nil { read.append(full) } else { skipped.append(full) }
+        }
+        func ordered(_ paths: [String]) -> [String] { paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+        return (ordered(read), ordered(skipped))
+    }
+}
+
+/// Groups the files into collections and modes, names their tokens and puts their aliases
+/// back across collections and folders.
+package struct FigmaModesReader: FileSetReader {
+    let options: PipelineOptions
+    private var found: [Diagnostic] = []
+    private var files: [ModeFile] = []
+
+    package init(options: PipelineOptions) { self.options = options }
+
+    /// Mode names that are a collection's default, in order of preference (compared lowercased).
+    static let defaultModes = ["default", "light", "mode 1", "value", "base"]
+
+    /// The position of the default among a collection's mode names: the first of
+    /// `defaultModes` there is, else the first mode whose first word is `default` or `light`
+    /// (`Light mode`), else the first.
+    static func defaultMode(of names: [String]) -> Int {
+        let lowered = names.map { $0.lowercased() }
+        if let exact = defaultModes.lazy.compactMap({ lowered.firstIndex(of: $0) }).first { return exact }
+        let firstWords = lowered.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        return firstWords.firstIndex { $0 == "default" || $0 == "light" } ?? 0
+    }
+
+    struct ModeFile {
+        var collection: String
+        var mode: String
+        var file: SourceFile
+        var root: JSONValue?
+    }
+
+    package mutating func load(_ path: String) {
+        var diagnostics: [Diagnostic] = []
+        if let file = TokenFileLoader.read(path, options: options, diagnostics: &diagnostics) { add(file) }
+        found += diagnostics
+    }
+
+    /// A token file beside the export whose name has no mode: said, not read.
+    package mutating func skip(_ path: String) {
+        found.append(Diagnostic(.figmaModesNotRead((path as NSString).lastPathComponent),
+            at: SourceLocation(file: path, line: 1, column: 1)))
+    }
+
+    package mutating func add(_ file: SourceFile) {
+        var diagnostics: [Diagnostic] = []
+        let root = JSONParser(file: file).parseWellFormed(into: &diagnostics)
+        found += diagnostics
+        let (collection, mode) = FigmaModesImporter.collectionAndMode(of: file.path)
+            ?? (TokenFileLoader.baseName(of: file.path), TokenFileLoader.baseName(of: file.path))
+        if let root, !root.isObject {
+            found.append(Diagnostic(.figmaModes("the file must hold an object of tokens and groups, found \(root.kindDescription)"),
+                at: SourceAnchor(file: file, offset: root.offset).location()))
+            files.append(ModeFile(collection: collection, mode: mode, file: file, root: nil))
+            return
+        }
+        files.append(ModeFile(collection: collection, mode: mode, file: file, root: root))
+    }
+
+    /// One token as written: its names in the file, its node, the type its groups give it.
+    struct Written {
+        var names: [String]
+        var node: JSONValue
+        var inheritedType: JSONValue?
+    }
+
+    /// A collection: its name as written and in paths, and its modes' files. `folder` is set
+    /// when another Figma file (folder) read has a collection of the same name: the name in
+    /// paths and layers is then qualified by the folder (`Color (Brand A)`).
+    struct Collection {
+        var name: String
+        var safeName: String
+        var modes: [ModeFile]
+        var folder: String? = nil
+    }
+
+    package mutating func read() -> ResolverDocument {
+        // Collections by name, in the order their first file comes; a mode read twice is reported.
+        // A name whose modes repeat in two folders is a collection of each Figma file (folder).
+        let split = Self.namesInSeveralFiles(files)
+        var collections: [Collection] = []
+        var index: [String: Int] = [:]
+        for file in files {
+            let folder = split.contains(file.collection) ? (file.file.path as NSString).deletingLastPathComponent : nil
+            let key = folder.map { file.collection + "\u{0}" + $0 } ?? file.collection
+            if let at = index[key] {
+                if let first = collections[at].modes.first(where: { $0.mode == file.mode }) {
+                    found.append(Diagnostic(.figmaModesDuplicate(collection: file.collection, mode: file.mode, first: first.file.path),
+                        at: SourceAnchor(file: file.file, offset: 0).location()))
+                    continue
+                }
+                collections[at].modes.append(file)
+            } else {
+                index[key] = collections.count
+                collections.append(Collection(name: file.collection, safeName: "", modes: [file], folder: folder))
+                if let folder, let first = collections.first(where: { $0.name == file.collection && $0.folder != folder }) {
+                    found.append(Diagnostic(.figmaModesSameName(file.collection, folder: Self.folderName(folder),
+                        other: Self.folderName(first.folder ?? "")), at: SourceAnchor(file: file.file, offset: 0).location()))
+                }
+            }
+        }
+        var taken: Set<String> = []
+        for position in collections.indices {
+            let qualified = collections[position].folder.map { "\(collections[position].name) (\(Self.folderName($0)))" }
+            collections[position].safeName = UniqueName.claim(TokenPathSyntax.safeName(qualified ?? collections[position].name), in: &taken) {
+                "\($0) (\($1))"
+            }
+            collections[position].modes.sort { $0.mode.utf8.lexicographicallyPrecedes($1.mode.utf8) }
+        }
+        // Sets first, then modifiers; within each, the order collections were read.
+        let ordered = collections.filter { $0.modes.count == 1 } + collections.filter { $0.modes.count > 1 }
+
+        // Every token of every collection, by its names as written joined with `.`, for aliases.
+        var tables: [[String: Definition]] = Array(repeating: [:], count: ordered.count)
+        for (position, collection) in ordered.enumerated() {
+            for mode in collection.modes {
+                guard let root = mode.root else { continue }
+                Self.visitTokens(root, names: [], inheritedType: nil) { written in
+                    let key = written.names.joined(separator: ".")
+                    if tables[position][key] == nil {
+                        tables[position][key] = Definition(collection: position, names: written.names,
+                            anchor: SourceAnchor(file: mode.file, offset: written.node.offset))
+                    }
+                }
+            }
+        }
+        let resolver = FigmaModesAliases(collections: ordered.map(\.name), safeNames: ordered.map(\.safeName), tables: tables)
+        let layerName = { (collection: Collection) in collection.folder == nil ? collection.name : collection.safeName }
+
+        var layers: [ResolverDocument.Layer] = []
+        for (position, collection) in ordered.enumerated() {
+            let contexts = collection.modes.map { mode in
+                ResolverDocument.Context(name: mode.mode,
+                    sources: [.init(.built(layer(of: mode, collection: position, safeName: collection.safeName, resolver: resolver)),
+                        at: SourceAnchor(file: mode.file, offset: 0))])
+            }
+            if contexts.count == 1 {
+                layers.append(.set(.init(name: layerName(collection),
+                    description: "The Figma collection '\(collection.name)', mode '\(collection.modes[0].mode)'",
+                    sources: contexts[0].sources)))
+            } else {
+                let preferred = Self.defaultMode(of: contexts.map(\.name))
+                layers.append(.modifier(.init(name: layerName(collection), description: "The modes of the Figma collection '\(collection.name)'",
+                    contexts: contexts, defaultContext: contexts[preferred].name,
+                    anchor: SourceAnchor(file: collection.modes[0].file, offset: 0))))
+            }
+        }
+        let anchorFile = files.first?.file ?? SourceFile(path: "figma-modes", bytes: [])
+        var carrier = DocumentBuilder(file: anchorFile)
+        for diagnostic in found { carrier.report(diagnostic) }
+        var names = Set(ordered.map(layerName))
+        let first = ResolverDocument.Layer.set(.init(name: UniqueName.claim("figma-modes", in: &names) { "\($0) (\($1))" },
+            description: "What reading the files found",
+            sources: [.init(.built(carrier.finish()), at: SourceAnchor(file: anchorFile, offset: 0))]))
+        let name = ordered.count == 1 ? ordered[0].name : ((anchorFile.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        return ResolverDocument(name: name.isEmpty ? "figma" : name, layers: [first] + layers, file: anchorFile)
+    }
+
+    /// Collection names that two folders (Figma files) read both have a mode of: each folder's
+    /// is a collection of its own.
+    static func namesInSeveralFiles(_ files: [ModeFile]) -> Set<String> {
+        var folders: [String: [String: Set<String>]] = [:]
+        for file in files {
+            folders[file.collection, default: [:]][file.mode, default: []].insert((file.file.path as NSString).deletingLastPathComponent)
+        }
+        return Set(folders.compactMap { name, modes in modes.values.contains { $0.count > 1 } ? name : nil })
+    }
+
+    /// A folder's last component, or the folder as given when it has none.
+    static func folderName(_ folder: String) -> String {
+        let last = (folder as NSString).lastPathComponent
+        return last.isEmpty || last == "." ? (folder.isEmpty ? "." : folder) : last
+    }
+
+    /// One mode's file as a layer: every token under its collection's name, aliases rewritten to
+    /// the paths of their targets.
+    private func layer(of mode: ModeFile, collection: Int, safeName: String, resolver: FigmaModesAliases) -> BuiltLayer {
+        var builder = DocumentBuilder(file: mode.file)
+        guard let root = mode.root else { return builder.finish() }
+        let folder = (mode.file.path as NSString).deletingLastPathComponent
+        Self.visitGroups(root, names: []) { names, group in
+            let type = group["$type"]?.string.flatMap(TokenType.init(rawValue:))
+            let description = group["$description"]?.string
+            guard type != nil || description != nil else { return }
+            builder.setGroup([safeName] + names.map(TokenPathSyntax.safeName), type: type, description: description, at: group.offset)
+        }
+        Self.visitTokens(root, names: []) { written in
+            let names = written.names
+            let path = [safeName] + names.map(TokenPathSyntax.safeName)
+            let location = SourceAnchor(file: mode.file, offset: written.node.offset).location(token: names.joined(separator: "."))
+            for name in names where TokenPathSyntax.problem(withName: name) != nil {
+                builder.report(Diagnostic(.figmaModesName(name, written: TokenPathSyntax.safeName(name)), at: location))
+            }
+            var type: TokenType?
+            if let typeValue = written.node["$type"] ?? written.inheritedType {
+                let at = SourceAnchor(file: mode.file, offset: typeValue.offset).location(token: names.joined(separator: "."))
+                guard let name = typeValue.string else {
+                    builder.report(Diagnostic(.figmaModes("token '\(names.joined(separator: "."))' has a $type that is \(typeValue.kindDescription), not a type's name; it is left out"), at: at))
+                    return
+                }
+                // As in a DTCG file: a type Tessera does not know (`borderWidth`, `content`) is
+                // reported and its token left out.
+                guard let known = TokenType(rawValue: name) else {
+                    builder.report(Diagnostic(.unknownType(name), at: at))
+                    return
+                }
+                type = known
+            }
+            guard let value = written.node["$value"] else { return }
+            var unresolved = false
+            let rewritten = value.mappingStrings { text, offset in
+                guard let inner = FigmaModesAliases.reference(in: text) else { return text }
+                switch resolver.resolve(inner, from: collection, names: names, folder: folder) {
+                case .found(let target):
+                    return "{" + target.joined(separator: ".") + "}"
+                case .ambiguous(let target, let candidates):
+                    builder.report(Diagnostic(.figmaModesAmbiguous(inner, token: names.joined(separator: "."),
+                        candidates: candidates.map(\.described), chosen: candidates[0].described),
+                        at: SourceAnchor(file: mode.file, offset: offset).location(token: names.joined(separator: ".")),
+                        notes: candidates.map { Diagnostic.Note("'\($0.described)' is defined here", at: $0.anchor.location()) }))
+                    return "{" + target.joined(separator: ".") + "}"
+                case .missing:
+                    builder.report(Diagnostic(.figmaModesAlias(inner, token: names.joined(separator: ".")),
+                        at: SourceAnchor(file: mode.file, offset: offset).location(token: names.joined(separator: "."))))
+                    unresolved = true
+                    return text
+                }
+            }
+            guard !unresolved else { return }
+            let description = written.node["$description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+            // The exporters write colors as `#rrggbb` or `#rrggbbaa`: this format's notation, not
+            // a legacy form to report.
+            var read = DocumentBuilder.Value.raw(rewritten)
+            if type == .color, let text = rewritten.string, text.hasPrefix("#"), let color = TokenColor(legacyCSS: text) {
+                read = .typed(.color(color))
+            }
+            builder.addToken(path, type: type, value: read, at: value.offset, description: description,
+                extensions: written.node["$extensions"])
+        }
+        return builder.finish()
+    }
+
+    /// Calls `body` with every token (an object with `$value`) under `node`.
+    static func visitTokens(_ node: JSONValue, names: [String], inheritedType: JSONValue? = nil, _ body: (Written) -> Void) {
+        guard let members = node.members else { return }
+        if node["$value"] != nil, !names.isEmpty {
+            body(Written(names: names, node: node, inheritedType: inheritedType))
+            return
+        }
+        let type = node["$type"] ?? inheritedType
+        for member in members where !member.key.hasPrefix("$") {
+            visitTokens(member.value, names: names + [member.key], inheritedType: type, body)
+        }
+    }
+
+    /// Calls `body` with every group (an object without `$value`) under `node`, the root aside.
+    static func visitGroups(_ node: JSONValue, names: [String], _ body: ([String], JSONValue) -> Void) {
+        guard let members = node.members, node["$value"] == nil else { return }
+        if !names.isEmpty { body(names, node) }
+        for member in members where !member.key.hasPrefix("$") {
+            visitGroups(member.value, names: names + [member.key], body)
+        }
+    }
+
+    /// A token an alias can name.
+    struct Definition {
+        var collection: Int
+        var names: [String]
+        var anchor: SourceAnchor
+    }
+}
+
+/// Finds the token an alias names, collection-qualified or bare.
+struct FigmaModesAliases {
+    let collections: [String]
+    let safeNames: [String]
+    /// Each collection's tokens by their names as written, joined with `.`.
+    let tables: [[String: FigmaModesReader.Definition]]
+
+    struct Candidate {
+        var path: [String]
+        var described: String
+        var anchor: SourceAnchor
+    }
+
+    enum Outcome {
+        case found([String])
+        case ambiguous([String], [Candidate])
+        case missing
+    }
+
+    /// The text between the braces of a whole-value reference (`{color.blue.500}`).
+    static func reference(in text: String) -> String? {
+        guard text.utf8.count > 2, text.utf8.first == UInt8(ascii: "{"), text.utf8.last == UInt8(ascii: "}") else { return nil }
+        let inner = text.dropFirst().dropLast()
+        guard !inner.contains("{"), !inner.contains("}") else { return nil }
+        return String(inner)
+    }
+
+    /// The path of the token `reference` names, seen from the token `names` of the collection
+    /// at `from`, written in a file in `folder`: a collection-qualified match first, else the
+    /// bare path in any collection; of several, the one in `folder` when it is alone there.
+    func resolve(_ reference: String, from: Int, names: [String], folder: String) -> Outcome {
+        var candidates: [Candidate] = []
+        // The collection's own name, or its name qualified by its Figma file (`Color (Brand A)`),
+        // which names one of two collections of the same name.
+        for (position, name) in collections.enumerated() {
+            for prefix in Set([safeNames[position], name]) where reference.hasPrefix(prefix + ".") {
+                let rest = String(reference.dropFirst(prefix.count + 1))
+                if let definition = tables[position][rest] { candidates.append(candidate(definition)) }
+            }
+        }
+        if candidates.isEmpty {
+            let own = names.joined(separator: ".")
+            for position in tables.indices {
+                if position == from, reference == own { continue }
+                if let definition = tables[position][reference] { candidates.append(candidate(definition)) }
+            }
+        }
+        // Figma's exporters see one file's variables: a candidate in the referring file's
+        // folder, when it is the only one there, is the variable meant.
+        if candidates.count > 1 {
+            let local = candidates.filter { ($0.anchor.file.path as NSString).deletingLastPathComponent == folder }
+            if local.count == 1 { return .found(local[0].path) }
+        }
+        switch candidates.count {
+        case 0: return .missing
+        case 1: return .found(candidates[0].path)
+        default: return .ambiguous(candidates[0].path, candidates)
+        }
+    }
+
+    private func candidate(_ definition: FigmaModesReader.Definition) -> Candidate {
+        let path = [safeNames[definition.collection]] + definition.names.map(TokenPathSyntax.safeName)
+        return Candidate(path: path, described: ([collections[definition.collection]] + definition.names).joined(separator: "."),
+            anchor: definition.anchor)
+    }
+}
+
+extension JSONValue {
+    /// The same value with every string replaced by `transform(string, offset)`.
+    func mappingStrings(_ transform: (String, Int) -> String) -> JSONValue {
+        switch storage {
+        case .string(let text): JSONValue(.string(transform(text, offset)), offset: offset)
+        case .array(let items): JSONValue(.array(items.map { $0.mappingStrings(transform) }), offset: offset)
+        case .object(let members):
+            JSONValue(.object(members.map { JSONMember(key: $0.key, keyOffset: $0.keyOffset, value: $0.value.mappingStrings(transform)) }),
+                offset: offset)
+        default: self
+        }
+    }
+}
