@@ -110,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TesseraTests",
-            dependencies: ["Tessera", "TesseraImporters", "TesseraConformanceKit", "TesseraTestSupport"]
+            dependencies: ["Tessera", "TesseraImporters", "TesseraDifferential", "TesseraConformanceKit", "TesseraTestSupport"]
         ),
         .testTarget(
             name: "TesseraImportersTests",

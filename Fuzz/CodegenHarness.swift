@@ -6,8 +6,8 @@
 import Foundation
 
 func fuzzCodegen(_ bytes: [UInt8]) {
-    var composer = TokenSystem(resolver: SourceFile(path: "fuzz.resolver.json", bytes: bytes))
-    guard let permutations = composer.resolveAll().permutations else { return }
+    var tokenSystem = TokenSystem(resolver: SourceFile(path: "fuzz.resolver.json", bytes: bytes))
+    guard let permutations = tokenSystem.resolveAll().permutations else { return }
     let context = GenerationContext(permutations, name: "fuzz")
     let groups = Array(Set(context.tokens.compactMap { $0.names.count > 1 ? $0.names[0] : nil })).sorted()
     var swift: [String] = []

@@ -84,12 +84,12 @@ func fuzzPipeline(_ bytes: [UInt8]) {
 }
 
 func fuzzResolver(_ bytes: [UInt8]) {
-    var composer = TokenSystem(resolver: SourceFile(path: "fuzz.resolver.json", bytes: bytes))
-    let report = composer.checkAllPermutations()
+    var tokenSystem = TokenSystem(resolver: SourceFile(path: "fuzz.resolver.json", bytes: bytes))
+    let report = tokenSystem.checkAllPermutations()
     render(report.diagnostics, report.files)
-    checkSound(composer.resolve(inputs: [:]))
+    checkSound(tokenSystem.resolve(inputs: [:]))
     // Kept going: every permutation lays out the same tokens, none of them left out.
-    let kept = composer.resolveAll(keepingGoing: true)
+    let kept = tokenSystem.resolveAll(keepingGoing: true)
     if let permutations = kept.permutations {
         let leftOut = Set(kept.leftOut)
         let paths = permutations.tokens.map { Set($0.all.map(\.path)) }
@@ -141,19 +141,19 @@ func fuzzColorset(_ bytes: [UInt8]) {
     let data = Data(bytes)
     _ = FileManager.default.createFile(atPath: fuzzCatalog + "/Brand/Contents.json", contents: data)
     _ = FileManager.default.createFile(atPath: fuzzCatalog + "/Brand/input.colorset/Contents.json", contents: data)
-    var composer = AssetCatalogImporter().system(at: fuzzCatalog, options: PipelineOptions())
-    let report = composer.checkAllPermutations()
+    var tokenSystem = AssetCatalogImporter().system(at: fuzzCatalog, options: PipelineOptions())
+    let report = tokenSystem.checkAllPermutations()
     render(report.diagnostics, report.files)
-    let tokens = composer.resolve(inputs: ["appearance": "dark-high-contrast"]).partialTokens
+    let tokens = tokenSystem.resolve(inputs: ["appearance": "dark-high-contrast"]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
     _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
 }
 
 func fuzzFigma(_ bytes: [UInt8]) {
-    var composer = FigmaVariablesImporter().system(for: SourceFile(path: "variables.json", bytes: bytes), options: PipelineOptions())
-    let report = composer.checkAllPermutations()
+    var tokenSystem = FigmaVariablesImporter().system(for: SourceFile(path: "variables.json", bytes: bytes), options: PipelineOptions())
+    let report = tokenSystem.checkAllPermutations()
     render(report.diagnostics, report.files)
-    let tokens = composer.resolve(inputs: [:]).partialTokens
+    let tokens = tokenSystem.resolve(inputs: [:]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
     _ = ResolvedEmitter.treeText(tokens.all, document: tokens.document)
 }
@@ -164,39 +164,39 @@ func fuzzTokensStudio(_ bytes: [UInt8]) {
         _ = StudioMath.evaluate(text)
         _ = StudioReferences.find(in: text)
     }
-    var composer = TokensStudioImporter().system(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
-    let report = composer.checkAllPermutations()
+    var tokenSystem = TokensStudioImporter().system(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
+    let report = tokenSystem.checkAllPermutations()
     render(report.diagnostics, report.files)
-    let tokens = composer.resolve(inputs: [:]).partialTokens
+    let tokens = tokenSystem.resolve(inputs: [:]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
-    _ = DTCGConversion(composer).files
+    _ = DTCGConversion(tokenSystem).files
 }
 
 func fuzzStyleDictionary(_ bytes: [UInt8]) {
     _ = StyleDictionaryImporter.hasOwnProperty(Array(bytes.prefix(4096)))
-    var composer = StyleDictionaryImporter().system(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
-    let report = composer.checkAllPermutations()
+    var tokenSystem = StyleDictionaryImporter().system(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
+    let report = tokenSystem.checkAllPermutations()
     render(report.diagnostics, report.files)
-    let tokens = composer.resolve(inputs: [:]).partialTokens
+    let tokens = tokenSystem.resolve(inputs: [:]).partialTokens
     _ = ResolvedEmitter.flat(tokens, prefix: nil)
-    _ = DTCGConversion(composer).files
+    _ = DTCGConversion(tokenSystem).files
 }
 
 func fuzzGentle(_ bytes: [UInt8]) {
-    var composer = GentleImporter().system(for: SourceFile(path: "gentle.json", bytes: bytes), options: PipelineOptions())
-    let report = composer.checkAllPermutations()
+    var tokenSystem = GentleImporter().system(for: SourceFile(path: "gentle.json", bytes: bytes), options: PipelineOptions())
+    let report = tokenSystem.checkAllPermutations()
     render(report.diagnostics, report.files)
-    _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)
-    _ = DTCGConversion(composer).files
+    _ = ResolvedEmitter.flat(tokenSystem.resolve(inputs: [:]).partialTokens, prefix: nil)
+    _ = DTCGConversion(tokenSystem).files
 }
 
 func fuzzFigmaExport(_ bytes: [UInt8]) {
     let file = SourceFile(path: "Light.tokens.json", bytes: bytes)
-    var composer = FigmaExportImporter().system(for: file, options: PipelineOptions())
-    let report = composer.checkAllPermutations()
+    var tokenSystem = FigmaExportImporter().system(for: file, options: PipelineOptions())
+    let report = tokenSystem.checkAllPermutations()
     render(report.diagnostics, report.files)
-    _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)
-    _ = DTCGConversion(composer).files
+    _ = ResolvedEmitter.flat(tokenSystem.resolve(inputs: [:]).partialTokens, prefix: nil)
+    _ = DTCGConversion(tokenSystem).files
 }
 
 func fuzzFigmaModes(_ bytes: [UInt8]) {
@@ -206,11 +206,11 @@ func fuzzFigmaModes(_ bytes: [UInt8]) {
     _ = FigmaModesImporter().recognizes(SourceFile(path: names[1], bytes: bytes))
     var reader = FigmaModesReader(options: PipelineOptions())
     for (name, part) in zip(names, parts) { reader.add(SourceFile(path: name, bytes: Array(part))) }
-    var composer = TokenSystem(reader.read(), options: PipelineOptions())
-    let report = composer.checkAllPermutations()
+    var tokenSystem = TokenSystem(reader.read(), options: PipelineOptions())
+    let report = tokenSystem.checkAllPermutations()
     render(report.diagnostics, report.files)
-    _ = ResolvedEmitter.flat(composer.resolve(inputs: [:]).partialTokens, prefix: nil)
-    _ = DTCGConversion(composer).files
+    _ = ResolvedEmitter.flat(tokenSystem.resolve(inputs: [:]).partialTokens, prefix: nil)
+    _ = DTCGConversion(tokenSystem).files
 }
 
 func fuzzThemeFile(_ bytes: [UInt8]) {

@@ -8,8 +8,8 @@ import Foundation
 
 func fuzzQuality(_ bytes: [UInt8]) {
     _ = UsageIndex(source: String(decoding: bytes, as: UTF8.self), path: "Fuzz.swift")
-    var composer = TokenSystem(resolver: SourceFile(path: "fuzz.resolver.json", bytes: bytes))
-    guard let permutations = composer.resolveAll().permutations else { return }
+    var tokenSystem = TokenSystem(resolver: SourceFile(path: "fuzz.resolver.json", bytes: bytes))
+    guard let permutations = tokenSystem.resolveAll().permutations else { return }
     let context = GenerationContext(permutations, name: "fuzz")
     let colors = context.tokens.filter { $0.type == .color }.count
     let pairs = colors <= 40 ? [ContrastPair(foreground: "**", background: "**")] : []

@@ -17,7 +17,7 @@ struct CommandIO {
     /// What was written to standard error, when capturing.
     private(set) var errors = ""
 
-    /// What a command read (a token set, a composer), held until the process ends: the binary
+    /// What a command read (a token set, a token system), held until the process ends: the binary
     /// exits without taking a large token set apart object by object, which only costs time.
     private var keptUntilExit: [any Sendable] = []
 

@@ -29,9 +29,9 @@ package struct Disagreement: Sendable, CustomStringConvertible {
 package enum DifferentialCheck {
     package static func run(_ system: RandomSystem, permutationLimit: Int = 16) -> [Disagreement] {
         let options = PipelineOptions(strict: false, warningLimit: nil)
-        var composer = TokenSystem(resolver: SourceFile(path: "case.resolver.json", text: system.resolverText), options: options)
+        var tokenSystem = TokenSystem(resolver: SourceFile(path: "case.resolver.json", text: system.resolverText), options: options)
         var found: [Disagreement] = []
-        let sourceProblems = composer.diagnostics.filter { $0.severity == .error }
+        let sourceProblems = tokenSystem.diagnostics.filter { $0.severity == .error }
         if !sourceProblems.isEmpty {
             found.append(Disagreement(ways: "resolver", permutation: "", detail: "the generated resolver has errors: "
                 + sourceProblems.map { "\($0.message) [\($0.id)]" }.joined(separator: "; "),
@@ -44,8 +44,8 @@ package enum DifferentialCheck {
             func report(_ ways: String, _ detail: (String, String)) {
                 found.append(Disagreement(ways: ways, permutation: label, detail: detail.0, kind: ways + " " + detail.1))
             }
-            let fromBase = composer.resolve(contexts: contexts, strategy: .fromBase)
-            let whole = composer.resolve(contexts: contexts, strategy: .whole)
+            let fromBase = tokenSystem.resolve(contexts: contexts, strategy: .fromBase)
+            let whole = tokenSystem.resolve(contexts: contexts, strategy: .whole)
             let (flatText, closed) = system.flattened(contexts)
             let flat = TokenSystem.resolving(files: [SourceFile(path: "flat.tokens.json", text: flatText)], options: options)
             let (renamedText, _) = system.flattened(contexts) { RandomSystem.reversedNames[$0] ?? $0 }

@@ -49,23 +49,8 @@ package struct FigmaExportImporter: FileSetImporter {
 
     /// The export's files under a folder, in path order; none for a path that is not a folder.
     static func exportFiles(in path: String) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-            let enumerator = FileManager.default.enumerator(atPath: path)
-        else { return [] }
-        var found: [String] = []
         let importer = FigmaExportImporter()
-        while let relative = enumerator.nextObject() as? String {
-            if (relative as NSString).lastPathComponent.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard relative.lowercased().hasSuffix(".json") else { continue }
-            let full = (path as NSString).appendingPathComponent(relative)
-            guard let head = ImporterRegistry.head(of: full) else { continue }
-            if importer.recognizes(SourceFile(path: full, bytes: head)) == .certain { found.append(full) }
-        }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return (jsonFileHeads(in: path) ?? []).filter { importer.recognizes($0) == .certain }.map(\.path)
     }
 }
 

@@ -98,30 +98,19 @@ package struct FigmaModesImporter: FileSetImporter {
     /// token files beside them whose names have no mode; nil when `path` is not a folder, is a
     /// Tokens Studio folder, or holds a file of Figma's own export.
     static func layoutFiles(in path: String) -> (read: [String], skipped: [String])? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-            !TokensStudioImporter.markers.contains(where: {
+        guard !TokensStudioImporter.markers.contains(where: {
                 FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent($0))
             }),
-            let enumerator = FileManager.default.enumerator(atPath: path)
+            let files = jsonFileHeads(in: path)
         else { return nil }
         var read: [String] = []
         var skipped: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if (relative as NSString).lastPathComponent.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard relative.lowercased().hasSuffix(".json") else { continue }
-            let full = (path as NSString).appendingPathComponent(relative)
-            guard let head = ImporterRegistry.head(of: full) else { continue }
-            let file = SourceFile(path: full, bytes: head)
+        for file in files {
             if claimedByAnotherFormat(file) { return nil }
             guard file.headHasKey("$value") else { continue }
-            if collectionAndMode(of: full) != nil { read.append(full) } else { skipped.append(full) }
+            if collectionAndMode(of: file.path) != nil { read.append(file.path) } else { skipped.append(file.path) }
         }
-        func ordered(_ paths: [String]) -> [String] { paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
-        return (ordered(read), ordered(skipped))
+        return (read, skipped)
     }
 }
 

@@ -58,3 +58,26 @@ extension FileSetImporter {
         return TokenSystem(reader.read(), options: options)
     }
 }
+
+/// The `.json` files under a folder, each with its first 4 KB (what recognition reads), in
+/// code-point order of their paths, hidden files and folders left out: the one scan of a
+/// folder that the importers of folders of files (Figma's own export, a file per collection
+/// and mode) sort files from. Nil when `path` is not a folder.
+package func jsonFileHeads(in path: String) -> [SourceFile]? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+        let enumerator = FileManager.default.enumerator(atPath: path)
+    else { return nil }
+    var found: [SourceFile] = []
+    while let relative = enumerator.nextObject() as? String {
+        if (relative as NSString).lastPathComponent.hasPrefix(".") {
+            enumerator.skipDescendants()
+            continue
+        }
+        guard relative.lowercased().hasSuffix(".json") else { continue }
+        let full = (path as NSString).appendingPathComponent(relative)
+        guard let head = ImporterRegistry.head(of: full) else { continue }
+        found.append(SourceFile(path: full, bytes: head))
+    }
+    return found.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+}

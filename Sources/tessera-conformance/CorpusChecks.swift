@@ -43,8 +43,8 @@ struct CorpusChecks {
         // Composed by their resolvers, the systems resolve in every permutation with no error.
         for (system, permutations) in [("github-primer", 12), ("adobe-spectrum", 4), ("microsoft-fluent", 2)] {
             checks.run("dtcg-examples/\(system): every permutation resolves (\(permutations))") { check in
-                let composer = TokenSystem(resolverAt: corpus.resolver(system))
-                let report = composer.checkAllPermutations()
+                let tokenSystem = TokenSystem(resolverAt: corpus.resolver(system))
+                let report = tokenSystem.checkAllPermutations()
                 check.expect(report.permutationCount == permutations, "\(report.permutationCount) permutations")
                 let errors = report.diagnostics.filter { $0.severity == .error }
                 check.expect(errors.isEmpty, "\(errors.prefix(5).map { "\($0.message) [\($0.id)]" })")
@@ -57,13 +57,13 @@ struct CorpusChecks {
         for system in Corpus.systems {
             checks.run("dtcg-examples/\(system): permutations resolved from the base agree with whole ones") { check in
                 // Every warning listed, so that the two lists can be compared whole.
-                var composer = TokenSystem(resolverAt: corpus.resolver(system), options: PipelineOptions(warningLimit: nil, importers: .standard))
-                let resolver = try check.require(composer.resolver)
+                var tokenSystem = TokenSystem(resolverAt: corpus.resolver(system), options: PipelineOptions(warningLimit: nil, importers: .standard))
+                let resolver = try check.require(tokenSystem.resolver)
                 var variants = 0
                 for contexts in resolver.permutations {
-                    if composer.resolvesAsVariant(contexts: contexts) { variants += 1 }
-                    let fast = composer.resolve(contexts: contexts)
-                    let whole = composer.wholePermutation(contexts: contexts)
+                    if tokenSystem.resolvesAsVariant(contexts: contexts) { variants += 1 }
+                    let fast = tokenSystem.resolve(contexts: contexts)
+                    let whole = tokenSystem.wholePermutation(contexts: contexts)
                     check.expect(fast.partialTokens.count == whole.partialTokens.count, "\(resolver.label(of: fast.contexts)): token counts")
                     for token in whole.partialTokens.all where fast.partialTokens.value(token.path) != token.value {
                         check.record("\(resolver.label(of: fast.contexts)): '\(token.path)' differs")
@@ -95,9 +95,9 @@ struct CorpusChecks {
         checks.run("dtcg-examples: streamed resolve output is the tree's text") { check in
             var all: [(String, ResolvedTokens)] = []
             for system in ["adobe-spectrum", "github-primer", "microsoft-fluent"] {
-                var composer = TokenSystem(resolverAt: corpus.resolver(system))
-                for contexts in (composer.resolver?.permutations ?? []).prefix(8) {
-                    all.append(("\(system) \(contexts)", composer.resolve(inputs: contexts).partialTokens))
+                var tokenSystem = TokenSystem(resolverAt: corpus.resolver(system))
+                for contexts in (tokenSystem.resolver?.permutations ?? []).prefix(8) {
+                    all.append(("\(system) \(contexts)", tokenSystem.resolve(inputs: contexts).partialTokens))
                 }
             }
             check.expect(all.count > 10, "\(all.count) permutations")

@@ -75,16 +75,16 @@ struct FigmaChecks {
         let terrazzo = corpus.figma.appendingPathComponent("import-default.want.json")
         var ignored: [Diagnostic] = []
 
-        var composer = FigmaVariablesImporter().system(for: try check.require(TokenFileLoader.read(responseFile.path, diagnostics: &ignored)),
+        var tokenSystem = FigmaVariablesImporter().system(for: try check.require(TokenFileLoader.read(responseFile.path, diagnostics: &ignored)),
             options: PipelineOptions())
-        let resolver = try check.require(composer.resolver)
+        let resolver = try check.require(tokenSystem.resolver)
         // Tessera's definition of each variable in each mode, (id, mode) → token: a variable of
         // a collection with modes from the run that chooses each of its modes, the others from
         // the run of defaults. Each modifier says which collection it is.
         var ours: [String: TokenDefinition] = [:]
         var byPath: [String: TokenDefinition] = [:]
         func figma(_ token: TokenDefinition, _ key: String) -> String? { token.extensions?["com.figma"]?[key]?.string }
-        for token in composer.resolve(inputs: [:]).document.tokens {
+        for token in tokenSystem.resolve(inputs: [:]).document.tokens {
             guard let id = figma(token, "id") else { continue }
             ours[id + "|"] = token
             byPath[token.path] = token
@@ -92,7 +92,7 @@ struct FigmaChecks {
         for modifier in resolver.modifiers {
             let collection = try check.require(modifier.description?.split(separator: " ").last.map(String.init))
             for context in modifier.contextNames {
-                for token in composer.resolve(inputs: [modifier.name: context]).document.tokens
+                for token in tokenSystem.resolve(inputs: [modifier.name: context]).document.tokens
                 where figma(token, "variableCollectionId") == collection {
                     ours[figma(token, "id")! + "|" + Self.camel(context)] = token
                 }

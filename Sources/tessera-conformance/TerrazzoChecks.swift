@@ -200,13 +200,13 @@ struct TerrazzoChecks {
             as? [String: Any])
         let entry = try check.require(index[fixture] as? [String: Any], "_fixtures.json has no \(fixture)")
         let blocks = Self.blocks(try String(contentsOf: directory.appendingPathComponent("\(fixture)/\(css)"), encoding: .utf8))
-        var composer = TokenSystem(resolverAt: corpus.resolver(system))
+        var tokenSystem = TokenSystem(resolverAt: corpus.resolver(system))
         var compared = 0
         var mismatches: [String] = []
         for permutation in try check.require(entry["permutations"] as? [[String: Any]]) {
             let name = Self.blockName(try check.require(permutation["wrapper"] as? String))
             guard let block = blocks[name] else { continue }
-            let resolved = composer.resolve(inputs: try check.require(permutation["input"] as? [String: String]))
+            let resolved = tokenSystem.resolve(inputs: try check.require(permutation["input"] as? [String: String]))
             check.expect(!resolved.hasErrors, "\(resolved.diagnostics.map(\.message))")
             let chain = [block, blocks[":root"] ?? [:]]
             for token in resolved.partialTokens.all {

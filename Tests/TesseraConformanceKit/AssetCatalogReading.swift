@@ -8,9 +8,9 @@ import TesseraImporters
 package enum AssetCatalogReading {
     /// The color sets compared, and the colors (one a color set and appearance).
     package static func compare(_ catalog: String, _ expectations: some Expectations) throws -> (colorSets: Int, colors: Int) {
-        var composer = AssetCatalogImporter().system(at: catalog, options: PipelineOptions(importers: .standard))
-        let light = try composer.resolve(inputs: ["appearance": "light"]).tokens()
-        let dark = try composer.resolve(inputs: ["appearance": "dark"]).tokens()
+        var tokenSystem = AssetCatalogImporter().system(at: catalog, options: PipelineOptions(importers: .standard))
+        let light = try tokenSystem.resolve(inputs: ["appearance": "light"]).tokens()
+        let dark = try tokenSystem.resolve(inputs: ["appearance": "dark"]).tokens()
         let colorsets = try FileManager.default.subpathsOfDirectory(atPath: catalog).filter { $0.hasSuffix(".colorset") }
         var compared = 0
         for relative in colorsets {

@@ -6,18 +6,18 @@ import TesseraImporters
 /// source, in every permutation.
 package enum RoundTrip {
     /// Every permutation of the source and of the written resolver, compared line for line.
-    package static func expect(_ composer: TokenSystem, _ expectations: some Expectations) throws {
-        var composer = composer
-        let conversion = DTCGConversion(composer)
+    package static func expect(_ tokenSystem: TokenSystem, _ expectations: some Expectations) throws {
+        var tokenSystem = tokenSystem
+        let conversion = DTCGConversion(tokenSystem)
         let folder = Scratch.freshPath("convert")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try conversion.write(to: folder)
         let resolverFile = try expectations.require(conversion.files.first { $0.path.hasSuffix(".resolver.json") }?.path)
         var again = TokenSystem(resolverAt: (folder as NSString).appendingPathComponent(resolverFile))
-        let permutations = try expectations.require(composer.resolver?.permutations)
+        let permutations = try expectations.require(tokenSystem.resolver?.permutations)
         expectations.expect(again.resolver?.permutations.count == permutations.count, "permutation counts")
         for contexts in permutations {
-            let before = composer.resolve(contexts: contexts)
+            let before = tokenSystem.resolve(contexts: contexts)
             let after = again.resolve(contexts: contexts)
             expectations.expect(!after.hasErrors || before.hasErrors, "\(contexts): \(after.diagnostics.map(\.message).prefix(3))")
             let expected = ResolvedEmitter.flat(before.partialTokens)

@@ -78,8 +78,8 @@ package enum Toolchain {
     /// Every permutation of a resolver (or a system an importer reads), resolved.
     package static func permutations(_ path: String, _ expectations: some Expectations) throws -> ResolvedPermutations {
         let options = PipelineOptions(importers: .standard)
-        let composer = options.importers.system(for: [path], options: options)
-        let outcome = composer.resolveAll()
+        let tokenSystem = options.importers.system(for: [path], options: options)
+        let outcome = tokenSystem.resolveAll()
         let errors = outcome.diagnostics.filter { $0.severity == .error }
         return try expectations.require(outcome.permutations, "\(errors.prefix(3))")
     }

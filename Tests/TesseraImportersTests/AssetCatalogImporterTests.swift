@@ -97,8 +97,8 @@ struct AssetCatalogImporterTests {
                 Self.entry(#""red": "0.000", "green": "0.000", "blue": "0.000", "alpha": "1.000""#),
                 Self.entry(#""red": "1.000", "green": "1.000", "blue": "1.000", "alpha": "1.000""#, appearances: Self.light)),
         ])
-        var composer = AssetCatalogImporter().system(at: path, options: PipelineOptions())
-        #expect(composer.resolver?.modifiers.map(\.contextNames)
+        var tokenSystem = AssetCatalogImporter().system(at: path, options: PipelineOptions())
+        #expect(tokenSystem.resolver?.modifiers.map(\.contextNames)
             == [["light", "dark", "light-high-contrast", "dark-high-contrast"]])
         let expected: [(String, [String: String])] = [
             ("light", ["tint": "#ff0000ff", "empty": "#00000080", "lit": "#ffffffff"]),
@@ -107,10 +107,10 @@ struct AssetCatalogImporterTests {
             ("dark-high-contrast", ["tint": "#808080ff", "empty": "#00000080", "lit": "#000000ff"]),
         ]
         for (context, values) in expected {
-            let tokens = try composer.resolve(inputs: ["appearance": context]).tokens()
+            let tokens = try tokenSystem.resolve(inputs: ["appearance": context]).tokens()
             for (name, value) in values { #expect(hex(tokens, name) == value, "\(name) in \(context)") }
         }
-        #expect(composer.checkAllPermutations().diagnostics.isEmpty)
+        #expect(tokenSystem.checkAllPermutations().diagnostics.isEmpty)
     }
 
     /// Every color space Xcode offers, and every encoding of a component.

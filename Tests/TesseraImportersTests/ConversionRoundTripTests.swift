@@ -9,8 +9,8 @@ import Testing
 /// source, in every permutation, for every format.
 struct ConversionRoundTripTests {
     /// Every permutation of the source and of the written resolver, compared line for line.
-    func expectRoundTrip(_ composer: TokenSystem, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        try RoundTrip.expect(composer, TestExpectations(sourceLocation: sourceLocation))
+    func expectRoundTrip(_ tokenSystem: TokenSystem, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        try RoundTrip.expect(tokenSystem, TestExpectations(sourceLocation: sourceLocation))
     }
 
     /// The example's components extend other groups (`$extends`): each source's tree keeps it.
@@ -53,19 +53,19 @@ struct ConversionRoundTripTests {
 
     /// Figma's own export, read with the collection its aliases reach.
     @Test func figmaExport() throws {
-        try expectRoundTrip(FigmaExportImporterTests.composer([FigmaExportImporterTests.folder]))
+        try expectRoundTrip(FigmaExportImporterTests.tokenSystem([FigmaExportImporterTests.folder]))
     }
 
     /// Gentle specs: both appearances, and an older version as migrated.
     @Test func gentle() throws {
-        try expectRoundTrip(GentleImporterTests.composer(at: GentleImporterTests.current))
-        try expectRoundTrip(GentleImporterTests.composer(at: GentleImporterTests.older))
+        try expectRoundTrip(GentleImporterTests.tokenSystem(at: GentleImporterTests.current))
+        try expectRoundTrip(GentleImporterTests.tokenSystem(at: GentleImporterTests.older))
     }
 
     /// Tokens Studio: computed values (math, color modifiers) are written as resolved, in the
     /// context files where a theme changes them.
     @Test func tokensStudio() throws {
-        try expectRoundTrip(TokensStudioThemesTests.folderComposer())
+        try expectRoundTrip(TokensStudioThemesTests.folderSystem())
         for name in ["studio", "cross-file-2"] {
             try expectRoundTrip(TokensStudioImporter().system(at: TokensStudioImporterTests.css.tokens(name), options: PipelineOptions()))
         }

@@ -13,13 +13,13 @@ struct FigmaExportImporterTests {
     static let theme = (folder as NSString).appendingPathComponent("Theme")
     static let primitives = (folder as NSString).appendingPathComponent("Primitives")
 
-    static func composer(_ paths: [String]) -> TokenSystem {
+    static func tokenSystem(_ paths: [String]) -> TokenSystem {
         ImporterRegistry.standard.importedSystem(for: paths, options: PipelineOptions())!
     }
 
     @Test func collectionsBecomeSetsAndModifiers() throws {
-        let composer = Self.composer([Self.folder])
-        let resolver = try #require(composer.resolver)
+        let tokenSystem = Self.tokenSystem([Self.folder])
+        let resolver = try #require(tokenSystem.resolver)
         var layers: [String] = []
         for layer in resolver.layers {
             switch layer {
@@ -28,7 +28,7 @@ struct FigmaExportImporterTests {
             }
         }
         #expect(layers == ["figma-export", "Primitives", "Theme: Dark, Light (Light)"])
-        #expect(composer.checkAllPermutations().diagnostics.isEmpty, "\(composer.checkAllPermutations().diagnostics.map(\.message))")
+        #expect(tokenSystem.checkAllPermutations().diagnostics.isEmpty, "\(tokenSystem.checkAllPermutations().diagnostics.map(\.message))")
     }
 
     /// Read with the collection it aliases, a token Figma wrote as a value is an alias again,
@@ -43,7 +43,7 @@ struct FigmaExportImporterTests {
         ("Light", "Brand 🚀.name", "Tessera", nil),
     ] as [(String, String, String, String?)])
     func aliasesAreAliasesAgain(_ mode: String, _ path: String, _ value: String, _ alias: String?) {
-        var system45 = Self.composer([Self.primitives, Self.theme])
+        var system45 = Self.tokenSystem([Self.primitives, Self.theme])
         let tokens = system45.resolve(inputs: ["Theme": mode]).partialTokens
         #expect(tokens[path]?.value.flatText == value)
         #expect(tokens[path]?.aliasOf == alias)
@@ -56,11 +56,11 @@ struct FigmaExportImporterTests {
     /// Alone, a collection keeps the values Figma wrote and says which file would make them
     /// aliases again, once per token and mode, at the target's name.
     @Test func aliasTargetsNotReadAreReported() {
-        var composer = Self.composer([Self.theme])
-        let found = composer.checkAllPermutations().diagnostics
+        var tokenSystem = Self.tokenSystem([Self.theme])
+        let found = tokenSystem.checkAllPermutations().diagnostics
         #expect(found.map(\.id) == Array(repeating: .figmaExportAlias, count: 6))
         #expect(found.allSatisfy { $0.severity == .warning && $0.message.contains("in the collection 'Primitives'") })
-        #expect(composer.resolve(inputs: ["Theme": "Dark"]).partialTokens["bg.accent"]?.value.flatText == "#1a1a1aff")
+        #expect(tokenSystem.resolve(inputs: ["Theme": "Dark"]).partialTokens["bg.accent"]?.value.flatText == "#1a1a1aff")
     }
 
     @Test func recognizedByContentAndFolder() {

@@ -51,12 +51,12 @@ struct FigmaVariablesImporterTests {
     }
 
     @Test func collectionsModesAndAliases() throws {
-        var composer = FigmaVariablesImporter().system(for: SourceFile(path: "figma.json", text: Self.written), options: PipelineOptions())
-        #expect(composer.resolver?.modifiers.map(\.name) == ["Theme"])
-        #expect(composer.resolver?.modifiers.first?.contextNames == ["Light", "Dark"])
-        #expect(composer.checkAllPermutations().diagnostics.isEmpty, "\(composer.checkAllPermutations().diagnostics.map(\.message))")
-        let light = try composer.resolve(inputs: [:]).tokens()
-        let dark = try composer.resolve(inputs: ["Theme": "Dark"]).tokens()
+        var tokenSystem = FigmaVariablesImporter().system(for: SourceFile(path: "figma.json", text: Self.written), options: PipelineOptions())
+        #expect(tokenSystem.resolver?.modifiers.map(\.name) == ["Theme"])
+        #expect(tokenSystem.resolver?.modifiers.first?.contextNames == ["Light", "Dark"])
+        #expect(tokenSystem.checkAllPermutations().diagnostics.isEmpty, "\(tokenSystem.checkAllPermutations().diagnostics.map(\.message))")
+        let light = try tokenSystem.resolve(inputs: [:]).tokens()
+        let dark = try tokenSystem.resolve(inputs: ["Theme": "Dark"]).tokens()
         // Names repeat across collections: the collection keeps them apart.
         #expect(hex(light, "Primitives.blue.500") == "#0066ffff")
         #expect(hex(light, "Theme.blue.500") == "#0066ffff")
@@ -80,8 +80,8 @@ struct FigmaVariablesImporterTests {
     /// Each malformed input is reported at its place.
     @Test func malformedInputIsReported() {
         func ids(_ text: String) -> [DiagnosticID] {
-            let composer = FigmaVariablesImporter().system(for: SourceFile(path: "figma.json", text: text), options: PipelineOptions())
-            return composer.checkAllPermutations().diagnostics.map(\.id)
+            let tokenSystem = FigmaVariablesImporter().system(for: SourceFile(path: "figma.json", text: text), options: PipelineOptions())
+            return tokenSystem.checkAllPermutations().diagnostics.map(\.id)
         }
         let collection = #""VariableCollectionId:1": {"id": "VariableCollectionId:1", "name": "C", "defaultModeId": "m", "modes": [{"modeId": "m", "name": "M"}]}"#
         func variable(_ id: String, _ name: String, _ type: String, _ value: String) -> String {
@@ -140,12 +140,12 @@ struct FigmaVariablesImporterTests {
     /// the library's collection gives way to the library's own); the CLI path does the same.
     @Test func filesReadTogether() throws {
         let paths = try writeFiles(["1-user.json": Self.user, "2-library.json": Self.library])
-        var composer = try #require(ImporterRegistry.standard.importedSystem(for: paths, options: PipelineOptions()))
-        #expect(composer.checkAllPermutations().diagnostics.isEmpty, "\(composer.checkAllPermutations().diagnostics.map(\.message))")
-        let light = try composer.resolve(inputs: [:]).tokens()
+        var tokenSystem = try #require(ImporterRegistry.standard.importedSystem(for: paths, options: PipelineOptions()))
+        #expect(tokenSystem.checkAllPermutations().diagnostics.isEmpty, "\(tokenSystem.checkAllPermutations().diagnostics.map(\.message))")
+        let light = try tokenSystem.resolve(inputs: [:]).tokens()
         #expect(hex(light, "App.focus") == "#ff0000ff")
         #expect(light["App.button"]?.aliasOf == "Brand.accent")
-        #expect(hex(try composer.resolve(inputs: ["App": "Dark"]).tokens(), "App.focus") == "#ff0000ff")
+        #expect(hex(try tokenSystem.resolve(inputs: ["App": "Dark"]).tokens(), "App.focus") == "#ff0000ff")
         // The library's own file is where its variable is read from.
         #expect(light["Brand.accent"]?.anchor.file.path.hasSuffix("2-library.json") == true)
     }
@@ -154,8 +154,8 @@ struct FigmaVariablesImporterTests {
     /// that aliases it, in each mode that does, saying how many depend on it, and no error for
     /// each of those.
     @Test func anUnknownVariableIsOneErrorAMode() {
-        let composer = FigmaVariablesImporter().system(for: SourceFile(path: "user.json", text: Self.user), options: PipelineOptions())
-        let found = composer.checkAllPermutations().diagnostics.filter { $0.severity == .error }
+        let tokenSystem = FigmaVariablesImporter().system(for: SourceFile(path: "user.json", text: Self.user), options: PipelineOptions())
+        let found = tokenSystem.checkAllPermutations().diagnostics.filter { $0.severity == .error }
         #expect(found.map(\.id) == [.figmaUnknownVariable, .figmaUnknownVariable])
         #expect(Set(found.compactMap { $0.location.map { "\($0.line):\($0.column)" } }).count == 2)
         #expect(found.allSatisfy { $0.location?.token == "App.button" && $0.message.contains("2 variables aliasing 'button', directly or through others, fail with it") })

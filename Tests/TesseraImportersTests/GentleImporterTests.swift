@@ -13,17 +13,17 @@ struct GentleImporterTests {
     static let current = folder.appendingPathComponent("gentle-0.6.0.json").path
     static let older = folder.appendingPathComponent("gentle-0.4.0.json").path
 
-    static func composer(at path: String) -> TokenSystem {
+    static func tokenSystem(at path: String) -> TokenSystem {
         ImporterRegistry.standard.importedSystem(at: path, options: PipelineOptions())!
     }
 
-    static func composer(_ text: String) -> TokenSystem {
+    static func tokenSystem(_ text: String) -> TokenSystem {
         GentleImporter().system(for: SourceFile(path: "gentle.json", text: text), options: PipelineOptions())
     }
 
     @Test func pairsBecomeAnAppearanceModifier() throws {
-        var composer = Self.composer(at: Self.current)
-        let resolver = try #require(composer.resolver)
+        var tokenSystem = Self.tokenSystem(at: Self.current)
+        let resolver = try #require(tokenSystem.resolver)
         #expect(resolver.permutations.count == 2)
         guard case .modifier(let modifier) = resolver.layers.last else {
             Issue.record("no modifier")
@@ -31,7 +31,7 @@ struct GentleImporterTests {
         }
         #expect(modifier.name == "appearance" && modifier.contexts.map(\.name) == ["light", "dark"] && modifier.defaultContext == "light")
         for contexts in resolver.permutations {
-            #expect(composer.resolve(contexts: contexts).diagnostics.isEmpty, "\(contexts)")
+            #expect(tokenSystem.resolve(contexts: contexts).diagnostics.isEmpty, "\(contexts)")
         }
     }
 
@@ -71,13 +71,13 @@ struct GentleImporterTests {
         ("light", "surfaces.cardElevated.shadow", ##"{"blur":"16px","color":"#00000014","inset":false,"offsetX":"0px","offsetY":"6px","spread":"0px"}"##),
     ])
     func valuesInBothAppearances(_ appearance: String, _ path: String, _ expected: String) {
-        var system73 = Self.composer(at: Self.current)
+        var system73 = Self.tokenSystem(at: Self.current)
         let permutation = system73.resolve(contexts: ["appearance": appearance])
         #expect(permutation.partialTokens[path]?.value.flatText == expected)
     }
 
     @Test func rolesKeepWhatOnlyGentleHas() throws {
-        var system78 = Self.composer(at: Self.current)
+        var system78 = Self.tokenSystem(at: Self.current)
         let tokens = system78.resolve(inputs: [:]).partialTokens
         let surface = try #require(tokens["colors.surface.surfaceBase"])
         #expect(surface.extensions?["dev.tessera.gentle"]?["roleGroups"]?.array?.compactMap(\.string) == ["surface", "surfaceBackground"])
@@ -103,8 +103,8 @@ struct GentleImporterTests {
     /// borders, specular effects, flat insets and pre-`backgroundStyle` surfaces — resolves
     /// exactly as the 0.6.0 spec, with a note at every change and nothing else.
     @Test func olderVersionMigratesToTheSameValues() throws {
-        var current = Self.composer(at: Self.current)
-        var older = Self.composer(at: Self.older)
+        var current = Self.tokenSystem(at: Self.current)
+        var older = Self.tokenSystem(at: Self.older)
         for contexts in try #require(current.resolver?.permutations) {
             let expected = ResolvedEmitter.flat(current.resolve(contexts: contexts).partialTokens)
             let migrated = older.resolve(contexts: contexts)
@@ -120,7 +120,7 @@ struct GentleImporterTests {
     }
 
     @Test func newerVersionIsAnErrorAndNothingIsRead() {
-        var system = Self.composer(##"{"_specVersion": "0.7.0", "colors": {"pairByRole": {"textPrimary": {"lightHex": "#000000", "darkHex": "#ffffff"}}}}"##)
+        var system = Self.tokenSystem(##"{"_specVersion": "0.7.0", "colors": {"pairByRole": {"textPrimary": {"lightHex": "#000000", "darkHex": "#ffffff"}}}}"##)
         let result = system.resolve(inputs: [:])
         #expect(result.diagnostics.map(\.id) == [.gentleVersion])
         #expect(result.diagnostics.first?.message.contains("newer than 0.6.0") == true)
@@ -128,7 +128,7 @@ struct GentleImporterTests {
     }
 
     @Test func renamedRoleBesideItsNewNameKeepsTheNewOne() {
-        var system = Self.composer(##"""
+        var system = Self.tokenSystem(##"""
             {"_specVersion": "0.5.0", "colors": {"pairByRole": {"surface": {"lightHex": "#111111", "darkHex": "#222222"},
              "surfaceBase": {"lightHex": "#333333", "darkHex": "#444444"}}}}
             """##)
@@ -189,7 +189,7 @@ struct GentleImporterTests {
     @Test(arguments: malformed)
     func malformedInputIsLocated(_ testCase: TokensStudioThemesTests.Marked) {
         let source = MarkedSource(testCase.source)
-        var system188 = Self.composer(source.text)
+        var system188 = Self.tokenSystem(source.text)
         let found = system188.resolve(inputs: [:]).diagnostics
             .filter { $0.severity >= .warning && !($0.id == .gentleMissing && $0.message.hasPrefix("the spec has no")) }
         #expect(found.map(\.id) == testCase.ids, "\(found.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" })")
@@ -201,7 +201,7 @@ struct GentleImporterTests {
     }
 
     @Test func missingSectionsAreWarnings() {
-        var system199 = Self.composer(##"{"_specVersion": "0.6.0"}"##)
+        var system199 = Self.tokenSystem(##"{"_specVersion": "0.6.0"}"##)
         let found = system199.resolve(inputs: [:]).diagnostics
         #expect(found.map(\.id) == Array(repeating: .gentleMissing, count: 6))
     }

@@ -11,17 +11,17 @@ import Testing
 struct TokensStudioThemesTests {
     static let folder = fixtures.appendingPathComponent("tokens-studio-themes").path
 
-    static func folderComposer() -> TokenSystem {
+    static func folderSystem() -> TokenSystem {
         ImporterRegistry.standard.importedSystem(at: folder, options: PipelineOptions())!
     }
 
-    static func composer(_ text: String, path: String = "tokens.json") -> TokenSystem {
+    static func tokenSystem(_ text: String, path: String = "tokens.json") -> TokenSystem {
         TokensStudioImporter().system(for: SourceFile(path: path, text: text), options: PipelineOptions())
     }
 
     @Test func themeGroupsBecomeModifiers() throws {
-        var composer = Self.folderComposer()
-        let resolver = try #require(composer.resolver)
+        var tokenSystem = Self.folderSystem()
+        let resolver = try #require(tokenSystem.resolver)
         var sets: [String] = []
         var modifiers: [String] = []
         for layer in resolver.layers {
@@ -35,7 +35,7 @@ struct TokensStudioThemesTests {
         #expect(sets == ["tokens-studio", "core", "components/button"])
         #expect(modifiers == ["Mode: Light, Dark (Light)", "Brand: Ocean, Forest (Ocean)"])
         #expect(resolver.permutations.count == 4)
-        let warnings = composer.resolve(inputs: [:]).diagnostics
+        let warnings = tokenSystem.resolve(inputs: [:]).diagnostics
         #expect(warnings.map(\.id) == [.studioUnusedSet])
         #expect(warnings.first?.location?.file.hasSuffix("experimental.json") == true)
     }
@@ -57,7 +57,7 @@ struct TokensStudioThemesTests {
          #"{"fontFamily":["Inter","Helvetica Neue","sans-serif"],"fontSize":"20px","fontWeight":600,"letterSpacing":"0.02em","lineHeight":1.5,"textCase":"upper"}"#),
     ])
     func valuesInEveryPermutation(_ contexts: [String: String], _ path: String, _ expected: String) {
-        var system59 = Self.folderComposer()
+        var system59 = Self.folderSystem()
         let permutation = system59.resolve(contexts: contexts)
         #expect(!permutation.hasErrors)
         #expect(permutation.partialTokens[path]?.value.flatText == expected)
@@ -76,8 +76,8 @@ struct TokensStudioThemesTests {
             root[marker] = try JSONSerialization.jsonObject(with: data)
         }
         let text = String(decoding: try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys]), as: UTF8.self)
-        var single = Self.composer(text)
-        var folder = Self.folderComposer()
+        var single = Self.tokenSystem(text)
+        var folder = Self.folderSystem()
         let permutations = try #require(folder.resolver?.permutations)
         #expect(single.resolver?.permutations.count == permutations.count)
         for contexts in permutations {
@@ -88,19 +88,19 @@ struct TokensStudioThemesTests {
     }
 
     @Test func withoutThemesSetsMergeInOrder() {
-        var composer = Self.composer(##"""
+        var tokenSystem = Self.tokenSystem(##"""
             {"base": {"c": {"value": "#000000", "type": "color"}, "n": {"value": 1, "type": "number"}},
              "override": {"c": {"$value": "#ffffff", "$type": "color"}},
              "$metadata": {"tokenSetOrder": ["override", "base"]}}
             """##)
-        let tokens = composer.resolve(inputs: [:]).partialTokens
+        let tokens = tokenSystem.resolve(inputs: [:]).partialTokens
         // `base` comes last in tokenSetOrder, so it wins.
         #expect(tokens["c"]?.value.flatText == "#000000ff")
         #expect(tokens["n"]?.value.flatText == "1")
     }
 
     @Test func olderModifyFormAndEmptyModify() {
-        var system106 = Self.composer(##"""
+        var system106 = Self.tokenSystem(##"""
             {"a": {"value": "#000000", "type": "color", "$extensions": {"modify": {"type": "lighten", "amount": 0.5, "space": "srgb"}}},
              "b": {"value": "#123456", "type": "color", "$extensions": {"studio.tokens": {"modify": {}}}},
              "c": {"value": "{b}", "type": "color", "$extensions": {"studio.tokens": {"modify": {"type": "alpha", "value": "{half}", "space": "hsl"}}}},
@@ -112,13 +112,13 @@ struct TokensStudioThemesTests {
         #expect(tokens.partialTokens["b"]?.value.flatText == "#123456ff")
         #expect(tokens.partialTokens["c"]?.value.flatText == "#12345680")
         // A plain reference to a token of the same type stays an alias.
-        var aliasing = Self.composer(##"{"x": {"value": "#000000", "type": "color"}, "y": {"value": "{x}", "type": "color"}}"##)
+        var aliasing = Self.tokenSystem(##"{"x": {"value": "#000000", "type": "color"}, "y": {"value": "{x}", "type": "color"}}"##)
         #expect(aliasing.resolve(inputs: [:]).partialTokens["y"]?.aliasOf == "x")
     }
 
     /// A gradient's angle has no 2025.10 place: the CSS as written is kept beside the stops.
     @Test func gradientKeepsItsCSS() {
-        var system = Self.composer(##"{"g": {"value": "linear-gradient(90deg, #000000 0%, #ffffff 100%)", "type": "color"}}"##)
+        var system = Self.tokenSystem(##"{"g": {"value": "linear-gradient(90deg, #000000 0%, #ffffff 100%)", "type": "color"}}"##)
         let token = system.resolve(inputs: [:]).partialTokens["g"]
         #expect(token?.type == .gradient)
         #expect(token?.extensions?["studio.tokens"]?["gradient"]?.string == "linear-gradient(90deg, #000000 0%, #ffffff 100%)")
@@ -153,7 +153,7 @@ struct TokensStudioThemesTests {
     @Test(arguments: malformed)
     func malformedInputIsLocated(_ testCase: Marked) {
         let source = MarkedSource(testCase.source)
-        var system153 = Self.composer(source.text)
+        var system153 = Self.tokenSystem(source.text)
         let found = system153.resolve(inputs: [:]).diagnostics.filter { $0.severity >= .warning }
         #expect(found.map(\.id) == testCase.ids, "\(found.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" })")
         for (mark, diagnostic) in zip(source.marks, found) {

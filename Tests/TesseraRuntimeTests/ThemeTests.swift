@@ -9,8 +9,8 @@ import Testing
 let exampleResolver = repositoryRoot.appendingPathComponent("Examples/app.resolver.json").path
 
 func compiledExample() throws -> (Theme, TokenSystem) {
-    let composer = TokenSystem(resolverAt: exampleResolver)
-    return (try Theme(compiling: composer), composer)
+    let tokenSystem = TokenSystem(resolverAt: exampleResolver)
+    return (try Theme(compiling: tokenSystem), tokenSystem)
 }
 
 /// A small system in memory: primitives, semantic aliases, a closed group.
@@ -44,13 +44,13 @@ func smallTheme() throws -> Theme {
 }
 
 @Suite struct ThemeCompilationTests {
-    @Test func everyPermutationHoldsWhatTheComposerResolves() throws {
-        var (theme, composer) = try compiledExample()
+    @Test func everyPermutationHoldsWhatTheSystemResolves() throws {
+        var (theme, tokenSystem) = try compiledExample()
         #expect(theme.permutationCount == 32)
         var checked = 0
         for permutation in 0..<theme.permutationCount {
             let chosen = Theme(storage: theme.storage, permutation: permutation)
-            let tokens = try composer.resolve(contexts: chosen.contexts).tokens()
+            let tokens = try tokenSystem.resolve(contexts: chosen.contexts).tokens()
             for token in tokens.all {
                 #expect(chosen.value(at: token.path) == token.value, "\(token.path) in \(chosen.contexts)")
                 #expect(chosen.aliasTarget(of: token.path) == token.aliasOf, "\(token.path) in \(chosen.contexts)")

@@ -51,16 +51,16 @@ struct ExamplesTests {
         .appendingPathComponent("app.resolver.json").path
 
     @Test func everyPermutationOfTheExampleResolverIsClean() {
-        let composer = TokenSystem(resolverAt: Self.resolverPath, options: PipelineOptions(strict: true))
-        let report = composer.checkAllPermutations()
+        let tokenSystem = TokenSystem(resolverAt: Self.resolverPath, options: PipelineOptions(strict: true))
+        let report = tokenSystem.checkAllPermutations()
         #expect(report.permutationCount == 32)
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.message))")
     }
 
     @Test func contextsChangeWhatTheySay() throws {
-        var composer = TokenSystem(resolverAt: Self.resolverPath)
+        var tokenSystem = TokenSystem(resolverAt: Self.resolverPath)
         func value(_ path: String, _ inputs: [String: String]) -> TokenValue? {
-            (try? composer.resolve(inputs: inputs).tokens())?.value(path)
+            (try? tokenSystem.resolve(inputs: inputs).tokens())?.value(path)
         }
         let dark = ["theme": "dark"]
         #expect(value("color.background.default", dark) == value("color.gray.900", [:]))

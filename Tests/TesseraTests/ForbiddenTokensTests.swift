@@ -30,8 +30,8 @@ struct ThemeRulesTests {
          "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}, {"$ref": "#/sets/components"}]}
         """##
 
-    static func composer(lite: String) -> TokenSystem {
-        ResolverTests.composer(themed, files: [
+    static func tokenSystem(lite: String) -> TokenSystem {
+        ResolverTests.tokenSystem(themed, files: [
             "base.tokens.json": ##"{"color": {"$type": "color", "repository": {\##(Self.closed), "accent": {"$value": \##(Self.red)}}, "decorative": {"$value": \##(Self.red)}, "warning": {"$value": \##(Self.red)}}}"##,
             "components.tokens.json": ##"{"badge": {"$type": "color", "bg": {"$value": "{color.decorative}"}, "fg": {"$value": "{color.warning}"}}}"##,
             "lite.tokens.json": lite,
@@ -39,7 +39,7 @@ struct ThemeRulesTests {
     }
 
     @Test func aContextCannotOverrideAClosedToken() {
-        let report = Self.composer(lite: ##"{"color": {"repository": {"accent": {"$value": \##(Self.blue)}}}}"##).checkAllPermutations()
+        let report = Self.tokenSystem(lite: ##"{"color": {"repository": {"accent": {"$value": \##(Self.blue)}}}}"##).checkAllPermutations()
         let closed = report.diagnostics.filter { $0.id == .closedToken }
         #expect(closed.count == 1)
         #expect(closed.first?.notes.contains { $0.message.contains("only when theme=lite") } == true)
@@ -47,7 +47,7 @@ struct ThemeRulesTests {
 
     @Test func forbiddenTokensAndTheirUsersAreReported() {
         let lite = ##"{"color": {"decorative": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0], "alpha": 0}, "$extensions": {"dev.tessera": {"forbidden": "lite has no decorative colors"}}}}}"##
-        let report = Self.composer(lite: lite).checkAllPermutations()
+        let report = Self.tokenSystem(lite: lite).checkAllPermutations()
         let forbidden = report.diagnostics.filter { $0.id == .forbiddenToken }
         let uses = report.diagnostics.filter { $0.id == .usesForbiddenToken }
         #expect(forbidden.count == 1 && uses.count == 1)
@@ -56,7 +56,7 @@ struct ThemeRulesTests {
         #expect(uses.first?.severity == .error)
         #expect(uses.first?.notes.contains { $0.message.contains("only when theme=lite") } == true)
         // The default theme provides it: no diagnostic there.
-        var system59 = Self.composer(lite: lite)
+        var system59 = Self.tokenSystem(lite: lite)
         let orange = system59.resolve(inputs: [:])
         #expect(orange.diagnostics.isEmpty)
     }

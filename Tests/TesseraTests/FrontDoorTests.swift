@@ -30,7 +30,7 @@ import TesseraTestSupport
 
     /// Every permutation of a system is resolved once: the tokens compiling reads are the ones
     /// checking every permutation resolved, and they agree with each permutation resolved on
-    /// its own by a composer that checked nothing.
+    /// its own by a tokenSystem that checked nothing.
     @Test(arguments: ["example", "variants resolved whole"])
     func permutationsCheckedAreThePermutationsCompiled(_ system: String) throws {
         let resolver = system == "example" ? Self.resolver : try Self.writeVariantsResolvedWhole()

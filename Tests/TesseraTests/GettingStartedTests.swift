@@ -39,20 +39,20 @@ struct GettingStartedTests {
     }
 
     @Test func resolveModesAndOverride() throws {
-        var composer = TokenSystem(paths: [Self.examples.appendingPathComponent("app.resolver.json").path])
-        let light = try composer.resolve(inputs: [:]).tokens()
-        let dark = try composer.resolve(inputs: ["theme": "dark"]).tokens()
-        let darkHighContrast = try composer.resolve(inputs: ["theme": "dark", "contrast": "high"]).tokens()
+        var tokenSystem = TokenSystem(paths: [Self.examples.appendingPathComponent("app.resolver.json").path])
+        let light = try tokenSystem.resolve(inputs: [:]).tokens()
+        let dark = try tokenSystem.resolve(inputs: ["theme": "dark"]).tokens()
+        let darkHighContrast = try tokenSystem.resolve(inputs: ["theme": "dark", "contrast": "high"]).tokens()
         #expect(light["color.background.default"]?.value != dark["color.background.default"]?.value)
         #expect(dark["color.text.link"]?.value != darkHighContrast["color.text.link"]?.value)
         #expect(darkHighContrast["color.text.link"]?.value == dark["color.text.primary"]?.value)
-        let report = composer.checkAllPermutations()
+        let report = tokenSystem.checkAllPermutations()
         #expect(report.permutationCount == 32)
 
         var brand = Redefinition()
         let blue = TokenColor(.srgb, [0, 0.4, 1])
         brand.set("color.brand", to: .typed(.color(blue)))
-        let branded = try composer.resolve(inputs: [:]).redefining(brand).tokens()
+        let branded = try tokenSystem.resolve(inputs: [:]).redefining(brand).tokens()
         #expect(branded["color.accent"]?.value == .color(blue))
         #expect(light["color.accent"]?.value != .color(blue))
     }

@@ -92,12 +92,12 @@ struct ImporterTests {
             .modifier(.init(name: "mode", contexts: [.init(name: "light", sources: []),
                 .init(name: "dark", sources: [.init(.built(dark), at: anchor)])], defaultContext: "light", anchor: anchor)),
         ], file: anchor.file)
-        var composer = TokenSystem(document)
-        let lightTokens = try composer.resolve(inputs: [:]).tokens()
-        let darkTokens = try composer.resolve(inputs: ["mode": "dark"]).tokens()
+        var tokenSystem = TokenSystem(document)
+        let lightTokens = try tokenSystem.resolve(inputs: [:]).tokens()
+        let darkTokens = try tokenSystem.resolve(inputs: ["mode": "dark"]).tokens()
         #expect(lightTokens.value("surface") == TokenColor(legacyCSS: "#ffffff").map(TokenValue.color))
         #expect(darkTokens.value("surface") == TokenColor(legacyCSS: "#000000").map(TokenValue.color))
-        #expect(composer.checkAllPermutations().diagnostics.isEmpty)
+        #expect(tokenSystem.checkAllPermutations().diagnostics.isEmpty)
     }
 
     /// A format from outside the library, registered beside the standard ones, read from disk.

@@ -45,9 +45,9 @@ struct StreamedOutputTests {
         let examples = repositoryRoot.appendingPathComponent("Examples/app.resolver.json").path
         let themed = sharedFixtures.appendingPathComponent("themed-system/themed.resolver.json").path
         for path in [examples, themed] {
-            var composer = TokenSystem(resolverAt: path)
-            for contexts in (composer.resolver?.permutations ?? []).prefix(8) {
-                found.append(("\(path) \(contexts)", composer.resolve(inputs: contexts).partialTokens))
+            var tokenSystem = TokenSystem(resolverAt: path)
+            for contexts in (tokenSystem.resolver?.permutations ?? []).prefix(8) {
+                found.append(("\(path) \(contexts)", tokenSystem.resolve(inputs: contexts).partialTokens))
             }
         }
         return found

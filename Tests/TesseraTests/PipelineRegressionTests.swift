@@ -6,7 +6,7 @@ import Testing
 /// Each defect the differential check found where the ways to resolve a permutation used to
 /// disagree, as a case of its own.
 struct PipelineRegressionTests {
-    static func composer(_ resolver: String, files: [String: String] = [:], strict: Bool = false) -> TokenSystem {
+    static func tokenSystem(_ resolver: String, files: [String: String] = [:], strict: Bool = false) -> TokenSystem {
         let url = ResolverTests.directory(files.merging(["tokens.resolver.json": resolver]) { $1 })
         return TokenSystem(resolverAt: url.appendingPathComponent("tokens.resolver.json").path,
             options: PipelineOptions(strict: strict, warningLimit: nil))
@@ -34,42 +34,42 @@ struct PipelineRegressionTests {
     }
 
     @Test func strictIsAppliedToEveryPermutation() {
-        var composer = Self.composer(Self.themed(
+        var tokenSystem = Self.tokenSystem(Self.themed(
             base: ##"{"c": {"$type": "color", "a": {"$value": "#ff0000"}}}"##, dark: ##"{"c": {"a": {"$value": "#000000"}}}"##),
             strict: true)
-        let report = composer.checkAllPermutations()
+        let report = tokenSystem.checkAllPermutations()
         #expect(report.diagnostics.contains { $0.id == .colorLegacy && $0.severity == .error })
-        #expect(composer.resolve(contexts: ["theme": "dark"]).diagnostics.contains { $0.id == .colorLegacy && $0.severity == .error })
+        #expect(tokenSystem.resolve(contexts: ["theme": "dark"]).diagnostics.contains { $0.id == .colorLegacy && $0.severity == .error })
     }
 
     @Test func aRedefinedTokenReferencingOnlySettledTokensResolves() {
         // `b` changes in dark and references only `a`, which does not: it is in the first wave.
-        var composer = Self.composer(Self.themed(
+        var tokenSystem = Self.tokenSystem(Self.themed(
             base: ##"{"n": {"$type": "number", "a": {"$value": 1}, "b": {"$value": 2}, "c": {"$value": "{n.b}"}}}"##,
             dark: ##"{"n": {"b": {"$value": "{n.a}"}}}"##))
-        let dark = composer.resolve(contexts: ["theme": "dark"], strategy: .fromBase)
+        let dark = tokenSystem.resolve(contexts: ["theme": "dark"], strategy: .fromBase)
         #expect(dark.partialTokens.value("n.c") == .number(1))
         #expect(!dark.hasErrors)
     }
 
     @Test func anUnknownReferenceBesideARedefinedOneIsStillReported() {
         // `s` references a redefined token and a missing one.
-        var composer = Self.composer(Self.themed(
+        var tokenSystem = Self.tokenSystem(Self.themed(
             base: ##"{"d": {"$type": "dimension", "w": {"$value": {"value": 1, "unit": "px"}}}, "s": {"$type": "border", "$value": {"color": "{nothing.here}", "width": "{d.w}", "style": "solid"}}}"##,
             dark: ##"{"d": {"w": {"$value": {"value": 2, "unit": "px"}}}}"##))
         for strategy in [TokenSystem.Strategy.fromBase, .whole] {
-            let dark = composer.resolve(contexts: ["theme": "dark"], strategy: strategy)
+            let dark = tokenSystem.resolve(contexts: ["theme": "dark"], strategy: strategy)
             #expect(dark.diagnostics.contains { $0.id == .referenceUnknown && $0.location?.token == "s" }, "\(strategy)")
         }
     }
 
     @Test func groupPropertiesSetByAContextHoldInThatContextOnly() {
-        var composer = Self.composer(Self.themed(
+        var tokenSystem = Self.tokenSystem(Self.themed(
             base: ##"{"c": {"$type": "color", "a": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}}"##,
             light: ##"{"c": {"$description": "light", "$extensions": {"dev.tessera": {"forbidden": true}}}}"##,
             dark: ##"{"c": {"a": {"$value": {"colorSpace": "srgb", "components": [0, 0, 0]}}}}"##))
-        let light = composer.resolve(contexts: ["theme": "light"])
-        let dark = composer.resolve(contexts: ["theme": "dark"])
+        let light = tokenSystem.resolve(contexts: ["theme": "light"])
+        let dark = tokenSystem.resolve(contexts: ["theme": "dark"])
         #expect(light.diagnostics.contains { $0.id == .forbiddenToken })
         #expect(!dark.diagnostics.contains { $0.id == .forbiddenToken })
         #expect(dark.document.groups["c"]?.description == nil)
@@ -78,10 +78,10 @@ struct PipelineRegressionTests {
     @Test func closedTokensAreCheckedInEachPermutationOnItsOwnSources() {
         let closed = ##"{"c": {"$type": "color", "a": {"$value": "#ff0000", "$extensions": {"dev.tessera": {"closed": true}}}}}"##
         // Defined once in dark only: no redefinition there, and none in light.
-        let once = Self.composer(Self.themed(base: ##"{"x": {"$type": "number", "n": {"$value": 1}}}"##, dark: closed))
+        let once = Self.tokenSystem(Self.themed(base: ##"{"x": {"$type": "number", "n": {"$value": 1}}}"##, dark: closed))
         #expect(!once.checkAllPermutations().diagnostics.contains { $0.id == .closedToken })
         // Redefined by the non-default context: reported, only there.
-        var twice = Self.composer(Self.themed(base: closed, dark: ##"{"c": {"a": {"$value": "#000000"}}}"##))
+        var twice = Self.tokenSystem(Self.themed(base: closed, dark: ##"{"c": {"a": {"$value": "#000000"}}}"##))
         let report = twice.checkAllPermutations()
         #expect(report.diagnostics.filter { $0.id == .closedToken }.count == 1)
         #expect(!twice.resolve(contexts: ["theme": "light"]).diagnostics.contains { $0.id == .closedToken })
@@ -97,7 +97,7 @@ struct PipelineRegressionTests {
     }
 
     @Test func aPermutationCarriesItsSourcesProblems() {
-        var composer = Self.composer("""
+        var tokenSystem = Self.tokenSystem("""
             {"version": "2025.10",
              "sets": {"base": {"sources": [{"$ref": "light.tokens.json"}]}},
              "modifiers": {"theme": {"contexts": {"light": [], "dark": [{"$ref": "dark.tokens.json"}]}, "default": "light"}},
@@ -106,13 +106,13 @@ struct PipelineRegressionTests {
                 "light.tokens.json": ##"{"color": {"$type": "color", "bg": {"$value": "#ffffff"}}}"##,
                 "dark.tokens.json": ##"{"color": {"bg": {"$value": "#000000"}},}"##,
             ])
-        let dark = composer.resolve(inputs: ["theme": "dark"])
+        let dark = tokenSystem.resolve(inputs: ["theme": "dark"])
         #expect(dark.hasErrors == true)
         #expect(dark.diagnostics.contains { $0.id == .jsonSyntax } == true)
         // Its values are not handed out: the background would be the light one.
         #expect(throws: ResolutionFailure.self) { try dark.tokens() }
         // The light permutation does not read the broken file.
-        #expect(composer.resolve(contexts: ["theme": "light"]).hasErrors == false)
+        #expect(tokenSystem.resolve(contexts: ["theme": "light"]).hasErrors == false)
     }
 
     /// "café" written with U+00E9 and with "e" + U+0301 are two names: both tokens reach the

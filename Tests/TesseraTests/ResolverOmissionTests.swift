@@ -34,8 +34,8 @@ struct ResolverOmissionTests {
     }
 
     @Test func anUnknownReferenceIntoAnUnusedSetSaysSo() throws {
-        var composer = TokenSystem(resolver: SourceFile(path: "r.resolver.json", text: Self.resolver))
-        let report = composer.checkAllPermutations()
+        var tokenSystem = TokenSystem(resolver: SourceFile(path: "r.resolver.json", text: Self.resolver))
+        let report = tokenSystem.checkAllPermutations()
         let unknown = report.diagnostics.filter { $0.id == .referenceUnknown }
         // One in the base permutation (the set), one only in dark (resolved as a variant).
         #expect(unknown.count == 2)
@@ -43,7 +43,7 @@ struct ResolverOmissionTests {
             #expect(diagnostic.notes.first?.message
                 == "'font.design.default' is defined in set 'typography', which 'resolutionOrder' does not include")
         }
-        let accent = composer.resolve(inputs: [:]).partialTokens["accent"]
+        let accent = tokenSystem.resolve(inputs: [:]).partialTokens["accent"]
         #expect(accent?.value.flatText == "#0000ffff")
     }
 }

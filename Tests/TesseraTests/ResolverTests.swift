@@ -24,7 +24,7 @@ struct ResolverTests {
     static let dark = ##"{"color": {"bg": {"$value": "#000000"}, "fg": {"$value": "#ffffff"}}}"##
     static let semantic = ##"{"surface": {"$value": "{color.bg}"}, "text": {"$value": "{color.fg}"}}"##
 
-    static func composer(_ resolver: String, files: [String: String] = [:]) -> TokenSystem {
+    static func tokenSystem(_ resolver: String, files: [String: String] = [:]) -> TokenSystem {
         let url = directory(files.merging(["tokens.resolver.json": resolver]) { $1 })
         return TokenSystem(resolverAt: url.appendingPathComponent("tokens.resolver.json").path)
     }
@@ -40,10 +40,10 @@ struct ResolverTests {
     // MARK: Composition
 
     @Test func aliasesResolveOnTheMergedResultOfEachContext() throws {
-        var composer = Self.composer(Self.themed, files: Self.themedFiles)
-        #expect(composer.diagnostics.isEmpty)
-        let light = try composer.resolve(inputs: [:]).tokens()
-        let dark = try composer.resolve(inputs: ["theme": "dark"]).tokens()
+        var tokenSystem = Self.tokenSystem(Self.themed, files: Self.themedFiles)
+        #expect(tokenSystem.diagnostics.isEmpty)
+        let light = try tokenSystem.resolve(inputs: [:]).tokens()
+        let dark = try tokenSystem.resolve(inputs: ["theme": "dark"]).tokens()
         #expect(light.value("surface") == light.value("color.bg"))
         #expect(dark.value("surface") == dark.value("color.bg"))
         #expect(dark.value("surface") != light.value("surface"))
@@ -52,61 +52,61 @@ struct ResolverTests {
     }
 
     @Test func inputsAreMatchedWithoutRegardToCase() {
-        var composer = Self.composer(Self.themed, files: Self.themedFiles)
-        let upper = composer.resolve(inputs: ["THEME": "Dark"])
+        var tokenSystem = Self.tokenSystem(Self.themed, files: Self.themedFiles)
+        let upper = tokenSystem.resolve(inputs: ["THEME": "Dark"])
         #expect(!upper.hasErrors)
         #expect(upper.contexts == ["theme": "dark"])
     }
 
     @Test func inputProblemsAreDiagnosed() {
-        var composer = Self.composer(Self.themed, files: Self.themedFiles)
-        let unknown = composer.resolve(inputs: ["them": "dark"])
+        var tokenSystem = Self.tokenSystem(Self.themed, files: Self.themedFiles)
+        let unknown = tokenSystem.resolve(inputs: ["them": "dark"])
         #expect(unknown.diagnostics.map(\.id) == [.resolverUnknownModifier])
         #expect(throws: ResolutionFailure.self) { try unknown.tokens() }
-        #expect(composer.resolve(inputs: ["theme": "dim"]).diagnostics.map(\.id) == [.resolverUnknownContext])
+        #expect(tokenSystem.resolve(inputs: ["theme": "dim"]).diagnostics.map(\.id) == [.resolverUnknownContext])
         // An input is not written in a file, so the suggestion is a note, not an edit.
-        let misspelt = composer.resolve(inputs: ["theme": "drak"]).diagnostics.first
+        let misspelt = tokenSystem.resolve(inputs: ["theme": "drak"]).diagnostics.first
         #expect(misspelt?.notes.map(\.message).contains("did you mean 'dark'?") == true)
         #expect(misspelt?.fixIts.isEmpty == true)
-        var noDefault = Self.composer(Self.themed.replacingOccurrences(of: ##", "default": "light""##, with: ""), files: Self.themedFiles)
+        var noDefault = Self.tokenSystem(Self.themed.replacingOccurrences(of: ##", "default": "light""##, with: ""), files: Self.themedFiles)
         #expect(noDefault.resolve(inputs: [:]).diagnostics.map(\.id) == [.resolverMissingInput])
         #expect(!noDefault.resolve(inputs: ["theme": "light"]).hasErrors)
     }
 
     @Test func laterSourcesWinWithoutConflicts() {
-        var composer = Self.composer("""
+        var tokenSystem = Self.tokenSystem("""
             {"version": "2025.10",
              "resolutionOrder": [
                {"type": "set", "name": "first", "sources": [{"g": {"$type": "number", "n": {"$value": 1}}}, {"g": {"n": {"$value": 2}}}]},
                {"type": "set", "name": "second", "sources": [{"m": {"$value": "{g.n}"}}]}]}
             """)
-        let permutation = composer.resolve(inputs: [:])
-        #expect(composer.diagnostics.isEmpty)
+        let permutation = tokenSystem.resolve(inputs: [:])
+        #expect(tokenSystem.diagnostics.isEmpty)
         #expect(permutation.diagnostics.isEmpty == true)
         #expect(permutation.partialTokens.value("m") == .number(2))
     }
 
     @Test func setsReferenceSetsAndDefsAndRefsAreExtended() {
-        var composer = Self.composer("""
+        var tokenSystem = Self.tokenSystem("""
             {"version": "2025.10",
              "$defs": {"sizes": {"size": {"$type": "dimension", "small": {"$value": {"value": 4, "unit": "px"}}}}},
              "sets": {"base": {"sources": [{"$ref": "#/$defs/sizes"}]},
                       "all": {"sources": [{"$ref": "#/sets/base", "size": {"large": {"$value": {"value": 8, "unit": "px"}}}}]}},
              "resolutionOrder": [{"$ref": "#/sets/all"}]}
             """)
-        let permutation = composer.resolve(inputs: [:])
-        #expect(composer.diagnostics.isEmpty)
+        let permutation = tokenSystem.resolve(inputs: [:])
+        #expect(tokenSystem.diagnostics.isEmpty)
         #expect(permutation.partialTokens.value("size.small") == .dimension(TokenDimension(4, .px)))
         #expect(permutation.partialTokens.value("size.large") == .dimension(TokenDimension(8, .px)))
     }
 
     @Test func filePointersNameObjectsInsideFiles() {
-        var composer = Self.composer("""
+        var tokenSystem = Self.tokenSystem("""
             {"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "bundle.json#/light"}]}},
              "resolutionOrder": [{"$ref": "#/sets/s"}]}
             """, files: ["bundle.json": ##"{"light": \##(Self.light), "dark": \##(Self.dark)}"##])
-        let permutation = composer.resolve(inputs: [:])
-        #expect(composer.diagnostics.isEmpty)
+        let permutation = tokenSystem.resolve(inputs: [:])
+        #expect(tokenSystem.diagnostics.isEmpty)
         #expect(permutation.partialTokens.value("color.bg") == TokenColor(legacyCSS: "#ffffff").map(TokenValue.color))
     }
 
@@ -119,11 +119,11 @@ struct ResolverTests {
         let bundle = "{" + names.enumerated().map { ##""\##($0.element)": {"t\##($0.offset)": {"$type": "number", "$value": \##($0.offset)}}"## }
             .joined(separator: ", ") + "}"
         let sets = names.map { ##""\##($0)": {"sources": [{"$ref": "bundle.json#/\##($0)"}, {"$ref": "broken.json#/a"}]}"## }
-        var composer = Self.composer("""
+        var tokenSystem = Self.tokenSystem("""
             {"version": "2025.10", "sets": {\(sets.joined(separator: ", "))},
              "resolutionOrder": [\(names.map { ##"{"$ref": "#/sets/\##($0)"}"## }.joined(separator: ", "))]}
             """, files: ["bundle.json": bundle, "broken.json": ##"{"a": {"x": {"$value": 1,}}}"##])
-        let permutation = composer.resolve(inputs: [:])
+        let permutation = tokenSystem.resolve(inputs: [:])
         for offset in names.indices {
             #expect(permutation.partialTokens.value("t\(offset)") == .number(Double(offset)))
         }
@@ -131,14 +131,14 @@ struct ResolverTests {
     }
     @Test func filesReferringToFilesAreFollowedAndCyclesReported() {
         let set = ##"{"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "a.tokens.json"}]}}, "resolutionOrder": [{"$ref": "#/sets/s"}]}"##
-        var chained = Self.composer(set, files: [
+        var chained = Self.tokenSystem(set, files: [
             "a.tokens.json": ##"{"$ref": "shared/b.tokens.json", "extra": {"$type": "number", "$value": "{base}"}}"##,
             "shared/b.tokens.json": ##"{"base": {"$type": "number", "$value": 4}}"##,
         ])
         let permutation = chained.resolve(inputs: [:])
         #expect(chained.diagnostics.isEmpty, "\(chained.diagnostics.map(\.message))")
         #expect(permutation.partialTokens.value("extra") == .number(4))
-        var cyclic = Self.composer(set, files: [
+        var cyclic = Self.tokenSystem(set, files: [
             "a.tokens.json": ##"{"$ref": "b.tokens.json"}"##,
             "b.tokens.json": ##"{"$ref": "c.tokens.json#/tokens"}"##,
             "c.tokens.json": ##"{"tokens": {"$ref": "a.tokens.json"}}"##,
@@ -151,8 +151,8 @@ struct ResolverTests {
     // MARK: Every permutation
 
     @Test func everyPermutationIsCheckedAndVariationIsReported() {
-        let composer = Self.composer(Self.themed, files: Self.themedFiles)
-        let report = composer.checkAllPermutations()
+        let tokenSystem = Self.tokenSystem(Self.themed, files: Self.themedFiles)
+        let report = tokenSystem.checkAllPermutations()
         #expect(report.permutationCount == 2)
         #expect(!report.hasErrors)
         #expect(report.variesAlong["theme"] == ["color.bg", "color.fg", "surface", "text"])
@@ -162,7 +162,7 @@ struct ResolverTests {
         let files = Self.themedFiles.merging([
             "dark.tokens.json": ##"{"color": {"bg": {"$type": "dimension", "$value": {"value": 1, "unit": "px"}}, "extra": {"$value": "#123456"}}, "text": {"$value": "{color.missing}"}}"##,
         ]) { $1 }
-        let report = Self.composer(Self.themed, files: files).checkAllPermutations()
+        let report = Self.tokenSystem(Self.themed, files: files).checkAllPermutations()
         let ids = report.diagnostics.map(\.id)
         #expect(ids.contains(.contextTypeChange))
         #expect(ids.filter { $0 == .contextTokenMissing }.count == 1)
@@ -185,7 +185,7 @@ struct ResolverTests {
              },
              "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}, {"$ref": "#/modifiers/contrast"}, {"$ref": "#/modifiers/size"}]}
             """##
-        let report = Self.composer(resolver).checkAllPermutations()
+        let report = Self.tokenSystem(resolver).checkAllPermutations()
         #expect(report.permutationCount == 8)
         #expect(report.diagnostics.filter { $0.id == .contextTokenMissing }.map(\.message)
             == ["token 'only' is defined only when theme=dark (4 of 8 permutations), not in the others"])
@@ -195,12 +195,12 @@ struct ResolverTests {
 
     @Test func tooManyPermutationsAreCheckedOneModifierAtATime() {
         let modifiers = (0..<12).map { ##""m\##($0)": {"contexts": {"a": [], "b": [{"n": {"$type": "number", "$value": \##($0)}}]}, "default": "a"}"## }
-        let composer = Self.composer(##"""
+        let tokenSystem = Self.tokenSystem(##"""
             {"version": "2025.10", "modifiers": {\##(modifiers.joined(separator: ", "))},
              "resolutionOrder": [\##((0..<12).map { ##"{"$ref": "#/modifiers/m\##($0)"}"## }.joined(separator: ", "))]}
             """##)
-        #expect(composer.resolver?.permutationCount == 4_096)
-        let report = composer.checkAllPermutations()
+        #expect(tokenSystem.resolver?.permutationCount == 4_096)
+        let report = tokenSystem.checkAllPermutations()
         #expect(report.permutationCount == 13)
         #expect(report.diagnostics.map(\.id).contains(.resolverPermutationsLimited))
         #expect(report.variesAlong.count == 12)
@@ -225,12 +225,12 @@ struct ResolverTests {
                 }
             }
             let file = SourceFile(path: directory.appendingPathComponent("t.resolver.json").path, bytes: bytes)
-            var composer = TokenSystem(resolver: file)
-            let report = composer.checkAllPermutations()
+            var tokenSystem = TokenSystem(resolver: file)
+            let report = tokenSystem.checkAllPermutations()
             for diagnostic in report.diagnostics where diagnostic.location?.file == file.path {
                 #expect(diagnostic.location!.line >= 1 && diagnostic.location!.line <= file.lineStarts.count)
             }
-            _ = composer.resolve(inputs: ["theme": "dark"])
+            _ = tokenSystem.resolve(inputs: ["theme": "dark"])
         }
     }
 

@@ -48,7 +48,7 @@ struct TierTests {
     }
 
     @Test func resolverSetNamesSayTheTier() {
-        let composer = ResolverTests.composer(##"""
+        let tokenSystem = ResolverTests.tokenSystem(##"""
             {"version": "2025.10",
              "sets": {"core": {"sources": [{"$ref": "a.tokens.json"}]}, "components": {"sources": [{"$ref": "b.tokens.json"}]}},
              "resolutionOrder": [{"$ref": "#/sets/core"}, {"$ref": "#/sets/components"}]}
@@ -56,13 +56,13 @@ struct TierTests {
                 "a.tokens.json": ##"{"red": {"$type": "color", "$value": "{button}"}}"##,
                 "b.tokens.json": ##"{"button": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}"##,
             ])
-        let report = composer.checkAllPermutations()
+        let report = tokenSystem.checkAllPermutations()
         #expect(report.diagnostics.map(\.id) == [.tierDirection])
         #expect(report.diagnostics.first?.message.hasPrefix("primitive token 'red' references component token 'button'") == true)
     }
 
     @Test func aResolverSaysItsOwnTiers() {
-        let composer = ResolverTests.composer(##"""
+        let tokenSystem = ResolverTests.tokenSystem(##"""
             {"version": "2025.10",
              "$extensions": {"dev.tessera": {"tiers": {"sets": {"foundation": "primitive", "widget-kit": "component"},
                                                        "severity": "error"}}},
@@ -72,7 +72,7 @@ struct TierTests {
                 "a.tokens.json": ##"{"red": {"$type": "color", "$value": "{button}"}}"##,
                 "b.tokens.json": ##"{"button": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}}}"##,
             ])
-        let report = composer.checkAllPermutations()
+        let report = tokenSystem.checkAllPermutations()
         #expect(report.diagnostics.map(\.id) == [.tierDirection])
         #expect(report.hasErrors)
         let invalid = ResolverDocument.read(SourceFile(path: "t.resolver.json", text: ##"""

@@ -76,6 +76,9 @@ public struct ResolvedSystem: Sendable {
     public internal(set) var leftOut: [String] = []
     /// Each checked permutation's tokens by contexts, while `resolveAll()` lays them out.
     var kept: [[String: String]: ResolvedTokens]
+    /// Each checked permutation's resolution by contexts, while `resolveAll(keepingGoing: true)`
+    /// finds the sound tokens after an error, so that no permutation is resolved twice.
+    var keptResolutions: [[String: String]: Resolution] = [:]
 
     init(
         permutationCount: Int, diagnostics: [Diagnostic], variesAlong: [String: [String]] = [:],

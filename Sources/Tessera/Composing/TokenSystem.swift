@@ -294,15 +294,18 @@ public struct TokenSystem: Sendable {
                 at: SourceAnchor(file: resolver.file, offset: 0).location())
             return ResolvedSystem(permutationCount: 0, diagnostics: diagnostics + [diagnostic], files: files)
         }
-        var report = check(keepingTokens: true)
+        var report = checked(keepingTokens: true, keepingStates: false, keepingResolutions: keepingGoing).result
         let numbering = Numbering(resolver.modifiers.map { modifier in
             ThemeModifier(name: modifier.name, contexts: modifier.contextNames,
                 defaultContext: modifier.defaultContext ?? modifier.contextNames.first ?? "")
         })
         guard !report.hasErrors else {
             report.kept = [:]
-            return keepingGoing ? soundLayout(of: report, numbering: numbering) : report
+            let resolutions = report.keptResolutions
+            report.keptResolutions = [:]
+            return keepingGoing ? soundLayout(of: report, numbering: numbering, resolutions: resolutions) : report
         }
+        report.keptResolutions = [:]
         var resolved: [ResolvedTokens] = []
         for permutation in 0..<numbering.count {
             let contexts = numbering.contexts(of: permutation)
@@ -323,9 +326,16 @@ public struct TokenSystem: Sendable {
     }
 
     /// `report` with the sound tokens of every permutation laid out: a token an error touches in
-    /// one permutation is left out of all, with whatever references it in any of them.
-    private mutating func soundLayout(of report: ResolvedSystem, numbering: Numbering) -> ResolvedSystem {
-        let all = (0..<numbering.count).map { resolve(contexts: numbering.contexts(of: $0)) }
+    /// one permutation is left out of all, with whatever references it in any of them. Each
+    /// permutation the check resolved (`resolutions`) is taken as it is, not resolved again.
+    private mutating func soundLayout(of report: ResolvedSystem, numbering: Numbering,
+        resolutions: [[String: String]: Resolution]) -> ResolvedSystem
+    {
+        let all = (0..<numbering.count).map { number in
+            let contexts = numbering.contexts(of: number)
+            guard let state = resolutions[contexts] else { return resolve(contexts: contexts) }
+            return permutation(state, contexts: contexts, seenBy: [resolution.base?.limiter, state.limiter].compactMap { $0 })
+        }
         let graphs = all.compactMap { $0.base.map { Soundness.Graph($0.resolution) } }
         // Each permutation's own errors are among the report's, found once, located alike.
         let soundness = Soundness(graphs: graphs.count == all.count ? graphs : [], diagnostics: report.diagnostics,
@@ -344,7 +354,9 @@ public struct TokenSystem: Sendable {
     /// Every permutation resolved and checked against the others; with `keepingStates`, what a
     /// check after an edit starts from (`CheckedSystem`), when every permutation but the base
     /// was resolved from it and merging found nothing.
-    mutating func checked(keepingTokens: Bool, keepingStates: Bool) -> (result: ResolvedSystem, states: CheckedSystem.States?) {
+    mutating func checked(keepingTokens: Bool, keepingStates: Bool, keepingResolutions: Bool = false)
+        -> (result: ResolvedSystem, states: CheckedSystem.States?)
+    {
         guard let resolver else { return (ResolvedSystem(permutationCount: 0, diagnostics: diagnostics, files: files), nil) }
         if isTokenFiles {
             // One permutation: its diagnostics as validating the files gives them.
@@ -371,11 +383,13 @@ public struct TokenSystem: Sendable {
         }
         var check = PermutationCheck(resolver: resolver, base: base, baseContexts: baseContexts, permutations: permutations)
         var kept: [[String: String]: ResolvedTokens] = [:]
+        var keptResolutions: [[String: String]: Resolution] = [:]
         var variants: [Resolution?] = []
         var keepable = keepingStates && base.mergeDiagnostics.isEmpty
         for (number, contexts) in permutations.enumerated() {
             let state = contexts == baseContexts ? base : resolution.resolve(contexts, sources: &sources)
             if keepingTokens { kept[contexts] = state.resolved }
+            if keepingResolutions { keptResolutions[contexts] = state }
             check.add(state, number: number)
             if keepable {
                 keepable = contexts == baseContexts || state.affected != nil && state.mergeDiagnostics.isEmpty
@@ -386,9 +400,10 @@ public struct TokenSystem: Sendable {
         let before = notices + diagnostics
         let found = before + checkDiagnostics
         let limited = options.finish(WarningLimiter.limit(found, to: options.effectiveWarningLimit, seenBy: check.limiters))
-        let result = ResolvedSystem(permutationCount: permutations.count, diagnostics: limited,
+        var result = ResolvedSystem(permutationCount: permutations.count, diagnostics: limited,
             variesAlong: check.tokensVaryingAlong, base: permutation(base, contexts: baseContexts, seenBy: [base.limiter]),
             files: files, tokensResolved: check.tokensResolved, kept: kept)
+        result.keptResolutions = keptResolutions
         guard keepable else { return (result, nil) }
         return (result, CheckedSystem.States(permutations: permutations, baseContexts: baseContexts, base: base,
             variants: variants, before: before, checkDiagnostics: checkDiagnostics))

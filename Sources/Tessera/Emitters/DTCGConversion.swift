@@ -42,12 +42,12 @@ package struct DTCGConversion: Sendable {
 
     /// A system with modes: a token file per set and per context, and `NAME.resolver.json`.
     package init(_ system: TokenSystem, name: String? = nil, leavingOut: Set<String> = []) {
-        var composer = system
-        guard let resolver = composer.resolver else {
+        var tokenSystem = system
+        guard let resolver = tokenSystem.resolver else {
             files = []
             return
         }
-        let defaults = composer.resolve(inputs: [:])
+        let defaults = tokenSystem.resolve(inputs: [:])
         let types = defaults.partialTokens
         // Computed values (math, color modifiers) have no 2025.10 form: each is written as
         // resolved, in its own source and, where a context changes it, in that context's file.
@@ -59,7 +59,7 @@ package struct DTCGConversion: Sendable {
         var order: [JSONValue] = []
         func file(_ sources: [ResolverDocument.Source], named base: String, values: ResolvedTokens? = nil) -> JSONValue {
             let path = Self.fileName(base, suffix: ".tokens.json", taken: &taken)
-            var tree = Self.tree(of: sources, in: &composer, types: types, values: values ?? types, leavingOut: leavingOut)
+            var tree = Self.tree(of: sources, in: &tokenSystem, types: types, values: values ?? types, leavingOut: leavingOut)
             if let values {
                 for token in computed where !tree.has(token.path) && values.value(token.path) != types.value(token.path) {
                     tree.add(token, type: values.type(token.path), computed: values.value(token.path))
@@ -80,7 +80,7 @@ package struct DTCGConversion: Sendable {
                 var entry: [(String, JSONValue)] = []
                 if let description = modifier.description { entry.append(("description", .string(description))) }
                 let contexts = modifier.contexts.map { context in
-                    let values = computed.isEmpty ? types : composer.resolve(inputs: [modifier.name: context.name]).partialTokens
+                    let values = computed.isEmpty ? types : tokenSystem.resolve(inputs: [modifier.name: context.name]).partialTokens
                     return (context.name, JSONValue.array([file(context.sources, named: modifier.name + "-" + context.name, values: values)]))
                 }
                 entry.append(("contexts", .object(contexts)))

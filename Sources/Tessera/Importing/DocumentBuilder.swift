@@ -150,7 +150,7 @@ public struct BuiltLayer: Sendable {
     var fragment: TokenFragment?
     /// What building or parsing the layer found.
     package let diagnostics: [Diagnostic]
-    /// Tells layers apart (a composer parses each source once, by identity).
+    /// Tells layers apart (a token system parses each source once, by identity).
     let id: UInt64
 
     package init(file: SourceFile, fragment: TokenFragment?, diagnostics: [Diagnostic]) {

@@ -71,7 +71,7 @@ public protocol SystemImporter: TokenImporter {
 }
 
 extension SystemImporter {
-    package var combinesFiles: Bool { false }
+    public var combinesFiles: Bool { false }
 
     public func system(combining paths: [String], options: PipelineOptions) -> TokenSystem {
         system(at: paths.first ?? "", options: options)

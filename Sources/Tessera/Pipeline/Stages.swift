@@ -22,7 +22,7 @@ enum Stages {
         let file: SourceFile
         /// Taken out when merged, so that the document can move its tokens instead of copying.
         var fragment: TokenFragment?
-        /// The composer's cache key of the source, if any.
+        /// The source cache's key of the source, if any.
         var key: String?
         /// Whether a token or group of the source says anything about `closed`.
         let mentionsClosed: Bool
