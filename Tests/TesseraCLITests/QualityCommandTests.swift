@@ -70,6 +70,33 @@ import Testing
         #expect(problem?.location?.column == column)
     }
 
+    /// Every setting a rule declares is read by the rule itself: written with a value of no
+    /// setting's type (a list of lists), each gives exactly one error, located at that value. A setting declared but not read, or read without its errors located, fails here.
+    @Test(arguments: Linter.ruleTypes.flatMap { type in type.settingNames.map { (type.ruleID, $0) } })
+    func everyDeclaredSettingIsReadByItsRule(rule: String, setting: String) {
+        let (_, problems) = BuildConfiguration.parse(
+            "resolver: a.resolver.json\nlint:\n  \(rule):\n    \(setting): [[1]]\noutputs: []\n", file: "/p/tessera.yml")
+        #expect(problems.count == 1, "\(problems.map(\.message))")
+        #expect(problems.first?.id == .configInvalidValue, "\(problems.map(\.message))")
+        #expect(problems.first?.location?.line == 4)
+        // At the value, or, for a list setting, at its entry that is not what the list holds.
+        let column = problems.first?.location?.column ?? 0
+        #expect(column == 7 + setting.count || column == 8 + setting.count, "\(column)")
+    }
+
+    /// The rules `tessera.yml` names, those `--rule` takes and those `Linter` runs are one list.
+    @Test func theRuleListIsOne() throws {
+        let ids = Linter.ruleTypes.map { $0.ruleID }
+        #expect(Linter.standardRules.map(\.id) == ids)
+        #expect(Set(ids).count == ids.count)
+        let (_, unknown) = BuildConfiguration.parse("resolver: a.resolver.json\nlint: { nope: off }\noutputs: []\n", file: "/p/tessera.yml")
+        #expect(unknown.first?.message.contains("settings: usage, " + ids.joined(separator: ", ")) == true, "\(unknown.map(\.message))")
+        for id in ids {
+            let (_, problems) = BuildConfiguration.parse("resolver: a.resolver.json\nlint: { \(id): off }\noutputs: []\n", file: "/p/tessera.yml")
+            #expect(problems.isEmpty, "\(id): \(problems.map(\.message))")
+        }
+    }
+
     @Test func lintCommandOnTheExample() throws {
         let example = Codegen.root.appendingPathComponent("Examples/tessera.yml").path
         let clean = try cli.tessera(["lint", "--config", example])
