@@ -21,7 +21,7 @@ extension ConfiguredSystem {
         let options = configuration.options(options)
         let paths = configuration.sourcePaths
         self.init(paths: paths, configurationFile: configuration.file, name: configuration.name, options: options,
-            asSystem: configuration.resolver != nil || options.importers.readsAsSystem(paths),
+            namesASystem: configuration.resolver != nil,
             keepGoing: keepGoing || configuration.keepGoing, tenants: tenants ?? configuration.tenants.map(configuration.absolute))
     }
 

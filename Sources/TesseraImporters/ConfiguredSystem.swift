@@ -46,20 +46,21 @@ public struct ConfiguredSystem: Sendable {
     public init(paths: [String], options: PipelineOptions = PipelineOptions(importers: .standard), keepGoing: Bool = false,
         tenants: String? = nil)
     {
-        self.init(paths: paths, configurationFile: nil, options: options, asSystem: options.importers.readsAsSystem(paths),
-            keepGoing: keepGoing, tenants: tenants)
+        self.init(paths: paths, configurationFile: nil, options: options, namesASystem: false, keepGoing: keepGoing, tenants: tenants)
     }
 
     /// The resolver (or another importer's system) at `path`, whatever its name says.
     public init(resolver path: String, options: PipelineOptions = PipelineOptions(importers: .standard), keepGoing: Bool = false,
         tenants: String? = nil)
     {
-        self.init(paths: [path], configurationFile: nil, options: options, asSystem: true, keepGoing: keepGoing, tenants: tenants)
+        self.init(paths: [path], configurationFile: nil, options: options, namesASystem: true, keepGoing: keepGoing, tenants: tenants)
     }
 
-    /// The system at `paths` (one system when `asSystem`, else token files merged in order),
-    /// read from the configuration file `configurationFile` when there is one.
-    public init(paths: [String], configurationFile: String?, name: String? = nil, options: PipelineOptions, asSystem: Bool,
+    /// The system at `paths`, read from the configuration file `configurationFile` when there is
+    /// one: one system when `namesASystem` (a `resolver:` setting, `--resolver`) or when an
+    /// importer of systems recognizes the paths, else token files merged in order. Each path's
+    /// name and first 4 KB are looked at once, here.
+    public init(paths: [String], configurationFile: String?, name: String? = nil, options: PipelineOptions, namesASystem: Bool,
         keepGoing: Bool, tenants: String?)
     {
         self.configurationFile = configurationFile
@@ -68,12 +69,8 @@ public struct ConfiguredSystem: Sendable {
         self.options = options
         self.keepGoing = keepGoing
         self.tenants = tenants
-        if asSystem {
-            reading = .system(paths.count == 1
-                ? options.importers.systemImporter(at: paths[0]) : options.importers.combiningImporter(for: paths))
-        } else {
-            reading = .tokenFiles
-        }
+        let importer = paths.count == 1 ? options.importers.systemImporter(at: paths[0]) : options.importers.combiningImporter(for: paths)
+        reading = namesASystem || importer != nil ? .system(importer) : .tokenFiles
     }
 
     /// Whether the paths are one system with modes rather than token files merged in order.
@@ -106,24 +103,4 @@ public struct ConfiguredSystem: Sendable {
 
     /// `--explain-format`'s notes: which importer reads each path, and why.
     public func explanations() -> [Diagnostic] { options.importers.explanations(paths) }
-
-    /// The same system read with other options (strictness, tiers, the warning limit); the
-    /// decision of what the paths are stands.
-    public func with(_ change: (inout PipelineOptions) -> Void) -> ConfiguredSystem {
-        var copy = self
-        var options = self.options
-        change(&options)
-        copy = ConfiguredSystem(copying: copy, options: options)
-        return copy
-    }
-
-    private init(copying other: ConfiguredSystem, options: PipelineOptions) {
-        configurationFile = other.configurationFile
-        name = other.name
-        paths = other.paths
-        self.options = options
-        keepGoing = other.keepGoing
-        tenants = other.tenants
-        reading = other.reading
-    }
 }
