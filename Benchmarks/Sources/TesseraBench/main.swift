@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 
 /// Measures load + parse + resolve + validate for token sets on disk.
 ///
@@ -34,7 +35,7 @@ if arguments.first == "--resolver" {
         for _ in 0..<rounds {
             let clock = ContinuousClock()
             let start = clock.now
-            let report = TokenSystem(resolverAt: path).checkAllPermutations()
+            let report = TokenSystem(resolverAt: path, options: PipelineOptions(importers: .standard)).checkAllPermutations()
             times.append((clock.now - start) / .seconds(1))
             permutations = report.permutationCount
             tokens = report.base?.document.count ?? 0
@@ -58,9 +59,9 @@ for argument in arguments {
         let clock = ContinuousClock()
         let start = clock.now
         var diagnostics: [Diagnostic] = []
-        let files = TokenFileLoader.files(at: paths, diagnostics: &diagnostics)
+        let files = TokenFileLoader.files(at: paths, importers: .standard, diagnostics: &diagnostics)
         let read = clock.now
-        var system = TokenSystem(files: files)
+        var system = TokenSystem(files: files, options: PipelineOptions(importers: .standard))
         let result = system.resolve()
         let end = clock.now
         tokens = result.document.count

@@ -5,7 +5,7 @@ import Foundation
 /// team needs before it replaces the parser.
 ///
 /// ```swift
-/// let report = ConfigParserReport(folder: "Tokens/")
+/// let report = ConfigParserReport(folder: "Tokens/", options: PipelineOptions(importers: .standard))
 /// for entry in report.entries where entry.verdict != .agrees { print(entry.call.argument, entry.verdict) }
 /// ```
 package struct ConfigParserReport: Sendable {

@@ -28,8 +28,10 @@ extension Theme {
     }
 
     /// Reads, resolves and compiles token sources as `TokenSystem(paths:options:)` reads them:
-    /// a resolver document, anything an importer reads as a system with modes (an asset
-    /// catalog, Figma files), or token files and folders merged in order (a ConfigTokens folder).
+    /// a resolver document, anything an importer of `options.importers` reads as a system with
+    /// modes (an asset catalog, Figma files), or token files and folders merged in order (a
+    /// ConfigTokens folder). The default options read DTCG token files and resolver documents;
+    /// give `PipelineOptions(importers: .standard)` (`TesseraImporters`) for every format.
     ///
     /// - Throws: `ResolutionFailure` with the errors when there is one.
     public init(resolving paths: [String], options: PipelineOptions = PipelineOptions()) throws(ResolutionFailure) {
