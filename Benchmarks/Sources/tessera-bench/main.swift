@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraImporters
 import TesseraRuntime
 
 // Lookup and load timings, one line each, for other tools to read:
