@@ -239,7 +239,7 @@ enum SwiftUsages {
         for file in swiftFiles(under: root) {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             let bytes = Array(data)
-            let table = LineTable(bytes)
+            let table = SourceFile(path: file, bytes: bytes)
             for (number, needle) in needles.enumerated() {
                 var from = 0
                 while let found = Analysis.find(needle, in: bytes, within: from..<bytes.count) {

@@ -5,7 +5,8 @@ import TesseraLanguageServer
 import TesseraTestSupport
 import Testing
 
-/// Where a message stops being JSON: the server reads messages with the engine's JSON parser.
+/// Where a message stops being JSON, and where a position lands in a line: the server reads
+/// messages with the engine's JSON parser and counts positions with the engine's line table.
 /// Expected values are worked out by hand here, never taken from the code under test.
 @Suite struct ProtocolBoundaryTests {
     // MARK: - Messages
@@ -106,6 +107,130 @@ import Testing
             "position": EditorClient.position(0, 0),
         ]))
         #expect(hover?["error"] == nil)
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    // MARK: - Positions
+
+    /// `a😀é` CRLF, `b` CR `c` LF, `😀`: 17 bytes. Bytes 0 `a`, 1–4 `😀`, 5–6 `é`, 7 CR, 8 LF;
+    /// 9 `b`, 10 CR (a lone CR is a character, not a line break), 11 `c`, 12 LF; 13–16 `😀`.
+    static let mixed = SourceFile(path: "mixed.json", text: "a😀é\r\nb\rc\n😀")
+
+    struct Place: Sendable, CustomTestStringConvertible {
+        let offset: Int
+        let utf16: (line: Int, character: Int)
+        let utf8: (line: Int, character: Int)
+        var testDescription: String { "byte \(offset)" }
+    }
+
+    static let places: [Place] = [
+        Place(offset: 0, utf16: (0, 0), utf8: (0, 0)),
+        Place(offset: 1, utf16: (0, 1), utf8: (0, 1)),
+        // Inside the emoji: the whole character is counted.
+        Place(offset: 3, utf16: (0, 3), utf8: (0, 3)),
+        Place(offset: 5, utf16: (0, 3), utf8: (0, 5)),
+        Place(offset: 7, utf16: (0, 4), utf8: (0, 7)),
+        Place(offset: 8, utf16: (0, 5), utf8: (0, 8)),
+        Place(offset: 9, utf16: (1, 0), utf8: (1, 0)),
+        Place(offset: 11, utf16: (1, 2), utf8: (1, 2)),
+        Place(offset: 12, utf16: (1, 3), utf8: (1, 3)),
+        Place(offset: 13, utf16: (2, 0), utf8: (2, 0)),
+        Place(offset: 17, utf16: (2, 2), utf8: (2, 4)),
+        Place(offset: 999, utf16: (2, 2), utf8: (2, 4)),
+        Place(offset: -5, utf16: (0, 0), utf8: (0, 0)),
+    ]
+
+    @Test(arguments: places)
+    func anOffsetIsItsPositionInEitherEncoding(_ place: Place) {
+        let utf16 = Self.mixed.position(at: place.offset, counting: .utf16)
+        let utf8 = Self.mixed.position(at: place.offset, counting: .utf8)
+        #expect(utf16.line == place.utf16.line && utf16.character == place.utf16.character)
+        #expect(utf8.line == place.utf8.line && utf8.character == place.utf8.character)
+    }
+
+    struct Spot: Sendable, CustomTestStringConvertible {
+        let line: Int
+        let character: Int
+        let utf16: Int?
+        let utf8: Int?
+        var testDescription: String { "\(line):\(character)" }
+    }
+
+    static let spots: [Spot] = [
+        Spot(line: 0, character: 0, utf16: 0, utf8: 0),
+        Spot(line: 0, character: 1, utf16: 1, utf8: 1),
+        // Between the emoji's two UTF-16 units: after it; inside its bytes: its start.
+        Spot(line: 0, character: 2, utf16: 5, utf8: 1),
+        Spot(line: 0, character: 3, utf16: 5, utf8: 1),
+        Spot(line: 0, character: 4, utf16: 7, utf8: 1),
+        Spot(line: 0, character: 5, utf16: 7, utf8: 5),
+        Spot(line: 0, character: 6, utf16: 7, utf8: 5),
+        // Past the end of the line: its end, before the CR LF.
+        Spot(line: 0, character: 7, utf16: 7, utf8: 7),
+        Spot(line: 0, character: 99, utf16: 7, utf8: 7),
+        Spot(line: 1, character: 1, utf16: 10, utf8: 10),
+        Spot(line: 1, character: 2, utf16: 11, utf8: 11),
+        Spot(line: 1, character: 99, utf16: 12, utf8: 12),
+        Spot(line: 2, character: 1, utf16: 17, utf8: 13),
+        Spot(line: 2, character: 2, utf16: 17, utf8: 13),
+        Spot(line: 2, character: 4, utf16: 17, utf8: 17),
+        Spot(line: 2, character: 9, utf16: 17, utf8: 17),
+        // The line after the last, at its start, is the end of the file; past it is nowhere.
+        Spot(line: 3, character: 0, utf16: 17, utf8: 17),
+        Spot(line: 3, character: 1, utf16: nil, utf8: nil),
+        Spot(line: 4, character: 0, utf16: nil, utf8: nil),
+    ]
+
+    @Test(arguments: spots)
+    func aPositionIsItsOffsetInEitherEncoding(_ spot: Spot) {
+        #expect(Self.mixed.lineCount == 3)
+        #expect(Self.mixed.offset(line: spot.line, character: spot.character, counting: .utf16) == spot.utf16)
+        #expect(Self.mixed.offset(line: spot.line, character: spot.character, counting: .utf8) == spot.utf8)
+    }
+
+    /// A CR that ends the file, with no LF after it, is a character of the last line; an
+    /// ASCII file counts the same in both encodings.
+    @Test func aCarriageReturnAtTheEndIsACharacter() {
+        let lone = SourceFile(path: "lone.json", text: "ab\r")
+        #expect(lone.offset(line: 0, character: 99, counting: .utf16) == 3)
+        #expect(lone.position(at: 3, counting: .utf16) == (0, 3))
+        let crlf = SourceFile(path: "crlf.json", text: "ab\r\ncd")
+        for unit in [SourceFile.CodeUnit.utf8, .utf16] {
+            #expect(crlf.offset(line: 0, character: 99, counting: unit) == 2)
+            #expect(crlf.offset(line: 1, character: 1, counting: unit) == 5)
+            #expect(crlf.offset(line: 1, character: 9, counting: unit) == 6)
+            #expect(crlf.position(at: 3, counting: unit) == (0, 3))
+            #expect(crlf.position(at: 5, counting: unit) == (1, 1))
+        }
+    }
+
+    /// Over the pipes: a diagnostic after an emoji on a CRLF line, in either encoding, and an
+    /// edit at its range that clears it.
+    @Test(arguments: [false, true])
+    func positionsOnALineWithAnEmojiAndCRLF(utf8: Bool) throws {
+        let folder = try Scratch.folder("lsp").path
+        let path = (folder as NSString).appendingPathComponent("tokens.json")
+        // Line 1: `"😀": {"$type": "number", "$value": ` is 36 UTF-16 units (the emoji two) and 38
+        // bytes (the emoji four); `"{nope}"` is 8 more.
+        let text = "{\r\n\"😀\": {\"$type\": \"number\", \"$value\": \"{nope}\"}\r\n}\r\n"
+        let start = utf8 ? 38 : 36
+        let client = try EditorClient()
+        let capabilities: JSON = utf8
+            ? .object(["general": .object(["positionEncodings": .array([.string("utf-8")])])]) : .object([:])
+        _ = client.initialize(root: folder, capabilities: capabilities)
+        client.open(path, text)
+        let diagnostics = client.diagnostics(for: EditorClient.uri(path)) ?? []
+        #expect(diagnostics.map { $0["range"] } == [EditorClient.range((1, start), (1, start + 8))])
+        // The reference replaced by a number: the file is clean.
+        client.change(path, version: 2, [.object(["range": EditorClient.range((1, start), (1, start + 8)), "text": .string("1")])])
+        #expect(client.diagnostics(for: EditorClient.uri(path)) == [])
+        // Text put past the end of line 1 lands at its end, before its CR LF: line 1 is now
+        // `"😀": {"$type": "number", "$value": 1}`, 38 UTF-16 units (40 bytes), and the new
+        // reference starts 37 after that (had the text gone after the CR, 38).
+        let added = ", \"b\": {\"$type\": \"number\", \"$value\": \"{nope}\"}"
+        client.change(path, version: 3, [.object(["range": EditorClient.range((1, 900), (1, 999)), "text": .string(added)])])
+        let moved = client.diagnostics(for: EditorClient.uri(path)) ?? []
+        #expect(moved.map { $0["range"] } == [EditorClient.range((1, start + 39), (1, start + 47))])
         #expect(client.shutdownAndExit() == 0)
     }
 }
