@@ -222,8 +222,10 @@ extension LanguageServer {
     }
 }
 
-/// Where an app's Swift sources use a token's generated name (`.color.text.primary`) or its
-/// path in a string (`"color/text/primary"`), as `tessera lint --usage` reads them.
+/// Where an app's Swift sources use a token, as `SwiftSourceWalker` reads them: its generated
+/// name in a member chain (`Tokens.color.text.primary`, `.color.text.primary`) or its path in a
+/// string (`"color.text.primary"`, `"color/text/primary"`, `"{color.text.primary}"`), in code,
+/// and, after a `.` or in quotes, in comments and in the text of strings too.
 enum SwiftUsages {
     struct Use {
         let file: String
@@ -231,44 +233,48 @@ enum SwiftUsages {
         let end: Position
     }
 
+    /// The uses of a token in the Swift files under `root`: in each file, the chains in the
+    /// order they come, then the strings; at most `limit`, in at most 5,000 files.
     static func find(_ path: String, under root: String, limit: Int = 2000) -> [Use] {
         let names = path.split(separator: ".").map(String.init)
-        let accessor = "." + names.map { OutputContext.swiftIdentifier([$0], casing: .lowerCamel) }.joined(separator: ".")
-        let needles = [accessor, "\"\(path)\"", "\"\(names.joined(separator: "/"))\"", "\"{\(path)}\""].map { Array($0.utf8) }
+        let accessor = names.map { name in
+            OutputContext.swiftIdentifier([name], casing: .lowerCamel).filter { $0 != "`" }
+        }
+        let written = [path, names.joined(separator: "/"), "{\(path)}"]
         var uses: [Use] = []
-        for file in swiftFiles(under: root) {
+        for file in SwiftSourceWalker.swiftFiles(in: root, limit: 5000) {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             let bytes = Array(data)
-            let table = LineTable(bytes)
-            for (number, needle) in needles.enumerated() {
-                var from = 0
-                while let found = Analysis.find(needle, in: bytes, within: from..<bytes.count) {
-                    from = found.upperBound
-                    if number == 0, found.upperBound < bytes.count {
-                        let next = bytes[found.upperBound]
-                        if next == UInt8(ascii: "_") || next >= 0x80 || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) || (next >= 0x30 && next <= 0x39) { continue }
+            var chains: [Range<Int>] = []
+            var strings: [Range<Int>] = []
+            SwiftSourceWalker.walk(bytes, readingCommentsAndStrings: true) { item in
+                switch item {
+                case .chain(let chain, let embedded):
+                    guard !accessor.isEmpty, chain.count >= accessor.count else { return }
+                    for first in 0...(chain.count - accessor.count)
+                    where (!embedded || chain[first].followsDot) && accessor.indices.allSatisfy({ chain[first + $0].text == accessor[$0] }) {
+                        chains.append(chain[first].range.lowerBound..<chain[first + accessor.count - 1].range.upperBound)
                     }
-                    let start = number == 0 ? found.lowerBound + 1 : found.lowerBound
-                    uses.append(Use(file: file, start: table.position(at: start, utf8: false), end: table.position(at: found.upperBound, utf8: false)))
-                    if uses.count >= limit { return uses }
+                case .string(let literal, _):
+                    guard !literal.isInterpolated else { return }
+                    var value = literal.text
+                    if written.contains(value) {
+                        strings.append(literal.range)
+                        return
+                    }
+                    if value.hasPrefix("{") && value.hasSuffix("}") { value = String(value.dropFirst().dropLast()) }
+                    if value.replacingOccurrences(of: "/", with: ".") == path { strings.append(literal.range) }
                 }
+            }
+            let table = SourceFile(path: file, bytes: bytes)
+            var seen = Set<Int>()
+            for found in chains.sorted(by: { $0.lowerBound < $1.lowerBound }) + strings.sorted(by: { $0.lowerBound < $1.lowerBound })
+            where seen.insert(found.lowerBound).inserted {
+                uses.append(Use(file: file, start: table.position(at: found.lowerBound, utf8: false),
+                    end: table.position(at: found.upperBound, utf8: false)))
+                if uses.count >= limit { return uses }
             }
         }
         return uses
-    }
-
-    static func swiftFiles(under root: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        var files: [String] = []
-        while let item = walker.nextObject() as? String {
-            let name = (item as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
-            if item.hasSuffix(".swift") { files.append((root as NSString).appendingPathComponent(item)) }
-            if files.count > 5000 { break }
-        }
-        return files.sorted()
     }
 }

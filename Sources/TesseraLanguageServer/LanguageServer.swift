@@ -302,17 +302,22 @@ package final class LanguageServer {
         }
     }
 
-    private var tables: [String: LineTable] = [:]
-    /// The paths whose line table was checked against the analysis's text since it was made:
-    /// a table is compared with its file's bytes once per analysis, not once per position.
+    /// The files made for open documents the analysis does not hold, by path.
+    private var tables: [String: SourceFile] = [:]
+    /// The paths whose file in `tables` was checked against its document's text since the
+    /// documents or the analysis last changed: once per change, not once per position.
     private var tablesChecked: Set<String> = []
 
-    func table(_ path: String, _ analysis: Analysis) -> LineTable? {
+    /// The file whose line table turns a path's byte offsets into positions and back: the
+    /// analysis's own (its line table made once, for diagnostics and positions alike), else
+    /// the open document's.
+    func table(_ path: String, _ analysis: Analysis) -> SourceFile? {
+        if let file = analysis.files[path] { return file }
+        guard let document = documents[path] else { return nil }
         if tablesChecked.contains(path), let table = tables[path] { return table }
-        guard let file = analysis.files[path] ?? documents[path].map({ SourceFile(path: path, bytes: $0.bytes) }) else { return nil }
         tablesChecked.insert(path)
-        if let table = tables[path], table.bytes == file.bytes { return table }
-        let table = LineTable(file.bytes)
+        if let table = tables[path], table.bytes == document.bytes { return table }
+        let table = SourceFile(path: path, bytes: document.bytes)
         tables[path] = table
         return table
     }

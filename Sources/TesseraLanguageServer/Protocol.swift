@@ -1,4 +1,5 @@
 import Foundation
+import Tessera
 
 // The Language Server Protocol 3.17 as this server speaks it: JSON values, JSON-RPC 2.0
 // messages and the protocol's structures, under the specification's names.
@@ -85,149 +86,31 @@ package enum JSON: Sendable, Equatable {
         output += "\""
     }
 
-    /// Parses JSON text; nil when it is not JSON (or nests deeper than `depthLimit`).
-    package static func parse(_ bytes: [UInt8], depthLimit: Int = 256) -> JSON? {
-        var parser = Parser(bytes: bytes, depthLimit: depthLimit)
-        guard let value = parser.value(depth: 0) else { return nil }
-        parser.skipSpace()
-        return parser.index == bytes.count ? value : nil
+    /// Parses a message's JSON text with the engine's parser (`JSONParser`: RFC 8259, no
+    /// comments); nil unless the text is well-formed. Every error the parser reports makes it
+    /// nil: a syntax error, nesting deeper than `JSONParser.maximumDepth`, a duplicate key, a
+    /// lone surrogate escape, bytes that are not UTF-8, a number too large for a `Double`.
+    package static func parse(_ bytes: [UInt8]) -> JSON? {
+        var diagnostics: [Tessera.Diagnostic] = []
+        guard let root = JSONParser(file: SourceFile(path: "message", bytes: bytes)).parse(into: &diagnostics),
+            !diagnostics.contains(where: { $0.severity == .error })
+        else { return nil }
+        return JSON(root)
     }
 
-    private struct Parser {
-        let bytes: [UInt8]
-        let depthLimit: Int
-        var index = 0
-
-        init(bytes: [UInt8], depthLimit: Int) {
-            self.bytes = bytes
-            self.depthLimit = depthLimit
-        }
-
-        mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        }
-
-        mutating func literal(_ word: String, _ value: JSON) -> JSON? {
-            let expected = Array(word.utf8)
-            guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else { return nil }
-            index += expected.count
-            return value
-        }
-
-        mutating func value(depth: Int) -> JSON? {
-            guard depth < depthLimit else { return nil }
-            skipSpace()
-            guard index < bytes.count else { return nil }
-            switch bytes[index] {
-            case UInt8(ascii: "n"): return literal("null", .null)
-            case UInt8(ascii: "t"): return literal("true", .bool(true))
-            case UInt8(ascii: "f"): return literal("false", .bool(false))
-            case UInt8(ascii: "\""): return stringValue().map(JSON.string)
-            case UInt8(ascii: "["):
-                index += 1
-                var elements: [JSON] = []
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-                while true {
-                    guard let element = value(depth: depth + 1) else { return nil }
-                    elements.append(element)
-                    skipSpace()
-                    guard index < bytes.count else { return nil }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
-                    return nil
-                }
-            case UInt8(ascii: "{"):
-                index += 1
-                var members: [String: JSON] = [:]
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                while true {
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = stringValue() else { return nil }
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-                    index += 1
-                    guard let member = value(depth: depth + 1) else { return nil }
-                    members[key] = member
-                    skipSpace()
-                    guard index < bytes.count else { return nil }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                    return nil
-                }
-            default: return numberValue()
-            }
-        }
-
-        mutating func numberValue() -> JSON? {
-            let start = index
-            while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
-            guard index > start, let text = String(bytes: bytes[start..<index], encoding: .ascii), let value = Double(text),
-                value.isFinite
-            else { return nil }
-            return .number(value)
-        }
-
-        mutating func hex4() -> UInt32? {
-            guard index + 4 <= bytes.count, let text = String(bytes: bytes[index..<index + 4], encoding: .ascii),
-                let value = UInt32(text, radix: 16)
-            else { return nil }
-            index += 4
-            return value
-        }
-
-        mutating func stringValue() -> String? {
-            index += 1
-            var scalars = String.UnicodeScalarView()
-            var run = index
-            var pending: [UInt8] = []
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    pending += bytes[run..<index]
-                    index += 1
-                    guard let tail = String(validating: pending, as: UTF8.self) else { return nil }
-                    scalars.append(contentsOf: tail.unicodeScalars)
-                    return String(scalars)
-                }
-                if byte < 0x20 { return nil }
-                if byte == UInt8(ascii: "\\") {
-                    pending += bytes[run..<index]
-                    guard let text = String(validating: pending, as: UTF8.self) else { return nil }
-                    scalars.append(contentsOf: text.unicodeScalars)
-                    pending = []
-                    index += 1
-                    guard index < bytes.count else { return nil }
-                    let escape = bytes[index]
-                    index += 1
-                    switch escape {
-                    case UInt8(ascii: "\""): scalars.append("\"")
-                    case UInt8(ascii: "\\"): scalars.append("\\")
-                    case UInt8(ascii: "/"): scalars.append("/")
-                    case UInt8(ascii: "b"): scalars.append("\u{08}")
-                    case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                    case UInt8(ascii: "n"): scalars.append("\n")
-                    case UInt8(ascii: "r"): scalars.append("\r")
-                    case UInt8(ascii: "t"): scalars.append("\t")
-                    case UInt8(ascii: "u"):
-                        guard var code = hex4() else { return nil }
-                        if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                            bytes[index + 1] == UInt8(ascii: "u")
-                        {
-                            index += 2
-                            guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
-                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                        }
-                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-                    default: return nil
-                    }
-                    run = index
-                    continue
-                }
-                index += 1
-            }
-            return nil
+    /// The message value of a parsed JSON value. Keys that are one string to Swift but not the
+    /// same code points (composed and decomposed accents) are one member: the later one.
+    init(_ value: JSONValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .number(let number): self = .number(number)
+        case .string(let text): self = .string(text)
+        case .array(let elements): self = .array(elements.map(JSON.init))
+        case .object(let members):
+            var object: [String: JSON] = [:]
+            for member in members { object[member.key] = JSON(member.value) }
+            self = .object(object)
         }
     }
 }

@@ -1,69 +1,18 @@
 import Foundation
 import Tessera
 
-/// The text of a file with its line starts, turning byte offsets into protocol positions and
-/// back in the negotiated encoding.
-struct LineTable: Sendable {
-    let bytes: [UInt8]
-    let lineStarts: [Int]
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
-        lineStarts = starts
-    }
-
-    /// The end of a zero-based line's text, before its line break.
-    private func lineEnd(_ line: Int) -> Int {
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
-        if end > lineStarts[line], end <= bytes.count, end > 0, bytes[end - 1] == 0x0D, line + 1 < lineStarts.count { end -= 1 }
-        return end
-    }
-
+/// Protocol positions in a file, counted by the engine's line table: UTF-16 code units, or
+/// bytes when the client chose `utf-8`.
+extension SourceFile {
     func position(at offset: Int, utf8: Bool) -> Position {
-        let clamped = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
-        }
-        let start = lineStarts[low]
-        if utf8 { return Position(line: low, character: clamped - start) }
-        var units = 0
-        var index = start
-        while index < clamped {
-            let byte = bytes[index]
-            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            units += length == 4 ? 2 : 1
-            index += length
-        }
-        return Position(line: low, character: units)
+        let (line, character) = position(at: offset, counting: utf8 ? .utf8 : .utf16)
+        return Position(line: line, character: character)
     }
 
     /// The byte offset of a position; nil when its line is past the end. A character past
     /// the end of its line stands for the line's end (as the specification says).
     func offset(of position: Position, utf8: Bool) -> Int? {
-        guard position.line < lineStarts.count else {
-            return position.line == lineStarts.count && position.character == 0 ? bytes.count : nil
-        }
-        let start = lineStarts[position.line]
-        let end = lineEnd(position.line)
-        if utf8 {
-            var offset = min(start + position.character, end)
-            while offset > start, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
-            return offset
-        }
-        var units = 0
-        var index = start
-        while index < end, units < position.character {
-            let byte = bytes[index]
-            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            units += length == 4 ? 2 : 1
-            index = min(index + length, end)
-        }
-        return index
+        offset(line: position.line, character: position.character, counting: utf8 ? .utf8 : .utf16)
     }
 
     func range(_ bytes: Range<Int>, utf8: Bool) -> LSPRange {
@@ -80,7 +29,8 @@ struct OpenDocument {
     /// The text as it last parsed, for the other files while this one does not.
     var lastGood: [UInt8]?
 
-    var table: LineTable { LineTable(bytes) }
+    /// The text as a file, for its line table.
+    var table: SourceFile { SourceFile(path: path, bytes: bytes) }
 
     /// Keeps the text as the last good one when it parses.
     mutating func keepTextIfItParses() {
@@ -101,7 +51,7 @@ struct OpenDocument {
         guard let range = LSPRange(rangeJSON) else { throw .invalidParams("a content change with a malformed range") }
         let table = self.table
         guard let start = table.offset(of: range.start, utf8: utf8), let end = table.offset(of: range.end, utf8: utf8) else {
-            throw .invalidParams("a content change at line \(max(range.start.line, range.end.line)), past the document's \(table.lineStarts.count) lines")
+            throw .invalidParams("a content change at line \(max(range.start.line, range.end.line)), past the document's \(table.lineCount) lines")
         }
         guard start <= end else { throw .invalidParams("a content change whose range ends before it starts") }
         bytes.replaceSubrange(start..<end, with: Array(text.utf8))

@@ -82,17 +82,24 @@ public final class SourceFile: Sendable {
         }
     }
 
+    /// The zero-based line holding a byte offset (already clamped to the file), found by a
+    /// binary search of the line starts.
+    private static func lineIndex(containing offset: Int, _ lineStarts: [Int]) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
     /// The 1-based line and column of a byte offset.
     package func lineAndColumn(at offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, bytes.count))
         let tables = tables.get(bytes)
         let lineStarts = tables.lineStarts
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
-        }
+        let low = Self.lineIndex(containing: clamped, lineStarts)
         let start = lineStarts[low]
         if tables.isASCII { return (low + 1, clamped - start + 1) }
         let checkpoints = tables.continuationCheckpoints
@@ -145,5 +152,72 @@ public final class SourceFile: Sendable {
     /// The text of a 1-based line, without its line break; invalid UTF-8 shows as U+FFFD.
     package func lineText(_ line: Int) -> String {
         lineRange(line).map { String(decoding: bytes[$0], as: UTF8.self) } ?? ""
+    }
+
+    // MARK: - Protocol positions
+
+    /// What a position's character counts: bytes, or UTF-16 code units (the Language Server
+    /// Protocol's default position encoding).
+    package enum CodeUnit: Sendable {
+        case utf8
+        case utf16
+    }
+
+    /// How many lines the file has: one more than it has line feeds.
+    package var lineCount: Int { lineStarts.count }
+
+    /// The zero-based line of a byte offset and the code units before it on that line. Only a
+    /// line feed ends a line: a carriage return is a character of its line. An offset inside a
+    /// character counts the whole character; an offset outside the file is taken as its start
+    /// or its end.
+    package func position(at offset: Int, counting unit: CodeUnit) -> (line: Int, character: Int) {
+        let clamped = max(0, min(offset, bytes.count))
+        let tables = tables.get(bytes)
+        let line = Self.lineIndex(containing: clamped, tables.lineStarts)
+        let start = tables.lineStarts[line]
+        if unit == .utf8 || tables.isASCII { return (line, clamped - start) }
+        var units = 0
+        var index = start
+        while index < clamped {
+            let length = Self.sequenceLength(bytes[index])
+            units += length == 4 ? 2 : 1
+            index += length
+        }
+        return (line, units)
+    }
+
+    /// The byte offset of a zero-based line and a count of code units on it; nil when the line
+    /// is past the end (the line just past the last one, at character 0, is the end of the
+    /// file). A count past the end of its line stands for the line's end (as the protocol
+    /// says), before its line feed and a carriage return right before that line feed. A count
+    /// inside a character stands for the character's start in bytes, and for its end in UTF-16
+    /// code units (in the middle of a surrogate pair).
+    package func offset(line: Int, character: Int, counting unit: CodeUnit) -> Int? {
+        let tables = tables.get(bytes)
+        let lineStarts = tables.lineStarts
+        guard line < lineStarts.count else {
+            return line == lineStarts.count && character == 0 ? bytes.count : nil
+        }
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+        if line + 1 < lineStarts.count, end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        if unit == .utf8 || tables.isASCII {
+            var offset = min(start + character, end)
+            while offset > start, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+            return offset
+        }
+        var units = 0
+        var index = start
+        while index < end, units < character {
+            let length = Self.sequenceLength(bytes[index])
+            units += length == 4 ? 2 : 1
+            index = min(index + length, end)
+        }
+        return index
+    }
+
+    /// The length a UTF-8 sequence's first byte announces; 1 for a byte that starts none.
+    private static func sequenceLength(_ byte: UInt8) -> Int {
+        byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
     }
 }
