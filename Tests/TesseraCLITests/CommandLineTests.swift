@@ -102,6 +102,30 @@ struct CommandLineTests {
         return resolver.path
     }
 
+    /// A check that reads no token fails and says what it read: an empty object, an object
+    /// with no token in it. (A root that is not an object is an error of its own already.)
+    @Test func aRunThatReadsNoTokenFails() throws {
+        let folder = try Scratch.folder("no-tokens")
+        func write(_ text: String, _ name: String) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let cases = [
+            (try write("{}", "empty.json"), "'\(folder.path)/empty.json' holds an empty object"),
+            (try write(#"{"group": {"$description": "nothing yet"}}"#, "groups.json"), "holds an object with no token"),
+        ]
+        for (path, found) in cases {
+            let run = try tessera(["validate", path])
+            #expect(run.status == 1, "\(path): \(run.stderr)")
+            #expect(run.stderr.contains("no token was read: ") && run.stderr.contains(found), "\(run.stderr)")
+        }
+        let list = try write("[1, 2]", "list.json")
+        #expect(try tessera(["validate", list]).status == 1)
+        let tokens = try write(#"{"n": {"$type": "number", "$value": 1}}"#, "one.tokens.json")
+        #expect(try tessera(["validate", tokens]).status == 0)
+    }
+
     @Test func resolverPermutationsResolveAndValidate() throws {
         let resolver = try writeResolver()
         let light = try tessera(["resolve", "--resolver", resolver])

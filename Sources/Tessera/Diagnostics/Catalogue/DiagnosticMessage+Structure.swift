@@ -16,6 +16,12 @@ extension DiagnosticMessage {
         Self(.fileTooLarge, .error, "'\(path)' is larger than \(limit >> 20) MiB, the most a token file may hold; it is not read")
     }
 
+    /// A check that read no token at all: an empty success would let a job guarding the tokens
+    /// pass with every token gone.
+    package static func noTokensRead(_ found: String) -> Self {
+        Self(.fileNoTokens, .error, "no token was read: \(found)")
+    }
+
     static func noTokenFiles(inDirectory path: String) -> Self {
         Self(.fileNoTokens, .error, "directory '\(path)' holds no token files (.tokens, .tokens.json, .json, .jsonc)")
     }
