@@ -26,12 +26,7 @@ struct SystemOptions: ParsableArguments {
     func configuration(required: Bool, io: inout CommandIO) throws -> BuildConfiguration? {
         let path = config ?? "tessera.yml"
         guard config != nil || required || FileManager.default.fileExists(atPath: path) else { return nil }
-        let absolute = (path as NSString).isAbsolutePath ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-        let (loaded, problems) = BuildConfiguration.load(absolute)
-        let source = SourceFile(path: absolute, bytes: Array(FileManager.default.contents(atPath: absolute) ?? Data()))
-        if !problems.isEmpty { diagnostics.write(DiagnosticBag(problems), files: [source], to: &io) }
-        guard let loaded else { throw ExitCode.failure }
-        return loaded
+        return try diagnostics.loadConfiguration(path, io: &io)
     }
 
     /// The system at `paths`, or the configuration's; throws exit code 1, the errors written, when
@@ -75,11 +70,7 @@ struct SystemOptions: ParsableArguments {
 
     /// `--explain-format`'s notes for the paths given, or the configuration's sources.
     func explanations(_ paths: [String], configuration: BuildConfiguration?) -> [Diagnostic] {
-        let read = paths.isEmpty ? (configuration?.sourcePaths ?? []) : paths
-        guard source.explainFormat else { return [] }
-        // The configuration's `sourceFormat` reads its own sources, unless --source-format is given.
-        if paths.isEmpty, let configuration { return configuration.importers(source.importers).explanations(read) }
-        return source.explanations(read)
+        source.explainFormat ? configured(paths, configuration: configuration).explanations() : []
     }
 }
 

@@ -55,6 +55,20 @@ struct DiagnosticsOption: ParsableArguments {
     func write(_ bag: DiagnosticBag, files: [SourceFile], to io: inout CommandIO) {
         diagnosticsFormat.write(bag, files: files, to: &io)
     }
+
+    /// The configuration at `path` (relative to the current folder); its problems are written,
+    /// and exit code 1 is thrown when it cannot be read.
+    func loadConfiguration(_ path: String, io: inout CommandIO) throws -> BuildConfiguration {
+        let absolute = (path as NSString).isAbsolutePath
+            ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        let (loaded, problems) = BuildConfiguration.load(absolute)
+        if !problems.isEmpty {
+            let text = SourceFile(path: absolute, bytes: Array(FileManager.default.contents(atPath: absolute) ?? Data()))
+            write(DiagnosticBag(problems), files: [text], to: &io)
+        }
+        guard let loaded else { throw ExitCode.failure }
+        return loaded
+    }
 }
 
 /// `--source-format`, for every command that reads sources.
@@ -137,17 +151,7 @@ struct CommonOptions: ParsableArguments {
     /// With `--config`, the configuration's system (its errors written and exit code 1 thrown
     /// when it cannot be read); `--source-format` and `--strict` still win over its settings.
     func configured(io: inout CommandIO) throws -> ConfiguredSystem {
-        if let config {
-            let absolute = (config as NSString).isAbsolutePath
-                ? config : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(config)
-            let (loaded, problems) = BuildConfiguration.load(absolute)
-            if !problems.isEmpty {
-                let text = SourceFile(path: absolute, bytes: Array(FileManager.default.contents(atPath: absolute) ?? Data()))
-                diagnostics.write(DiagnosticBag(problems), files: [text], to: &io)
-            }
-            guard let loaded else { throw ExitCode.failure }
-            return ConfiguredSystem(loaded, options: pipelineOptions)
-        }
+        if let config { return ConfiguredSystem(try diagnostics.loadConfiguration(config, io: &io), options: pipelineOptions) }
         if let resolver { return ConfiguredSystem(resolver: resolver, options: pipelineOptions) }
         return ConfiguredSystem(paths: paths, options: pipelineOptions)
     }
