@@ -36,23 +36,79 @@ package struct StyleDictionaryImporter: SystemImporter {
         return Self.evidence(in: fileName) != nil ? .certain : .no
     }
 
-    /// A file is read this way only when asked (`--source-format style-dictionary`).
-    package func recognizes(_ file: SourceFile) -> Recognition { .no }
+    /// A `.json` file of Style Dictionary's own format: tokens written with `value` (no
+    /// `$value`) and no type only Tokens Studio writes (`classicEvidence(_:)`).
+    package func recognizes(_ file: SourceFile) -> Recognition {
+        let lower = file.path.lowercased()
+        guard lower.hasSuffix(".json") || lower.hasSuffix(".json5") || lower.hasSuffix(".jsonc") else { return .no }
+        return Self.classicEvidence(file.bytes) ? .certain : .no
+    }
 
     package func reason(for file: SourceFile) -> String? {
-        guard let found = Self.evidence(in: file.path) else { return nil }
-        return "a token in \(found) has properties of its own beside \"$value\", as Style Dictionary's tokens do (DTCG allows none)"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            guard let found = Self.evidence(in: file.path) else { return nil }
+            return found.classic
+                ? "tokens in \(found.file) are written with \"value\" and no \"$value\", as Style Dictionary's own format writes them"
+                : "a token in \(found.file) has properties of its own beside \"$value\", as Style Dictionary's tokens do (DTCG allows none)"
+        }
+        guard Self.classicEvidence(file.bytes) else { return nil }
+        return "tokens written with \"value\" and no \"$value\", and no type only Tokens Studio writes: Style Dictionary's own format"
     }
 
     /// The first file under `folder` (at most `filesLookedAt`, in path order) whose first 4 KB
-    /// show a token with a property of its own; nil when none does.
-    static func evidence(in folder: String) -> String? {
+    /// show Style Dictionary's own format or a token with a property of its own; nil when none
+    /// does.
+    static func evidence(in folder: String) -> (file: String, classic: Bool)? {
         for relative in TokensStudioReader.setFiles(in: folder).prefix(filesLookedAt) {
             let path = (folder as NSString).appendingPathComponent(relative)
-            guard let head = ImporterRegistry.head(of: path), hasOwnProperty(head) else { continue }
-            return relative
+            guard let head = ImporterRegistry.head(of: path) else { continue }
+            if classicEvidence(head) { return (relative, true) }
+            if hasOwnProperty(head) { return (relative, false) }
         }
         return nil
+    }
+
+    /// Whether the first 4 KB of a file hold Style Dictionary's own format: a member named
+    /// `value`, none named `$value`, no Tokens Studio `$themes`/`$metadata`, none of the keys of
+    /// a resolver, Figma's variables or a Gentle spec, and either no `type` at all (Style
+    /// Dictionary 3 types a token by its category) or a type only Style Dictionary's transforms
+    /// match (`fontSize`, `time`). Tokens typed with names both tools write (`color`,
+    /// `typography`) are left to Tokens Studio, whose reading of them is the richer.
+    static func classicEvidence(_ bytes: [UInt8]) -> Bool {
+        let head = SourceFile(path: "", bytes: Array(bytes.prefix(4096)))
+        guard head.headHasKey("value", followedBy: nil), hasMember("value", in: head.bytes), !hasMember("$value", in: head.bytes) else { return false }
+        if TokensStudioImporter.strongerEvidence.contains(where: { head.headHasKey($0) }) { return false }
+        if head.headHasKey("$themes", followedBy: UInt8(ascii: "[")) || TokensStudioImporter.hasStudioMetadata(head) { return false }
+        guard !TokensStudioImporter.headHasStudioType(head) else { return false }
+        // Typed tokens whose types both tools write (`color`, `typography`) are Tokens Studio's.
+        return !hasMember("type", in: head.bytes) || styleDictionaryOnlyTypes.contains { hasTypeValue($0, in: head.bytes) }
+    }
+
+    /// Type names Style Dictionary's transforms match that Tokens Studio never writes.
+    static let styleDictionaryOnlyTypes = ["fontSize", "time", "content", "html", "fontStyle", "lineHeight"]
+
+    /// Whether `"type": "name"` is written in `bytes`.
+    static func hasTypeValue(_ name: String, in bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var rest = text[...]
+        while let found = rest.range(of: "\"type\"") {
+            rest = rest[found.upperBound...]
+            let value = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == ":" }
+            if value.hasPrefix("\"\(name)\"") { return true }
+        }
+        return false
+    }
+
+    /// Whether `"name"` is written as a member's key (followed by a colon) in `bytes`.
+    static func hasMember(_ name: String, in bytes: [UInt8]) -> Bool {
+        let quoted = Array("\"\(name)\"".utf8)
+        guard bytes.count >= quoted.count else { return false }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        for start in 0...(bytes.count - quoted.count) where bytes[start..<start + quoted.count].elementsEqual(quoted) {
+            if bytes[(start + quoted.count)...].drop(while: isSpace).first == UInt8(ascii: ":") { return true }
+        }
+        return false
     }
 
     /// Whether an object in `bytes` has a `"$value"` member and a member whose name does not

@@ -236,9 +236,9 @@ enum StudioKind: Sendable, Equatable {
         case "typography": return .typography
         case "boxshadow", "shadow": return .shadow
         case "border": return .border
-        case "text", "textcase", "textdecoration", "asset", "string": return .string
+        case "text", "textcase", "textdecoration", "asset", "string", "content", "html": return .string
         case "boolean": return .boolean
-        case "duration": return .duration
+        case "duration", "time": return .duration
         case "cubicbezier": return .cubicBezier
         case "gradient": return .gradient
         case "strokestyle": return .dtcg(.strokeStyle)

@@ -32,33 +32,48 @@ package struct TokensStudioImporter: SystemImporter {
         Self.folder(of: fileName) != nil ? .certain : .no
     }
 
-    /// Also a `.json` file with a `$themes` array or a `$metadata` object at its start or its
-    /// end (Tokens Studio writes them after the sets) — the strongest evidence of all, which
-    /// the registry looks at first — or, unless the file shows the stronger evidence of another
-    /// format (`resolutionOrder`, `variableCollections`, `valuesByMode`, a Gentle spec's keys),
-    /// tokens written with `value` and `type` (no `$value`) or a `$type` only Tokens Studio
-    /// uses. Figma's export writes none of these; Tokens Studio writes Figma's `com.figma.…`
-    /// extensions too, and wins over them.
+    /// Also a `.json` file with a `$themes` array or a `$metadata` object of Tokens Studio's
+    /// (`tokenSetOrder`…) at its start or its end (Tokens Studio writes them after the sets) —
+    /// the strongest evidence of all, which the registry looks at first — or, unless the file
+    /// shows the stronger evidence of another format (`resolutionOrder`, `variableCollections`,
+    /// `valuesByMode`, a Gentle spec's keys), a `type` or `$type` only Tokens Studio uses
+    /// (`sizing`, `fontFamilies`, `boxShadow`…), or tokens written with `value` and `type`
+    /// whose types both tools write (`color`, `typography`). Untyped `value` tokens, or a type
+    /// only Style Dictionary writes (`fontSize`, `time`), are Style Dictionary's own format. Figma's export writes none of
+    /// these; Tokens Studio writes Figma's `com.figma.…` extensions too, and wins over them.
     package func recognizes(_ file: SourceFile) -> Recognition {
         let byName = recognizes(fileName: file.path)
         guard byName == .no, file.path.lowercased().hasSuffix(".json") else { return byName }
         if Self.hasMarkerKeys(file) { return .certain }
         if Self.strongerEvidence.contains(where: { file.headHasKey($0) }) { return .no }
-        if file.headHasKey("value"), file.headHasKey("type"), !file.headHasKey("$value") { return .certain }
-        return Self.headHasStudioType(file) ? .certain : .no
+        if Self.headHasStudioType(file) { return .certain }
+        // Typed `value` tokens: Tokens Studio's, unless a type only Style Dictionary writes says otherwise.
+        let typed = StyleDictionaryImporter.hasMember("value", in: file.bytes) && StyleDictionaryImporter.hasMember("type", in: file.bytes)
+            && !StyleDictionaryImporter.hasMember("$value", in: file.bytes)
+        return typed && !StyleDictionaryImporter.classicEvidence(file.bytes) ? .certain : .no
     }
 
     /// The keys of the formats whose evidence outranks Tokens Studio's token shape: a resolver,
     /// a Figma variables response, a Gentle spec.
     static let strongerEvidence = [ResolverImporter.marker] + FigmaVariablesImporter.markers + GentleImporter.markers
 
-    /// Whether `"$themes": [` or `"$metadata": {` is in the file's first or last 4 KB; when
+    /// Whether a `$metadata` object with what Tokens Studio writes there (`tokenSetOrder`,
+    /// `activeThemes`, `activeSets`) is in these bytes: Figma's export writes a `$metadata` of
+    /// its own.
+    static func hasStudioMetadata(_ part: SourceFile) -> Bool {
+        part.headHasKey("$metadata", followedBy: UInt8(ascii: "{")) && studioMetadataKeys.contains { part.headHasKey($0) }
+    }
+
+    /// The members of the `$metadata` Tokens Studio writes.
+    static let studioMetadataKeys = ["tokenSetOrder", "activeThemes", "activeSets"]
+
+    /// Whether `"$themes": [` or Tokens Studio's `"$metadata": {` is in the file's first or last 4 KB; when
     /// `file` holds only the start of a longer file (the registry reads 4 KB), its end is read
     /// from disk.
     static func hasMarkerKeys(_ file: SourceFile) -> Bool {
         func marked(_ bytes: [UInt8]) -> Bool {
             let part = SourceFile(path: file.path, bytes: bytes)
-            return part.headHasKey("$themes", followedBy: UInt8(ascii: "[")) || part.headHasKey("$metadata", followedBy: UInt8(ascii: "{"))
+            return part.headHasKey("$themes", followedBy: UInt8(ascii: "[")) || hasStudioMetadata(part)
         }
         if marked(Array(file.bytes.prefix(4096))) { return true }
         if file.bytes.count > 4096 { return marked(Array(file.bytes.suffix(4096))) }
@@ -118,11 +133,16 @@ package struct TokensStudioImporter: SystemImporter {
         "letterSpacing", "paragraphSpacing", "paragraphIndent", "boxShadow", "textCase", "textDecoration", "composition", "asset",
     ]
 
-    /// Whether the file's first 4 KB hold `"$type": "NAME"` with a Tokens Studio type name.
+    /// Whether the file's first 4 KB hold `"$type": "NAME"` or `"type": "NAME"` with a type name
+    /// only Tokens Studio writes.
     static func headHasStudioType(_ file: SourceFile) -> Bool {
         let head = String(decoding: file.bytes.prefix(4096), as: UTF8.self)
+        return ["\"$type\"", "\"type\""].contains { headHasStudioType(head, key: $0) }
+    }
+
+    private static func headHasStudioType(_ head: String, key: String) -> Bool {
         var rest = head[...]
-        while let found = rest.range(of: "\"$type\"") {
+        while let found = rest.range(of: key) {
             rest = rest[found.upperBound...]
             let value = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == ":" }
             guard value.first == "\"", let close = value.dropFirst().firstIndex(of: "\"") else { continue }
@@ -344,6 +364,7 @@ struct TokensStudioReader {
         for index in sets.indices {
             var tokens: [StudioToken] = []
             Self.collect(sets[index].root, path: [], inheritedType: nil, into: &tokens)
+            if flavor == .styleDictionary { tokens = tokens.map(StyleDictionaryCategory.typed) }
             sets[index].tokens = tokens
             for token in tokens {
                 definitions[token.path.joined(separator: ".")] = (token.kind, token.value)
@@ -448,7 +469,7 @@ struct TokensStudioReader {
             path = path.map { $0.replacingOccurrences(of: ".", with: "-") }
         }
         let joined = path.joined(separator: ".")
-        let description = (token.node["$description"] ?? token.node["description"])?.string
+        let description = (token.node["$description"] ?? token.node["description"] ?? (passesThrough ? token.node["comment"] : nil))?.string
         var extensions = token.node["$extensions"]
         if passesThrough { extensions = Self.styleDictionaryProperties(of: token.node, extensions, report: { report(.styleDictionaryTransform($0, token: joined), at: $1) }) }
         guard let typeName = token.type else {
@@ -483,10 +504,10 @@ struct TokensStudioReader {
         }
 
         var operands: [Computation.Operand] = []
-        StudioReferences.visit(token.value) { operands.append(.init(path: $0, offset: $1)) }
+        StudioReferences.visit(token.value) { operands.append(.init(path: referencedPath($0), offset: $1)) }
         if let applied {
             for key in ["value", "amount", "color"] {
-                if let field = applied[key] { StudioReferences.visit(field) { operands.append(.init(path: $0, offset: $1)) } }
+                if let field = applied[key] { StudioReferences.visit(field) { operands.append(.init(path: referencedPath($0), offset: $1)) } }
             }
         }
         func add(_ value: DocumentBuilder.Value, type: TokenType? = nil) {
@@ -553,7 +574,7 @@ struct TokensStudioReader {
             let references = StudioReferences.find(in: text)
             if references.count == 1, text.studioTrimmed() == String(text[references[0].range]) {
                 // The referenced token's value and type, as a DTCG alias without a type has.
-                add(.alias(references[0].path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)), type: nil)
+                add(.alias(referencedPath(references[0].path).split(separator: ".", omittingEmptySubsequences: false).map(String.init)), type: nil)
                 return
             }
             // `ts/resolveMath` of Tokens Studio's transforms evaluates the math of every string,
@@ -565,7 +586,7 @@ struct TokensStudioReader {
                 return
             }
             var operands: [Computation.Operand] = []
-            StudioReferences.visit(token.value) { operands.append(.init(path: $0, offset: $1)) }
+            StudioReferences.visit(token.value) { operands.append(.init(path: referencedPath($0), offset: $1)) }
             let text = Self.computation(kind: .string, template: token.value, modify: nil)
             let compute: @Sendable ([TokenValue]) -> Result<TokenValue, Computation.Failure> = { operands in
                 guard evaluatesMath, case .success(.string(let substituted)) = text(operands) else { return text(operands) }
@@ -577,6 +598,16 @@ struct TokensStudioReader {
             warn("text (its JSON as written)")
             add(.typed(.string(Self.writtenText(token.value, in: builder.file))), type: .string)
         }
+    }
+
+    /// The token a reference names. Style Dictionary's own format names a token's value
+    /// (`{color.base.red.value}`), which its reference resolution reads as the token
+    /// `color.base.red`: a last `value` is dropped when no token has the whole path and one has
+    /// the rest.
+    private func referencedPath(_ path: String) -> String {
+        guard flavor == .styleDictionary, path.hasSuffix(".value"), definitions[path] == nil else { return path }
+        let token = String(path.dropLast(6))
+        return definitions[token] != nil ? token : path
     }
 
     /// Text with its math evaluated as Tokens Studio's `checkAndEvaluateMath` does: `"4 * 2"`
@@ -639,7 +670,7 @@ struct TokensStudioReader {
     /// (`source`, `actions`, `modify`) — kept under `$extensions["style-dictionary"]`; a
     /// `modify`, which only a project's own transforms read, is reported.
     static func styleDictionaryProperties(of node: JSONValue, _ extensions: JSONValue?, report: (String, Int) -> Void) -> JSONValue? {
-        let own = (node.members ?? []).filter { !$0.key.hasPrefix("$") && !["value", "type", "description"].contains($0.key) }
+        let own = (node.members ?? []).filter { !$0.key.hasPrefix("$") && !["value", "type", "description", "comment"].contains($0.key) }
         guard !own.isEmpty else { return extensions }
         for member in own where member.key == "modify" { report(member.key, member.keyOffset) }
         let offset = own[0].keyOffset
