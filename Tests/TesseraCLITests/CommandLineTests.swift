@@ -113,7 +113,7 @@ struct CommandLineTests {
         }
         let cases = [
             (try write("{}", "empty.json"), "'\(folder.path)/empty.json' holds an empty object"),
-            (try write(#"{"group": {"$description": "nothing yet"}}"#, "groups.json"), "holds an object with no token"),
+            (try write(#"{"group": {"$description": "nothing yet"}}"#, "groups.json"), "holds an object of 1 entry with no token in it"),
         ]
         for (path, found) in cases {
             let run = try tessera(["validate", path])

@@ -15,9 +15,9 @@ struct DiagnosticCatalogTests {
 
     static let cases: [Case] = [
         Case(id: .rootNotObject, severity: .error, marked: "⊙[1, 2]"),
-        Case(id: .notAGroupOrToken, severity: .warning, marked: ##"{⊙"a": 1}"##),
+        Case(id: .notAGroupOrToken, severity: .warning, marked: ##"{⊙"a": 1, "n": {"$type": "number", "$value": 1}}"##),
         Case(id: .unknownProperty, severity: .warning, marked: ##"{"a": {"$type": "number", "$value": 1, ⊙"$note": "x"}}"##),
-        Case(id: .unknownProperty, severity: .warning, marked: ##"{"g": {⊙"$color": "red"}}"##),
+        Case(id: .unknownProperty, severity: .warning, marked: ##"{"g": {⊙"$color": "red", "n": {"$type": "number", "$value": 1}}}"##),
         Case(id: .extendsInvalid, severity: .error, marked: ##"{"g": {"$extends": ⊙"group"}}"##),
         Case(id: .shortHexLegacy, severity: .warning, marked: ##"{"c": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 1, 1], "hex": ⊙"#fff"}}}"##),
         Case(id: .dimensionUnitLegacy, severity: .warning, marked: ##"{"d": {"$type": "dimension", "$value": {"value": 2, "unit": ⊙"dp"}}}"##),

@@ -235,14 +235,25 @@ public struct TokenSystem: Sendable {
         var whole = state
         whole.diagnostics = state.diagnostics(carriedFrom: resolution.base)
         whole.affected = nil
+        var diagnostics = options.finish(Diagnostic.joined([found,
+            WarningLimiter.limit(Diagnostic.joined([state.mergeDiagnostics, whole.diagnostics]),
+                to: options.effectiveWarningLimit, seenBy: limiters)]))
+        if let empty = emptiness(of: state, among: diagnostics) { diagnostics.append(empty) }
         return Permutation(contexts: contexts, document: state.document, partialTokens: state.resolved,
-            diagnostics: options.finish(Diagnostic.joined([found,
-                WarningLimiter.limit(Diagnostic.joined([state.mergeDiagnostics, whole.diagnostics]),
-                    to: options.effectiveWarningLimit, seenBy: limiters)])),
+            diagnostics: diagnostics,
             files: files,
             base: RedefinitionBase(resolution: whole, validators: resolution.validators, options: options,
                 sourceDiagnostics: found + state.mergeDiagnostics),
             readsTokenFiles: isTokenFiles)
+    }
+
+    /// The error of a permutation into which no token was merged, unless an error already says
+    /// why: a check, a build or an export that read no token would otherwise succeed with
+    /// nothing, and a job guarding the tokens pass with every token gone.
+    private func emptiness(of state: Resolution, among diagnostics: [Diagnostic]) -> Diagnostic? {
+        guard state.document.count == 0, !diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        let read = files.filter { $0.path != resolver?.file.path || isTokenFiles }
+        return EmptySystem.diagnostic(files: read.isEmpty ? files : read, paths: [], importers: options.importers)
     }
 
     /// A permutation that could not be put together, with the reasons.
@@ -399,7 +410,8 @@ public struct TokenSystem: Sendable {
         let checkDiagnostics = check.diagnostics
         let before = notices + diagnostics
         let found = before + checkDiagnostics
-        let limited = options.finish(WarningLimiter.limit(found, to: options.effectiveWarningLimit, seenBy: check.limiters))
+        var limited = options.finish(WarningLimiter.limit(found, to: options.effectiveWarningLimit, seenBy: check.limiters))
+        if let empty = emptiness(of: base, among: limited) { limited.append(empty) }
         var result = ResolvedSystem(permutationCount: permutations.count, diagnostics: limited,
             variesAlong: check.tokensVaryingAlong, base: permutation(base, contexts: baseContexts, seenBy: [base.limiter]),
             files: files, tokensResolved: check.tokensResolved, kept: kept)

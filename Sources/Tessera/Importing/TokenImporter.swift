@@ -232,7 +232,20 @@ package struct DTCGImporter: SeededLayerImporter {
     /// on several cores); a file that is not well-formed gives an empty layer and the reasons.
     package func layer(of file: SourceFile, seed: UInt64?) -> BuiltLayer {
         let (fragment, found) = DocumentParser.parseFile(file, allowComments: file.path.lowercased().hasSuffix(".jsonc"), seed: seed)
-        return BuiltLayer(file: file, fragment: fragment, diagnostics: found)
+        return BuiltLayer(file: file, fragment: fragment, diagnostics: fragment?.tokenCount == 0 ? Self.summingUpSkipped(found, in: file) : found)
+    }
+
+    /// A file with no token whose entries were each skipped as neither a token nor a group:
+    /// their warnings made one, which says what the file looks like — Style Dictionary's own
+    /// format (`value` without `$`), or names with values written straight under them.
+    static func summingUpSkipped(_ found: [Diagnostic], in file: SourceFile) -> [Diagnostic] {
+        let skipped = found.filter { $0.id == .notAGroupOrToken }
+        guard skipped.count > 1 else { return found }
+        let likely = file.headHasKey("value", followedBy: nil) && !file.headHasKey("$value")
+            ? "they are written as Style Dictionary's own format writes tokens (\"value\" without \"$\"); read it with --source-format style-dictionary"
+            : "it holds values written straight under their names, as a settings file does; a token is an object such as {\"$value\": …, \"$type\": …}"
+        let summary = Diagnostic(.noEntryIsATokenOrGroup(skipped.count, file: file.path, likely: likely), at: skipped[0].location)
+        return found.filter { $0.id != .notAGroupOrToken } + [summary]
     }
 }
 

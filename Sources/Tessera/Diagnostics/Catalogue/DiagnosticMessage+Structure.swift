@@ -51,6 +51,13 @@ extension DiagnosticMessage {
         Self(.notAGroupOrToken, .warning, "'\(path)' is not an object, so neither a token nor a group; it is ignored")
     }
 
+    /// A file none of whose entries is a token or a group: one diagnostic for them all, naming
+    /// what the file looks like instead.
+    static func noEntryIsATokenOrGroup(_ count: Int, file: String, likely: String) -> Self {
+        Self(.notAGroupOrToken, .warning,
+            "none of the \(count) entries of '\(file)' is a token or a group (no object with a $value): \(likely); they are ignored")
+    }
+
     static func unknownTokenProperty(_ name: String, token path: String) -> Self {
         Self(.unknownProperty, .warning, "unknown property '\(name)' on token '\(path)'; it is ignored")
     }
