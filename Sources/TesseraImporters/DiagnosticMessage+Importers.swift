@@ -166,10 +166,17 @@ extension DiagnosticMessage {
         Self(.studioModify, .error, problem)
     }
 
-    static func studioType(_ type: String, token: String, known: Bool) -> Self {
+    static func studioType(_ type: String, token: String, known: Bool, kept: String) -> Self {
         Self(.studioType, .warning, known
-            ? "token '\(token)' is of Tokens Studio type '\(type)', which has no 2025.10 form; it is left out"
-            : "token '\(token)' has type '\(type)', which is neither a Tokens Studio nor a 2025.10 type; it is left out")
+            ? "token '\(token)' is of Tokens Studio type '\(type)', which has no 2025.10 form; it is kept as \(kept), as Tokens Studio keeps it"
+            : "token '\(token)' has type '\(type)', which is neither a Tokens Studio nor a 2025.10 type; it is kept as \(kept), as Tokens Studio keeps it")
+    }
+
+    /// A typography token without some of the properties a 2025.10 typography has, read with
+    /// the values Style Dictionary's CSS shorthand writes in their place.
+    static func studioPartialTypography(token: String, filled: [String]) -> Self {
+        Self(.typographyIncomplete, .warning, "typography '\(token)' does not set \(filled.map { "'\($0)'" }.joined(separator: ", ")): "
+            + "read as Tokens Studio's transforms write it in CSS (fontFamily sans-serif, fontSize 16px, fontWeight 400)")
     }
 
     /// A token without a type, kept with the value as written (a number, a boolean, an alias, or
@@ -187,7 +194,8 @@ extension DiagnosticMessage {
     }
 
     static func studioUnusedSet(_ set: String) -> Self {
-        Self(.studioUnusedSet, .warning, "token set '\(set)' is enabled in no theme; it is left out, as Tokens Studio leaves it out of every theme")
+        Self(.studioUnusedSet, .note, "token set '\(set)' is enabled in no theme; it is read before every theme's sets, "
+            + "so that references into it resolve, as a build reading every set file does")
     }
 }
 
@@ -196,8 +204,10 @@ extension DiagnosticMessage {
 extension DiagnosticMessage {
     /// A value Style Dictionary passes through as written but Tessera cannot read as its type:
     /// kept as text, with why.
-    static func passedThrough(_ text: String, token: String, type: String, reason: String) -> Self {
-        Self(.passedThrough, .warning, "'\(text)' is kept as written (a string) in '\(token)': Style Dictionary passes it through, "
+    static func passedThrough(_ text: String, token: String, type: String, reason: String, keeper: String = "Style Dictionary passes it through")
+        -> Self
+    {
+        Self(.passedThrough, .warning, "'\(text)' is kept as written (a string) in '\(token)': \(keeper), "
             + "and Tessera cannot read it as a \(type): \(reason)")
     }
 

@@ -147,7 +147,7 @@ struct CommandLineTests {
     @Test func buildReadsTheSourcesInTheFormatAskedFor() throws {
         let folder = try Codegen.temporaryFolder("build-format")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(#"{"color": {"clear": {"$type": "color", "$value": "transparent"}}}"#.utf8)
+        try Data(#"{"color": {"clear": {"$type": "color", "$value": "currentColor"}}}"#.utf8)
             .write(to: folder.appendingPathComponent("tokens.json"))
         func configure(_ extra: String) throws -> String {
             let path = folder.appendingPathComponent("tessera.yml").path
@@ -162,7 +162,7 @@ struct CommandLineTests {
         #expect(forced.stderr.contains("import.style-dictionary.passed-through"), "\(forced.stderr)")
         #expect(forced.stderr.contains("--source-format style-dictionary was given"), "\(forced.stderr)")
         let out = try String(contentsOf: folder.appendingPathComponent("out.json"), encoding: .utf8)
-        #expect(out.contains("transparent"), "\(out)")
+        #expect(out.contains("currentColor"), "\(out)")
         let set = try tessera(["build", "--config", try configure("sourceFormat: style-dictionary\n"), "--explain-format"])
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stderr.contains("sourceFormat: style-dictionary in the configuration"), "\(set.stderr)")
@@ -173,7 +173,7 @@ struct CommandLineTests {
         #expect(try git(["init", "-q"]) == 0)
         #expect(try git(["-c", "user.email=t@example.com", "-c", "user.name=t", "add", "tokens.json", "tessera.yml"]) == 0)
         #expect(try git(["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "tokens"]) == 0)
-        try Data(##"{"color": {"clear": {"$type": "color", "$value": "transparent"}, "ink": {"$type": "color", "$value": "#000000"}}}"##.utf8)
+        try Data(##"{"color": {"clear": {"$type": "color", "$value": "currentColor"}, "ink": {"$type": "color", "$value": "#000000"}}}"##.utf8)
             .write(to: folder.appendingPathComponent("tokens.json"))
         let diff = try tessera(["diff", "--git", "HEAD", "--config", folder.appendingPathComponent("tessera.yml").path])
         #expect(diff.status == 0, "\(diff.stderr)")

@@ -10,6 +10,7 @@ enum StudioColor {
         if let color = TokenColor(legacyCSS: text) { return color }
         let trimmed = text.studioTrimmed(newlines: true)
         let lower = trimmed.lowercased()
+        if lower == "transparent" { return TokenColor(.srgb, [0, 0, 0], alpha: 0) }
         guard lower.hasPrefix("rgb"), let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else { return nil }
         let parts = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
             .split(separator: ",").map { $0.studioTrimmed() }

@@ -388,9 +388,9 @@ struct StudioConverter: Sendable {
     }
 
     /// The names `ts/typography/fontWeight` reads beyond CSS's (its `fontWeightMap`: the German
-    /// names type foundries use, `super`, `ultra`), squeezed.
+    /// names type foundries use, `super`, `ultra`), and the foundries' `Demi` (semibold), squeezed.
     static let studioWeightNames: [String: Double] = [
-        "extraleicht": 200, "leicht": 300, "buch": 400, "kraeftig": 500, "kräftig": 500, "halbfett": 600,
+        "demi": 600, "extraleicht": 200, "leicht": 300, "buch": 400, "kraeftig": 500, "kräftig": 500, "halbfett": 600,
         "dreiviertelfett": 700, "fett": 800, "super": 900, "extrafett": 900, "ultra": 950,
     ]
 

@@ -399,6 +399,7 @@ struct TokensStudioReader {
             let selected = Set(themes.flatMap { $0.selected.map(\.set) })
             for set in sets where !selected.contains(set.name) {
                 found.append(Diagnostic(.studioUnusedSet(set.name), at: SourceAnchor(file: set.file, offset: set.offset).location()))
+                base.insert(set.name)
             }
         }
         var order: [ResolverDocument.Layer] = []
@@ -478,14 +479,12 @@ struct TokensStudioReader {
             addUntyped(token, path: path, typeName: nil, description: description, extensions: extensions, into: &builder)
             return
         }
-        guard let kind = token.kind.flatMap({ passesThrough ? Self.styleDictionaryKind($0, value: token.value) : $0 }) else {
-            if passesThrough {
-                addUntyped(token, path: path, typeName: typeName, description: description, extensions: extensions, into: &builder)
-                return
-            }
-            report(.studioType(typeName, token: joined, known: ["composition"].contains(typeName.lowercased())), at: token.node["type"]?.offset ?? token.node["$type"]?.offset ?? token.offset)
+        guard var kind = token.kind.flatMap({ passesThrough ? Self.styleDictionaryKind($0, value: token.value) : $0 }) else {
+            addUntyped(token, path: path, typeName: typeName, description: description, extensions: extensions, into: &builder)
             return
         }
+        // A color that names a gradient color token is that gradient (Tokens Studio keeps both as CSS).
+        if kind == .color, let target = wholeReference(token.value), definitions[target]?.kind == .gradient { kind = .gradient }
         if passesThrough, case .dtcg(let type)? = token.kind, kind == .string {
             report(.passedThrough(Self.writtenText(token.value, in: file), token: joined, type: type.rawValue,
                 reason: "a 2025.10 \(type.rawValue) is \(type == .transition ? "an object of duration, delay and timingFunction" : "a keyword or an object of dashArray and lineCap")"),
@@ -496,7 +495,14 @@ struct TokensStudioReader {
             report(.studioModify("a color modifier applies to color tokens; '\(joined)' is a \(typeName) and keeps its value"), at: token.offset)
         }
         let applied = kind == .color ? modify : nil
-        if case .typography = kind { extensions = Self.typographyExtensions(token.value, extensions, at: token.offset) }
+        var token = token
+        if case .typography = kind {
+            extensions = Self.typographyExtensions(token.value, extensions, at: token.offset)
+            if let (filled, value) = Self.completedTypography(token.value, naming: wholeReference(token.value).flatMap { definitions[$0] }) {
+                report(.studioPartialTypography(token: joined, filled: filled), at: token.value.offset)
+                token.value = value
+            }
+        }
         if case .gradient = kind, token.value.string != nil {
             // A 2025.10 gradient has stops only: the CSS as written keeps its kind and angle.
             let written = JSONValue.object([("studio.tokens", .object([("gradient", token.value)]))]).placed(at: token.offset)
@@ -521,6 +527,9 @@ struct TokensStudioReader {
         var compute = Self.computation(kind: kind, template: token.value, modify: applied)
         if passesThrough {
             compute = Self.passingThrough(compute, written: Self.writtenText(token.value, in: file), token: joined, type: typeName)
+        } else {
+            compute = Self.passingThrough(compute, written: Self.writtenText(token.value, in: file), token: joined, type: typeName,
+                keeper: "Tokens Studio keeps it", only: { [kind] in StudioCSS.keeps($0, as: kind) })
         }
         if operands.isEmpty {
             switch compute([]) {
@@ -536,7 +545,8 @@ struct TokensStudioReader {
         if !passesThrough, applied == nil, operands.count == 1, let text = token.value.string,
             let reference = StudioReferences.find(in: text).first,
             text.studioTrimmed() == String(text[reference.range]),
-            definitions[operands[0].path]?.kind?.type == kind.type
+            definitions[operands[0].path]?.kind?.type == kind.type,
+            !holdsTextKeptAsWritten(operands[0].path)
         {
             add(.alias(operands[0].path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)))
             return
@@ -560,8 +570,12 @@ struct TokensStudioReader {
                 deprecated: Self.deprecation(token.node["$deprecated"]), extensions: extensions)
         }
         func warn(_ kept: String) {
-            report(typeName.map { .studioUnknownTypeKept($0, token: joined, kept: kept) } ?? .studioUntyped(token: joined, kept: kept),
-                token.node["type"]?.offset ?? token.node["$type"]?.offset ?? token.offset)
+            let message: DiagnosticMessage = switch (typeName, flavor) {
+            case (let name?, .tokensStudio): .studioType(name, token: joined, known: name.lowercased() == "composition", kept: kept)
+            case (let name?, .styleDictionary): .studioUnknownTypeKept(name, token: joined, kept: kept)
+            case (nil, _): .studioUntyped(token: joined, kept: kept)
+            }
+            report(message, token.node["type"]?.offset ?? token.node["$type"]?.offset ?? token.offset)
         }
         switch token.value.storage {
         case .number(let number):
@@ -600,6 +614,58 @@ struct TokensStudioReader {
         }
     }
 
+    /// Whether the token at `path` holds, or refers to a token that holds, text Tokens Studio
+    /// keeps as written (`StudioCSS`): such a token may be kept as text, so an alias to it is
+    /// computed rather than typed as its target.
+    private func holdsTextKeptAsWritten(_ path: String, depth: Int = 0) -> Bool {
+        guard depth < 32, let value = definitions[path]?.value else { return false }
+        var kept = false
+        func visit(_ node: JSONValue) {
+            guard !kept else { return }
+            switch node.storage {
+            case .string(let text):
+                if StudioCSS.isKeptAsWritten(text) { kept = true; return }
+                for reference in StudioReferences.find(in: text) where holdsTextKeptAsWritten(referencedPath(reference.path), depth: depth + 1) {
+                    kept = true
+                    return
+                }
+            case .object(let members): members.forEach { visit($0.value) }
+            case .array(let elements): elements.forEach(visit)
+            default: break
+            }
+        }
+        visit(value)
+        return kept
+    }
+
+    /// The path a value that is one whole reference names (`"{color.brand}"`), if it is one.
+    private func wholeReference(_ value: JSONValue) -> String? {
+        guard let text = value.string, let reference = StudioReferences.find(in: text).first,
+            text.studioTrimmed() == String(text[reference.range])
+        else { return nil }
+        return referencedPath(reference.path)
+    }
+
+    /// A typography that leaves out some of `fontFamily`, `fontSize`, `fontWeight` — or names a
+    /// font family token only (`"{fontFamilies.body}"`) — completed as Style Dictionary's CSS
+    /// shorthand writes it (`sans-serif`, `16px`, and CSS's normal weight, 400), with the names
+    /// of what was filled in; nil when nothing is missing or the value is not such an object.
+    static func completedTypography(_ value: JSONValue, naming target: (kind: StudioKind?, value: JSONValue)?) -> ([String], JSONValue)? {
+        let defaults: [(String, JSONValue.Storage)] = [("fontFamily", .string("sans-serif")), ("fontSize", .string("16px")), ("fontWeight", .string("400"))]
+        var members: [JSONMember]
+        if let target, target.kind == .fontFamily, let text = value.string {
+            members = [JSONMember(key: "fontFamily", keyOffset: value.offset, value: JSONValue(.string(text), offset: value.offset))]
+        } else if let written = value.members {
+            members = written
+        } else {
+            return nil
+        }
+        let filled = defaults.filter { name, _ in !members.contains { $0.key == name } }
+        guard !filled.isEmpty else { return nil }
+        members += filled.map { JSONMember(key: $0.0, keyOffset: value.offset, value: JSONValue($0.1, offset: value.offset)) }
+        return (filled.map(\.0), JSONValue(.object(members), offset: value.offset))
+    }
+
     /// The token a reference names. Style Dictionary's own format names a token's value
     /// (`{color.base.red.value}`), which its reference resolution reads as the token
     /// `color.base.red`: a last `value` is dropped when no token has the whole path and one has
@@ -631,7 +697,8 @@ struct TokensStudioReader {
     /// `compute`, but where it fails the value is kept as Style Dictionary passes it through:
     /// as written, each reference replaced with the referenced value's text.
     static func passingThrough(_ compute: @escaping @Sendable ([TokenValue]) -> Result<TokenValue, Computation.Failure>,
-        written: String, token: String, type: String) -> @Sendable ([TokenValue]) -> Result<TokenValue, Computation.Failure>
+        written: String, token: String, type: String, keeper: String = "Style Dictionary passes it through",
+        only keeps: (@Sendable (String) -> Bool)? = nil) -> @Sendable ([TokenValue]) -> Result<TokenValue, Computation.Failure>
     {
         { operands in
             let result = compute(operands)
@@ -645,7 +712,8 @@ struct TokensStudioReader {
                 last = range.upperBound
             }
             text += written[last...]
-            return .failure(Computation.Failure(.passedThrough(text, token: token, type: type, reason: failure.message.text),
+            if let keeps, !keeps(text) { return result }
+            return .failure(Computation.Failure(.passedThrough(text, token: token, type: type, reason: failure.message.text, keeper: keeper),
                 at: failure.offset, passThrough: .string(text)))
         }
     }
