@@ -20,6 +20,9 @@ import Tessera
 ///   `fontWeight`, an opacity ÷ 100, else a `number`). Figma lets any FLOAT alias any FLOAT, so
 ///   an alias between FLOATs of different types is computed from the target's Figma number,
 ///   read as the aliasing variable reads its own: never a type mismatch.
+/// - A FLOAT is a number of pixels wherever Figma binds it to a length: a `dimension` token
+///   whose `$value` is a bare number is `N px`, silently, and one aliasing a FLOAT its scopes
+///   leave a `number` takes that number as pixels.
 package struct FigmaExportImporter: FileSetImporter {
     package init() {}
 
@@ -162,6 +165,7 @@ package struct FigmaExportReader: FileSetReader {
                 return
             }
             addFloat(path, node, into: &aliases)
+            addLength(path, node, into: &aliases)
         }
         sources.append(ResolverDocument.Source(.built(aliases.finish()), at: anchor))
         return sources
@@ -195,6 +199,25 @@ package struct FigmaExportReader: FileSetReader {
         }
         builder.addToken(path, type: typed.type, value: .typed(typed), at: value.offset,
             description: node["$description"]?.string, extensions: node["$extensions"])
+    }
+
+    /// A `dimension` token written as a Figma FLOAT: a bare number (`N px`), or an alias of a
+    /// FLOAT its scopes leave a `number` (its number read as pixels).
+    private func addLength(_ path: [String], _ node: JSONValue, into builder: inout DocumentBuilder) {
+        guard node["$type"]?.string == "dimension", let value = node["$value"] else { return }
+        let description = node["$description"]?.string
+        if let number = value.number {
+            builder.addToken(path, type: .dimension, value: .typed(.dimension(TokenDimension(number, .px))), at: value.offset,
+                description: description, extensions: node["$extensions"])
+            return
+        }
+        let own = FigmaVariablesReader.Target(path: path, type: .dimension, isPercentage: false)
+        guard let target = FigmaModesReader.wholeReference(value), let reached = floats[TokenPath(target.joined(separator: "."))],
+            let convert = FigmaVariablesReader.conversion(from: reached, to: own, variable: path.joined(separator: "."), at: value.offset)
+        else { return }
+        let operand = Computation.Operand(path: target.joined(separator: "."), offset: value.offset)
+        builder.addToken(path, type: .dimension, value: .computed(Computation(operands: [operand], compute: convert), at: value.offset),
+            at: value.offset, description: description, extensions: node["$extensions"])
     }
 
     /// The token as an alias of `target`: computed from the target's Figma number when the two

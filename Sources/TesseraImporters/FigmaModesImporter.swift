@@ -28,15 +28,29 @@ import Tessera
 ///   reported (`import.figma-modes.name`).
 /// - Values are read as in a DTCG file, but for colors written `#rrggbb` or `#rrggbbaa`, the
 ///   exporters' notation, which are read without the legacy-notation warning.
+/// - Types: the names the exporters write from a variable's scopes in Tokens Studio's words
+///   (`borderWidth`, `borderRadius`, `spacing`, `sizing`, `fontSizes`, `letterSpacing`,
+///   `paragraphSpacing`, `paragraphIndent`) are `dimension`.
+/// - Lengths: a Figma FLOAT is a number of pixels wherever Figma binds it to a length, and the
+///   exporters write it as a bare number (`"$type": "number"`, or `"$type": "dimension"` with
+///   `"$value": 12`). So a bare number where a dimension is expected — the value of a
+///   dimension token, a dimension member of a composite (a shadow's `offsetX`, `offsetY`,
+///   `blur`, `spread`, a border's `width`, a typography's `fontSize`, `letterSpacing`) — is
+///   read as `N px`, silently; and a `number` token named where a dimension is expected (by
+///   such a member or by a dimension token's alias), or aliased by a `number` token that is,
+///   is read as a `px` dimension. A `number` token aliasing one of those takes its number of
+///   pixels.
 /// - Aliases: `{Collection.path}` names a token of that collection; `{path}`, as Figma's own
 ///   example writes it from the variable's name, the token of that path in whichever collection
 ///   defines it — other than the token itself. Either is matched against the names as
 ///   written, so `{space.1.5}` finds the token `1.5` of the group `space`. Of several
 ///   collections that define a bare path, the one in the referring file's folder (the same
 ///   Figma file) is meant when it is the only one there. An alias no collection read defines
-///   is reported (`import.figma-modes.alias`) and its token left out; one several
-///   collections define otherwise is reported with each candidate
-///   (`import.figma-modes.ambiguous`) and the first in resolution order is used.
+///   is reported (`import.figma-modes.alias`) and its token left out. One several
+///   collections define otherwise is the first in resolution order: silently when every
+///   candidate has one type and one value (or alias, as written) in all its modes — the same
+///   variable to the exporters' builds, which merge the collections —, else reported with
+///   each candidate (`import.figma-modes.ambiguous`).
 package struct FigmaModesImporter: FileSetImporter {
     package init() {}
 
@@ -230,14 +244,19 @@ package struct FigmaModesReader: FileSetReader {
                 guard let root = mode.root else { continue }
                 Self.visitTokens(root, names: [], inheritedType: nil) { written in
                     let key = written.names.joined(separator: ".")
+                    let value = written.node["$value"].map { [$0] } ?? []
                     if tables[position][key] == nil {
                         tables[position][key] = Definition(collection: position, names: written.names,
-                            anchor: SourceAnchor(file: mode.file, offset: written.node.offset))
+                            anchor: SourceAnchor(file: mode.file, offset: written.node.offset),
+                            type: (written.node["$type"] ?? written.inheritedType)?.string, values: value)
+                    } else {
+                        tables[position][key]?.values += value
                     }
                 }
             }
         }
-        let resolver = FigmaModesAliases(collections: ordered.map(\.name), safeNames: ordered.map(\.safeName), tables: tables)
+        var resolver = FigmaModesAliases(collections: ordered.map(\.name), safeNames: ordered.map(\.safeName), tables: tables)
+        resolver.lengths = Self.lengths(in: ordered.map(\.modes), resolver: resolver)
         let layerName = { (collection: Collection) in collection.folder == nil ? collection.name : collection.safeName }
 
         var layers: [ResolverDocument.Layer] = []
@@ -292,7 +311,7 @@ package struct FigmaModesReader: FileSetReader {
         guard let root = mode.root else { return builder.finish() }
         let folder = (mode.file.path as NSString).deletingLastPathComponent
         Self.visitGroups(root, names: []) { names, group in
-            let type = group["$type"]?.string.flatMap(TokenType.init(rawValue:))
+            let type = group["$type"]?.string.flatMap(Self.tokenType(named:))
             let description = group["$description"]?.string
             guard type != nil || description != nil else { return }
             builder.setGroup([safeName] + names.map(TokenPathSyntax.safeName), type: type, description: description, at: group.offset)
@@ -311,9 +330,9 @@ package struct FigmaModesReader: FileSetReader {
                     builder.report(Diagnostic(.figmaModes("token '\(names.joined(separator: "."))' has a $type that is \(typeValue.kindDescription), not a type's name; it is left out"), at: at))
                     return
                 }
-                // As in a DTCG file: a type Tessera does not know (`borderWidth`, `content`) is
-                // reported and its token left out.
-                guard let known = TokenType(rawValue: name) else {
+                // As in a DTCG file: a type Tessera does not know (`content`) is reported and its
+                // token left out.
+                guard let known = Self.tokenType(named: name) else {
                     builder.report(Diagnostic(.unknownType(name), at: at))
                     return
                 }
@@ -341,9 +360,17 @@ package struct FigmaModesReader: FileSetReader {
             }
             guard !unresolved else { return }
             let description = written.node["$description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+            let own = path.joined(separator: ".")
+            if type == .number, resolver.lengths.contains(own) { type = .dimension }
+            if type == .number, let target = Self.wholeReference(rewritten), resolver.lengths.contains(target.joined(separator: ".")) {
+                builder.addToken(path, type: .number, value: Self.pixelCount(of: target, for: own, at: value.offset), at: value.offset,
+                    description: description, extensions: written.node["$extensions"])
+                return
+            }
+            let measured = Self.mappingDimensions(rewritten, type: type) { node in node.number.map { Self.pixels($0, at: node.offset) } ?? node }
             // The exporters write colors as `#rrggbb` or `#rrggbbaa`: this format's notation, not
             // a legacy form to report.
-            var read = DocumentBuilder.Value.raw(rewritten)
+            var read = DocumentBuilder.Value.raw(measured)
             if type == .color, let text = rewritten.string, text.hasPrefix("#"), let color = TokenColor(legacyCSS: text) {
                 read = .typed(.color(color))
             }
@@ -375,11 +402,109 @@ package struct FigmaModesReader: FileSetReader {
         }
     }
 
-    /// A token an alias can name.
+    /// Type names the exporters write from scopes, in Tokens Studio's words, that are dimensions.
+    static let dimensionTypeNames: Set<String> = ["borderWidth", "borderRadius", "spacing", "sizing", "fontSizes", "letterSpacing",
+                                                  "paragraphSpacing", "paragraphIndent"]
+
+    /// The type a `$type` names: a DTCG type, or a dimension in Tokens Studio's words; nil for
+    /// one Tessera does not know.
+    static func tokenType(named name: String) -> TokenType? {
+        TokenType(rawValue: name) ?? (dimensionTypeNames.contains(name) ? .dimension : nil)
+    }
+
+    /// The members of each composite type that hold a dimension.
+    static let dimensionMembers: [TokenType: Set<String>] = [
+        .shadow: ["offsetX", "offsetY", "blur", "spread"],
+        .border: ["width"],
+        .typography: ["fontSize", "letterSpacing"],
+    ]
+
+    /// `value` with `transform` applied where a token of `type` holds a dimension: the whole
+    /// value of a dimension, the dimension members of a composite (of each layer of a shadow).
+    static func mappingDimensions(_ value: JSONValue, type: TokenType?, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
+        guard let type else { return value }
+        if type == .dimension { return transform(value) }
+        guard let members = dimensionMembers[type] else { return value }
+        switch value.storage {
+        case .array(let layers) where type == .shadow:
+            return JSONValue(.array(layers.map { mappingDimensions($0, type: type, transform) }), offset: value.offset)
+        case .object(let list):
+            return JSONValue(.object(list.map { member in
+                members.contains(member.key) ? JSONMember(key: member.key, keyOffset: member.keyOffset, value: transform(member.value)) : member
+            }), offset: value.offset)
+        default:
+            return value
+        }
+    }
+
+    /// `{"value": N, "unit": "px"}`, written at `offset`.
+    static func pixels(_ number: Double, at offset: Int) -> JSONValue {
+        JSONValue(.object([
+            JSONMember(key: "value", keyOffset: offset, value: JSONValue(.number(number), offset: offset)),
+            JSONMember(key: "unit", keyOffset: offset, value: JSONValue(.string("px"), offset: offset)),
+        ]), offset: offset)
+    }
+
+    /// The path a value that is one whole reference (`"{Color.bg}"`) names.
+    static func wholeReference(_ value: JSONValue) -> [String]? {
+        value.string.flatMap(FigmaModesAliases.reference(in:)).map { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// A `number` token's value when it aliases a FLOAT read as a length: the length's number
+    /// of pixels.
+    static func pixelCount(of target: [String], for token: String, at offset: Int) -> DocumentBuilder.Value {
+        let length = FigmaVariablesReader.Target(path: target, type: .dimension, isPercentage: false)
+        let own = FigmaVariablesReader.Target(path: token.split(separator: ".").map(String.init), type: .number, isPercentage: false)
+        let convert = FigmaVariablesReader.conversion(from: length, to: own, variable: token, at: offset)!
+        return .computed(Computation(operands: [.init(path: target.joined(separator: "."), offset: offset)], compute: convert), at: offset)
+    }
+
+    /// The `number` tokens (Figma FLOATs) read as lengths, by path: those named where a
+    /// dimension is expected, and those a `number` token read as a length aliases.
+    static func lengths(in collections: [[ModeFile]], resolver: FigmaModesAliases) -> Set<String> {
+        var found: Set<String> = []
+        var aliases: [String: [String]] = [:]
+        for (position, modes) in collections.enumerated() {
+            for mode in modes {
+                guard let root = mode.root else { continue }
+                let folder = (mode.file.path as NSString).deletingLastPathComponent
+                visitTokens(root, names: []) { written in
+                    guard let value = written.node["$value"],
+                        let typeName = (written.node["$type"] ?? written.inheritedType)?.string, let type = tokenType(named: typeName)
+                    else { return }
+                    let number = { (node: JSONValue) -> String? in
+                        guard let inner = node.string.flatMap(FigmaModesAliases.reference(in:)),
+                            let target = resolver.resolve(inner, from: position, names: written.names, folder: folder).target?.joined(separator: "."),
+                            resolver.numbers.contains(target)
+                        else { return nil }
+                        return target
+                    }
+                    _ = mappingDimensions(value, type: type) { node in
+                        if let target = number(node) { found.insert(target) }
+                        return node
+                    }
+                    if type == .number, let target = number(value) {
+                        let own = ([resolver.safeNames[position]] + written.names.map(TokenPathSyntax.safeName)).joined(separator: ".")
+                        aliases[own, default: []].append(target)
+                    }
+                }
+            }
+        }
+        var queue = Array(found)
+        while let next = queue.popLast() {
+            for target in aliases[next] ?? [] where found.insert(target).inserted { queue.append(target) }
+        }
+        return found
+    }
+
+    /// A token an alias can name: where it is first defined, its `$type` as written, its value
+    /// in each mode.
     struct Definition {
         var collection: Int
         var names: [String]
         var anchor: SourceAnchor
+        var type: String?
+        var values: [JSONValue]
     }
 }
 
@@ -389,17 +514,48 @@ struct FigmaModesAliases {
     let safeNames: [String]
     /// Each collection's tokens by their names as written, joined with `.`.
     let tables: [[String: FigmaModesReader.Definition]]
+    /// The paths of the tokens typed `number`.
+    let numbers: Set<String>
+    /// The paths of the `number` tokens read as lengths (`FigmaModesReader.lengths`).
+    var lengths: Set<String> = []
+
+    init(collections: [String], safeNames: [String], tables: [[String: FigmaModesReader.Definition]]) {
+        self.collections = collections
+        self.safeNames = safeNames
+        self.tables = tables
+        numbers = Set(tables.enumerated().flatMap { position, table in
+            table.values.filter { $0.type == "number" }.map { ([safeNames[position]] + $0.names.map(TokenPathSyntax.safeName)).joined(separator: ".") }
+        })
+    }
 
     struct Candidate {
         var path: [String]
         var described: String
         var anchor: SourceAnchor
+        var definition: FigmaModesReader.Definition
     }
 
     enum Outcome {
         case found([String])
         case ambiguous([String], [Candidate])
         case missing
+
+        /// The path used: the one found, or the first of several.
+        var target: [String]? {
+            switch self {
+            case .found(let path), .ambiguous(let path, _): path
+            case .missing: nil
+            }
+        }
+    }
+
+    /// Whether every candidate has the first's type and its one value (or alias, as written)
+    /// in all its modes: the same variable to the exporters' builds.
+    static func agree(_ candidates: [Candidate]) -> Bool {
+        guard let first = candidates.first?.definition, let value = first.values.first else { return false }
+        return candidates.allSatisfy { candidate in
+            candidate.definition.type == first.type && candidate.definition.values.allSatisfy { $0.sameContent(as: value) }
+        }
     }
 
     /// The text between the braces of a whole-value reference (`{color.blue.500}`).
@@ -439,14 +595,14 @@ struct FigmaModesAliases {
         switch candidates.count {
         case 0: return .missing
         case 1: return .found(candidates[0].path)
-        default: return .ambiguous(candidates[0].path, candidates)
+        default: return Self.agree(candidates) ? .found(candidates[0].path) : .ambiguous(candidates[0].path, candidates)
         }
     }
 
     private func candidate(_ definition: FigmaModesReader.Definition) -> Candidate {
         let path = [safeNames[definition.collection]] + definition.names.map(TokenPathSyntax.safeName)
         return Candidate(path: path, described: ([collections[definition.collection]] + definition.names).joined(separator: "."),
-            anchor: definition.anchor)
+            anchor: definition.anchor, definition: definition)
     }
 }
 

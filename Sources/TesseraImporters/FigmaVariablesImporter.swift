@@ -25,6 +25,10 @@ import Tessera
 ///   variable reads its own (px, ÷ 100 for an opacity, a weight, a one-name family).
 /// - An alias of a variable no file read holds fails on its own token, in that mode, naming
 ///   the id and the key it carries; what aliases it fails with it, the rest resolves.
+/// - A variable marked `deletedButReferenced` (deleted in Figma, kept in the response because
+///   something still uses it) is not a token: it is not emitted, its name may repeat a live
+///   variable's, and its own aliases are not checked. A live variable aliasing it takes its
+///   value in that mode (through its aliases, as Figma still resolves them), silently.
 /// - The variable's id, key, scopes, code syntax, `remote` and `hiddenFromPublishing` are kept
 ///   in `$extensions["com.figma"]`; hidden and remote variables are read like the others.
 /// - An extended collection (`isExtension`, `parentVariableCollectionId`: Figma's theming of a
@@ -86,6 +90,9 @@ struct FigmaVariablesReader: FormatReader {
     /// What a published-variables response read with the others says of a variable, by key.
     private var published: [String: (name: String, collection: String?)] = [:]
     private var variables: [Variable] = []
+    /// Variables marked `deletedButReferenced`, by id: no token of their own, only the values
+    /// a live variable aliasing them takes.
+    private var deleted: [String: Variable] = [:]
 
     init(files: [SourceFile]) {
         self.files = files
@@ -127,6 +134,8 @@ struct FigmaVariablesReader: FormatReader {
         var file: SourceFile
         /// Listed by a file that uses it from a library.
         var remote: Bool
+        /// Deleted in Figma, listed only because something still uses it.
+        var isDeleted: Bool { node["deletedButReferenced"]?.bool == true }
 
         init(id: String, name: String, collection: String, node: JSONValue, file: SourceFile) {
             self.id = id
@@ -165,6 +174,7 @@ struct FigmaVariablesReader: FormatReader {
             Self.adopt(readCollections(collectionsNode), into: &collections, id: \.id, remote: \.remote)
             Self.adopt(readVariables(variablesNode), into: &variables, id: \.id, remote: \.remote)
         }
+        setAsideDeleted(&variables)
         let layers = build(&collections, &variables)
         // Each file's diagnostics travel in a layer of its own, so every file is known.
         var carriers = Dictionary(uniqueKeysWithValues: files.map { ($0.path, DocumentBuilder(file: $0)) })
@@ -176,6 +186,28 @@ struct FigmaVariablesReader: FormatReader {
             sources: files.map { .init(.built(carriers[$0.path]!.finish()), at: SourceAnchor(file: $0, offset: 0)) }))
         let name = files.count == 1 ? ((files[0].path as NSString).lastPathComponent as NSString).deletingPathExtension : "figma"
         return ResolverDocument(name: name, layers: [first] + layers, file: files[0])
+    }
+
+    /// Moves the variables marked `deletedButReferenced` out of `variables` into `deleted`.
+    private mutating func setAsideDeleted(_ variables: inout [Variable]) {
+        for variable in variables where variable.isDeleted && deleted[variable.id] == nil {
+            deleted[variable.id] = variable
+        }
+        variables.removeAll(where: \.isDeleted)
+    }
+
+    /// The value a live variable takes in `mode` when `value` aliases a deleted variable: the
+    /// deleted variable's own value there (else its first: it may be of another collection),
+    /// followed through other deleted variables; `value` itself otherwise.
+    private func throughDeleted(_ value: JSONValue, mode: String) -> JSONValue {
+        var value = value
+        var seen: Set<String> = []
+        while value["type"]?.string == "VARIABLE_ALIAS", let id = value["id"]?.string, let dead = deleted[id], seen.insert(id).inserted {
+            let values = dead.node["valuesByMode"]
+            guard let next = values?[mode] ?? values?.members?.first?.value else { break }
+            value = next
+        }
+        return value
     }
 
     /// How many variables alias `id`, directly or through others.
@@ -518,11 +550,11 @@ struct FigmaVariablesReader: FormatReader {
             return
         }
         let values = node["valuesByMode"]
-        var value = values?[mode]
+        var value = values?[mode].map { throughDeleted($0, mode: mode) }
         if value == nil, let fallback = collection.defaultMode.flatMap({ values?[$0] }) {
             report(.figmaMissingValue(variable.name, mode: collection.modes.first { $0.id == mode }?.name ?? mode),
                 at: values?.offset ?? node.offset)
-            value = fallback
+            value = throughDeleted(fallback, mode: collection.defaultMode ?? mode)
         }
         guard let value else {
             if mode == collection.modes.first?.id {

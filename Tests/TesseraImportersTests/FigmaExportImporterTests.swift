@@ -120,6 +120,23 @@ struct FigmaExportImporterTests {
         }
     }
 
+    /// A FLOAT is pixels where a length is expected: a `dimension` token with a bare number
+    /// is `N px`, and one aliasing a FLOAT its scopes leave a `number` takes it as pixels.
+    @Test func floatsAsDimensionsArePixels() throws {
+        let file = SourceFile(path: "Mode 1.tokens.json", text: ##"""
+            {"base": {"$type": "number", "$value": 8, "$extensions": {"com.figma.variableId": "V:1", "com.figma.scopes": ["ALL_SCOPES"]}},
+             "gap": {"$type": "dimension", "$value": 12},
+             "inset": {"$type": "dimension", "$value": "{base}"},
+             "$extensions": {"com.figma.modeName": "Mode 1"}}
+            """##)
+        var system = FigmaExportImporter().system(for: file, options: PipelineOptions())
+        let resolved = system.resolve(inputs: [:])
+        #expect(resolved.diagnostics.isEmpty, "\(resolved.diagnostics.map(\.message))")
+        #expect(resolved.partialTokens.value("gap") == .dimension(TokenDimension(12, .px)))
+        #expect(resolved.partialTokens.value("inset") == .dimension(TokenDimension(8, .px)))
+        #expect(resolved.partialTokens.value("base") == .number(8))
+    }
+
     /// A type Figma could not name is reported and its token left out, as in any DTCG file.
     @Test func unknownTypeIsReported() {
         let file = SourceFile(path: "Mode 1.tokens.json", text: ##"""

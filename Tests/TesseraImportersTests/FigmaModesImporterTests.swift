@@ -153,6 +153,56 @@ struct FigmaModesImporterTests {
         #expect(FigmaModesImporter().recognizes(fileName: studio.path) == .no)
     }
 
+    // MARK: Figma's numbers
+
+    /// `Fixtures/figma-modes-lengths`: FLOATs written as bare numbers or `number` tokens where
+    /// lengths are expected, Tokens Studio type names, and a bare alias two collections define.
+    static let lengths = fixtures.appendingPathComponent("figma-modes-lengths").path
+
+    /// A FLOAT where a length is expected is `N px`: bare numbers in dimension tokens and in a
+    /// shadow's members, `number` tokens named by composite members or by a dimension's alias
+    /// (and the `number` tokens they alias), each mode its own; a `number` token aliasing one
+    /// keeps its number of pixels, and one used only as a number stays a number.
+    @Test(arguments: [("Light", "Default", 24.0, 0.0), ("Dark", "Compact", 32.0, 1.0)])
+    func figmaNumbersAreLengthsInPixels(_ theme: String, _ spacing: String, _ medium: Double, _ offsetX: Double) throws {
+        var system = Self.system([Self.lengths])
+        let found = system.checkAllPermutations().diagnostics
+        #expect(!found.contains { $0.id == .typeMismatch || $0.id == .valueInvalid || $0.severity == .warning }, "\(found.map(\.message))")
+        let tokens = system.resolve(inputs: ["Theme": theme, "Spacing": spacing]).partialTokens
+        let px = { (value: Double) in TokenValue.dimension(TokenDimension(value, .px)) }
+        #expect(tokens.value("Primitives.Size.2") == px(2))
+        #expect(tokens.value("Primitives.base.dimension.600") == px(24))
+        #expect(tokens.value("Spacing.spacing.medium") == px(medium))
+        #expect(tokens.value("Spacing.gap") == px(4))
+        #expect(tokens.value("Spacing.count") == .number(medium))
+        #expect(tokens.value("Primitives.base.ratio") == .number(1.5) && tokens.value("Theme.ratio") == .number(1.5))
+        #expect(tokens["Theme.outline"]?.value.flatText.contains("\"width\":\"4px\"") == true)
+        let shadow = try #require(tokens["Theme.shadow.large"]?.value.flatText)
+        for member in ["\"blur\":\"\(Int(medium))px\"", "\"offsetX\":\"\(Int(offsetX))px\"", "\"offsetY\":\"4px\"", "\"spread\":\"0px\""] {
+            #expect(shadow.contains(member), "\(shadow)")
+        }
+    }
+
+    /// The exporters' type names from scopes (`borderWidth`, `borderRadius`, `spacing`,
+    /// `sizing`) are dimensions; a bare alias two collections define alike (`{Sizing.2}`, the
+    /// same type and alias in every mode) takes the first silently, one they define apart
+    /// (`{Sizing.12}`) is still reported, in each mode's file.
+    @Test func scopeTypeNamesAndAgreeingCollections() throws {
+        var system = Self.system([Self.lengths])
+        let found = system.checkAllPermutations().diagnostics
+        #expect(!found.contains { $0.id == .unknownType })
+        let ambiguous = found.filter { $0.id == .figmaModesAmbiguous }
+        #expect(ambiguous.count == 2 && ambiguous.allSatisfy { $0.location?.token == "radius" && $0.message.contains("{Sizing.12}") },
+            "\(found.map(\.message))")
+        #expect(found.filter { $0.severity == .error }.count == 2)
+        let tokens = system.resolve(inputs: [:]).partialTokens
+        for path in ["Spacing.Sizing.2", "Spacing.Sizing.12", "Theme.Sizing.2", "Theme.Sizing.12", "Theme.underline"] {
+            #expect(tokens.type(path) == .dimension, "\(path)")
+        }
+        #expect(tokens["Theme.underline"]?.aliasOf == "Spacing.Sizing.2")
+        #expect(tokens.value("Theme.underline") == .dimension(TokenDimension(2, .px)))
+    }
+
     // MARK: Malformed input
 
     /// Writes `files` (name → marked text) in a new folder; the folder and the marks.

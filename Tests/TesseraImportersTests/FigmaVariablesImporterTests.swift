@@ -160,6 +160,43 @@ struct FigmaVariablesImporterTests {
         #expect(Set(found.compactMap { $0.location.map { "\($0.line):\($0.column)" } }).count == 2)
         #expect(found.allSatisfy { $0.location?.token == "App.button" && $0.message.contains("2 variables aliasing 'button', directly or through others, fail with it") })
     }
+    /// A response with variables Figma lists as `deletedButReferenced`: one named as a live
+    /// variable is (`bg/weak`), one aliasing a variable no file holds, one a live variable
+    /// aliases, itself aliasing another deleted one.
+    static let withDeleted = """
+        {"meta": {
+          "variableCollections": {
+            "C:1": {"id": "C:1", "name": "Color", "defaultModeId": "1:0", "modes": [{"modeId": "1:0", "name": "Light"}, {"modeId": "1:1", "name": "Dark"}]}
+          },
+          "variables": {
+            "V:1": {"id": "V:1", "name": "bg/weak", "variableCollectionId": "C:1", "resolvedType": "COLOR", "deletedButReferenced": true,
+              "valuesByMode": {"1:0": {"r": 1, "g": 0, "b": 0, "a": 1}, "1:1": {"r": 1, "g": 0, "b": 0, "a": 1}}},
+            "V:2": {"id": "V:2", "name": "bg/weak", "variableCollectionId": "C:1", "resolvedType": "COLOR",
+              "valuesByMode": {"1:0": {"r": 1, "g": 1, "b": 1, "a": 1}, "1:1": {"r": 0, "g": 0, "b": 0, "a": 1}}},
+            "V:3": {"id": "V:3", "name": "stroke/on-image", "variableCollectionId": "C:1", "resolvedType": "COLOR", "deletedButReferenced": true,
+              "valuesByMode": {"1:0": {"type": "VARIABLE_ALIAS", "id": "V:404"}, "1:1": {"type": "VARIABLE_ALIAS", "id": "V:404"}}},
+            "V:4": {"id": "V:4", "name": "old/accent", "variableCollectionId": "C:1", "resolvedType": "COLOR", "deletedButReferenced": true,
+              "valuesByMode": {"1:0": {"type": "VARIABLE_ALIAS", "id": "V:5"}, "1:1": {"r": 0, "g": 0, "b": 1, "a": 1}}},
+            "V:5": {"id": "V:5", "name": "older/accent", "variableCollectionId": "C:1", "resolvedType": "COLOR", "deletedButReferenced": true,
+              "valuesByMode": {"1:0": {"r": 0, "g": 1, "b": 0, "a": 1}, "1:1": {"r": 0, "g": 1, "b": 0, "a": 1}}},
+            "V:6": {"id": "V:6", "name": "fg/accent", "variableCollectionId": "C:1", "resolvedType": "COLOR",
+              "valuesByMode": {"1:0": {"type": "VARIABLE_ALIAS", "id": "V:4"}, "1:1": {"type": "VARIABLE_ALIAS", "id": "V:4"}}}
+          }}}
+        """
+
+    /// A deleted variable is not a token: no duplicate with the live one of its name (which
+    /// keeps its value), no error for its alias of a missing variable, and a live variable
+    /// aliasing it takes its value, in each mode, through the deleted chain.
+    @Test func deletedVariablesAreNotTokens() throws {
+        var tokenSystem = FigmaVariablesImporter().system(for: SourceFile(path: "deleted.json", text: Self.withDeleted), options: PipelineOptions())
+        let found = tokenSystem.checkAllPermutations().diagnostics
+        #expect(found.isEmpty, "\(found.map(\.message))")
+        let light = try tokenSystem.resolve(inputs: [:]).tokens()
+        let dark = try tokenSystem.resolve(inputs: ["Color": "Dark"]).tokens()
+        #expect(light.count == 2 && light["Color.stroke.on-image"] == nil && light["Color.old.accent"] == nil)
+        #expect(hex(light, "Color.bg.weak") == "#ffffffff" && hex(dark, "Color.bg.weak") == "#000000ff")
+        #expect(hex(light, "Color.fg.accent") == "#00ff00ff" && hex(dark, "Color.fg.accent") == "#0000ffff")
+    }
 }
 
 nonisolated(unsafe) private var ignored: [Diagnostic] = []
