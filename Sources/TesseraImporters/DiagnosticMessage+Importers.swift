@@ -162,6 +162,11 @@ extension DiagnosticMessage {
         Self(.studioValue, .error, problem)
     }
 
+    /// A file beside a Tokens Studio single-file sync, which holds the whole system.
+    static func studioBesideDocument(_ file: String, document: String) -> Self {
+        Self(.studioInvalid, .note, "'\(file)' is not read: '\(document)' beside it holds the whole system, with its themes")
+    }
+
     static func studioModify(_ problem: String) -> Self {
         Self(.studioModify, .error, problem)
     }

@@ -30,7 +30,7 @@ public struct TokenSystem: Sendable {
     var sources: SourceCache
     var resolution: PermutationResolver
     /// Problems of the resolver and of loading, reported with every permutation.
-    private let resolverDiagnostics: [Diagnostic]
+    private var resolverDiagnostics: [Diagnostic]
     /// Whether this is token files merged (no modifiers; conflicts reported).
     var isTokenFiles: Bool { resolution.policy == .reportConflicts }
 
@@ -149,6 +149,15 @@ public struct TokenSystem: Sendable {
         self.sources = sources
         resolution = PermutationResolver(resolver: resolver, options: options, policy: policy, directory: sources.directory)
         resolverDiagnostics = diagnostics
+    }
+
+    /// This system with `notes` about how it was read (files beside it left out), reported
+    /// with the resolver's own problems.
+    package func noting(_ notes: [Diagnostic]) -> TokenSystem {
+        var system = self
+        system.resolverDiagnostics += notes
+        system.sources.report(notes)
+        return system
     }
 
     // MARK: - What it holds

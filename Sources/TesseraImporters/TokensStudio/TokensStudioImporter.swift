@@ -27,9 +27,11 @@ package struct TokensStudioImporter: SystemImporter {
     /// The files that mark a folder as Tokens Studio's.
     static let markers = ["$themes.json", "$metadata.json"]
 
-    /// `$themes.json`, `$metadata.json`, or a folder holding either.
+    /// `$themes.json`, `$metadata.json`, a folder holding either (or holding a folder that
+    /// does, a few levels down: the project's root), or a folder beside whose set files lies
+    /// one file with Tokens Studio's `$themes` or `$metadata`.
     package func recognizes(fileName: String) -> Recognition {
-        Self.folder(of: fileName) != nil ? .certain : .no
+        Self.folder(of: fileName) != nil || Self.document(in: fileName) != nil ? .certain : .no
     }
 
     /// Also a `.json` file with a `$themes` array or a `$metadata` object of Tokens Studio's
@@ -98,6 +100,12 @@ package struct TokensStudioImporter: SystemImporter {
     package func system(at path: String, options: PipelineOptions) -> TokenSystem {
         var reader = TokensStudioReader(options: options)
         if let folder = Self.folder(of: path) { return TokenSystem(reader.read(folder: folder), options: options) }
+        if let (document, others) = Self.document(in: path) {
+            return system(at: document, options: options).noting(others.map { other in
+                Diagnostic(.studioBesideDocument(other, document: (document as NSString).lastPathComponent),
+                    at: SourceLocation(file: other, line: 0, column: 0))
+            })
+        }
         var diagnostics: [Diagnostic] = []
         guard let file = TokenFileLoader.read(path, options: options, diagnostics: &diagnostics) else {
             return TokenSystem(unreadable: path, diagnostics: diagnostics, options: options)
@@ -114,17 +122,67 @@ package struct TokensStudioImporter: SystemImporter {
         return TokenSystem(reader.read(paths: paths), options: options)
     }
 
-    /// The folder a path names: a folder holding `$themes.json` or `$metadata.json`, or the
-    /// folder of one of those files.
+    /// The folder a path names: a folder holding `$themes.json` or `$metadata.json`, the
+    /// folder of one of those files, or — for a folder holding neither — the shallowest folder
+    /// under it (at most `rootDepth` levels down, the first in path order among equals) that
+    /// does: a repository's root names the project inside it.
     static func folder(of path: String) -> String? {
         let name = (path as NSString).lastPathComponent
         if markers.contains(name) { return (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
         guard !name.lowercased().hasSuffix(".json") else { return nil }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-            markers.contains(where: { FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent($0)) })
-        else { return nil }
-        return path
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        if holdsMarker(path) { return path }
+        return projectRoot(under: path)
+    }
+
+    /// How many folders down a project's root is looked for.
+    static let rootDepth = 4
+
+    /// Folders a project's root is never looked for in: dependencies and build products.
+    static let foldersNotSearched: Set<String> = ["node_modules", "Pods", "build", "dist", "DerivedData", "Carthage"]
+
+    static func holdsMarker(_ folder: String) -> Bool {
+        markers.contains { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
+    }
+
+    /// The shallowest folder under `folder` that holds a marker file, breadth first.
+    static func projectRoot(under folder: String) -> String? {
+        var level = [folder]
+        for _ in 0..<rootDepth {
+            var next: [String] = []
+            for parent in level {
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).sorted()
+                for name in names where !name.hasPrefix(".") && !foldersNotSearched.contains(name) {
+                    let child = (parent as NSString).appendingPathComponent(name)
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                    if holdsMarker(child) { return child }
+                    next.append(child)
+                }
+            }
+            level = next
+            if level.isEmpty { break }
+        }
+        return nil
+    }
+
+    /// For a folder with no marker file, the one `.json` file in it with Tokens Studio's
+    /// `$themes` or `$metadata` — the whole system, a single-file sync — and the other `.json`
+    /// files beside it (sets exported on their own); nil when there is no such file or more
+    /// than one.
+    static func document(in folder: String) -> (document: String, others: [String])? {
+        guard !folder.lowercased().hasSuffix(".json") else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".json") }.sorted()
+            .map { (folder as NSString).appendingPathComponent($0) }
+        let documents = files.filter { path in
+            ImporterRegistry.head(of: path).map { hasMarkerKeys(SourceFile(path: path, bytes: $0)) } ?? false
+        }
+        guard documents.count == 1 else { return nil }
+        return (documents[0], files.filter { $0 != documents[0] })
     }
 
     /// Type names that only Tokens Studio writes.
