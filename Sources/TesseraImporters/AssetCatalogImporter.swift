@@ -53,9 +53,9 @@ package struct AssetCatalogImporter: SystemImporter {
         var trimmed = path
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         if trimmed.lowercased().hasSuffix(".xcassets") { return trimmed }
+        guard (trimmed as NSString).lastPathComponent == "Contents.json" else { return nil }
         let folder = (trimmed as NSString).deletingLastPathComponent
-        if (trimmed as NSString).lastPathComponent == "Contents.json", folder.lowercased().hasSuffix(".xcassets") { return folder }
-        return nil
+        return folder.lowercased().hasSuffix(".xcassets") ? folder : nil
     }
 }
 

@@ -65,6 +65,7 @@ public struct ConfiguredSystem: Sendable {
     {
         self.configurationFile = configurationFile
         self.name = name
+        let paths = paths.map(TokenFileLoader.usablePath)
         self.paths = paths
         self.options = options
         self.keepGoing = keepGoing

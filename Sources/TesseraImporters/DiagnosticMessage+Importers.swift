@@ -162,6 +162,13 @@ extension DiagnosticMessage {
         Self(.studioValue, .error, problem)
     }
 
+    /// Files named as modes read as a modifier's contexts.
+    static func modeFilesRead(_ names: String, shared: Int) -> Self {
+        Self(.formatChosen, .note, "\(names) are read as the contexts of the modifier 'mode', named as modes of one collection"
+            + (shared > 0 ? ", after the \(shared) other file\(shared == 1 ? "" : "s") every mode shares" : "")
+            + "; write a resolver to read them otherwise")
+    }
+
     /// A file beside a Tokens Studio single-file sync, which holds the whole system.
     static func studioBesideDocument(_ file: String, document: String) -> Self {
         Self(.studioInvalid, .note, "'\(file)' is not read: '\(document)' beside it holds the whole system, with its themes")

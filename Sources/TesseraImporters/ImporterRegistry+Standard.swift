@@ -13,9 +13,10 @@ extension ImporterRegistry {
     /// Studio's token shape (`value` and `type`, or a type only it has) — before the
     /// `com.figma.…` extensions that Tokens Studio also writes into its set files when it
     /// syncs Figma variables — then Figma's export (`com.figma.modeName`…), `Collection.Mode.json`
-    /// names, text styles, a Style Dictionary folder and, last, the extension.
+    /// names, text styles, a Style Dictionary folder, a folder of files named as modes
+    /// (`Light.json`, `Dark.json`) and, last, the extension.
     public static let standard = ImporterRegistry([
         TokensStudioImporter(), ResolverImporter(), AssetCatalogImporter(), FigmaVariablesImporter(), GentleImporter(),
-        FigmaExportImporter(), FigmaModesImporter(), TextStylesImporter(), StyleDictionaryImporter(), DTCGImporter(),
+        FigmaExportImporter(), FigmaModesImporter(), TextStylesImporter(), StyleDictionaryImporter(), ModeFilesImporter(), DTCGImporter(),
     ])
 }

@@ -41,6 +41,7 @@ public struct TokenSystem: Sendable {
     /// and folders merged in order (under a forced format, `--source-format dtcg`, a resolver
     /// document is read as token files).
     public init(paths: [String], options: PipelineOptions = PipelineOptions()) {
+        let paths = paths.map(TokenFileLoader.usablePath)
         if options.importers.readsAsSystem(paths) {
             self = options.importers.system(for: paths, options: options)
         } else {

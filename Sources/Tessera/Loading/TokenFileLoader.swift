@@ -4,6 +4,12 @@ import Foundation
 /// byte order of their paths) the files a layer importer recognizes by name — by default
 /// `.tokens`, `.tokens.json`, `.json` and `.jsonc`, but not `*.resolver.json`.
 public enum TokenFileLoader {
+    /// `path` as every reader of paths can take it: the current folder, `.`, as `./`
+    /// (Foundation's path functions fail on a lone `.` on Linux).
+    package static func usablePath(_ path: String) -> String {
+        path == "." ? "./" : path
+    }
+
     /// A token file's name without its folder and `.json` or `.tokens.json` (`semantic/dark.tokens.json`
     /// → `dark`); `tokens` when nothing is left.
     package static func baseName(of path: String) -> String {
