@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Tessera
 import TesseraBuild
+import TesseraImporters
 import TesseraGenerate
 import TesseraQuality
 
@@ -96,7 +97,12 @@ struct Init: TesseraSubcommand {
             throw ValidationError("'\(target)' exists already; it is left as it is")
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        // A resolver, an asset catalog or a Style Dictionary configuration names the whole system.
         let resolver = names.first { $0.hasSuffix(".resolver.json") } ?? names.first { $0.hasSuffix(".xcassets") }
+            ?? names.first { name in
+                name.lowercased().hasSuffix(".json")
+                    && ImporterRegistry.head(of: (folder as NSString).appendingPathComponent(name)).map(StyleDictionaryImporter.isConfiguration) == true
+            }
         var sources: [String] = []
         if resolver == nil {
             sources = names.filter { name in

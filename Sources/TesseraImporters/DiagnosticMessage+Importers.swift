@@ -228,6 +228,11 @@ extension DiagnosticMessage {
             + "the token is kept as '\(kept)', the name Style Dictionary's CSS gives it")
     }
 
+    /// A problem of a Style Dictionary configuration's `source` or `include`.
+    static func styleDictionaryConfig(_ problem: String) -> Self {
+        Self(.styleDictionaryConfig, .error, problem)
+    }
+
     static func styleDictionaryTransform(_ property: String, token: String) -> Self {
         Self(.styleDictionaryTransform, .warning, "'\(property)' on '\(token)' is read by the project's own Style Dictionary transforms, "
             + "not by Style Dictionary; Tessera keeps the value unchanged")

@@ -41,7 +41,7 @@ package struct StyleDictionaryImporter: SystemImporter {
     package func recognizes(_ file: SourceFile) -> Recognition {
         let lower = file.path.lowercased()
         guard lower.hasSuffix(".json") || lower.hasSuffix(".json5") || lower.hasSuffix(".jsonc") else { return .no }
-        return Self.classicEvidence(file.bytes) ? .certain : .no
+        return Self.classicEvidence(file.bytes) || StyleDictionaryConfig.isConfig(file.bytes) ? .certain : .no
     }
 
     package func reason(for file: SourceFile) -> String? {
@@ -52,9 +52,16 @@ package struct StyleDictionaryImporter: SystemImporter {
                 ? "tokens in \(found.file) are written with \"value\" and no \"$value\", as Style Dictionary's own format writes them"
                 : "a token in \(found.file) has properties of its own beside \"$value\", as Style Dictionary's tokens do (DTCG allows none)"
         }
+        if StyleDictionaryConfig.isConfig(file.bytes) {
+            return "a Style Dictionary configuration: \"platforms\" beside \"source\" or \"include\", whose globs name the token files"
+        }
         guard Self.classicEvidence(file.bytes) else { return nil }
         return "tokens written with \"value\" and no \"$value\", and no type only Tokens Studio writes: Style Dictionary's own format"
     }
+
+    /// Whether these bytes (a file's first 4 KB) are a Style Dictionary configuration, whose
+    /// `source` and `include` name the token files.
+    package static func isConfiguration(_ bytes: [UInt8]) -> Bool { StyleDictionaryConfig.isConfig(bytes) }
 
     /// The first file under `folder` (at most `filesLookedAt`, in path order) whose first 4 KB
     /// show Style Dictionary's own format or a token with a property of its own; nil when none
@@ -164,6 +171,12 @@ package struct StyleDictionaryImporter: SystemImporter {
     }
 
     package func system(for file: SourceFile, options: PipelineOptions) -> TokenSystem {
+        if StyleDictionaryConfig.isConfig(file.bytes) {
+            let config = StyleDictionaryConfig(file)
+            guard !config.files.isEmpty else { return TokenSystem(unreadable: file.path, diagnostics: config.diagnostics, options: options) }
+            var reader = TokensStudioReader(options: options, flavor: .styleDictionary)
+            return TokenSystem(reader.read(paths: config.files), options: options).noting(config.diagnostics)
+        }
         var reader = TokensStudioReader(options: options, flavor: .styleDictionary)
         return TokenSystem(reader.read(file: file), options: options)
     }
@@ -183,8 +196,28 @@ package struct StyleDictionaryImporter: SystemImporter {
 
     package var combinesFiles: Bool { true }
 
+    /// Files, folders (their `.json` files in path order) and configurations (the files their
+    /// globs name) read together, in the order given.
     package func system(combining paths: [String], options: PipelineOptions) -> TokenSystem {
+        var files: [String] = []
+        var notes: [Diagnostic] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                files += TokensStudioReader.setFiles(in: path).map { (path as NSString).appendingPathComponent($0) }
+            } else if let head = ImporterRegistry.head(of: path), StyleDictionaryConfig.isConfig(head),
+                let file = TokenFileLoader.read(path, options: options, diagnostics: &notes)
+            {
+                let config = StyleDictionaryConfig(file)
+                files += config.files
+                notes += config.diagnostics
+            } else {
+                files.append(path)
+            }
+        }
+        var seen: Set<String> = []
+        files = files.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
         var reader = TokensStudioReader(options: options, flavor: .styleDictionary)
-        return TokenSystem(reader.read(paths: paths), options: options)
+        return TokenSystem(reader.read(paths: files), options: options).noting(notes)
     }
 }

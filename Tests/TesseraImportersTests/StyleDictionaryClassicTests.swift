@@ -104,4 +104,41 @@ struct StyleDictionaryClassicTests {
         let all = TokenSystem(paths: [path], options: PipelineOptions(importers: .standard)).resolveAll()
         #expect(all.diagnostics.contains { $0.id == .fileNoTokens })
     }
+
+    /// A configuration's `include` then `source` globs name the files, later ones winning;
+    /// a JavaScript module is named as not read.
+    @Test func aConfigurationNamesTheTokenFilesByItsGlobs() throws {
+        let tokens = try Self.project()
+        let root = tokens.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("brand"), withIntermediateDirectories: true)
+        try ##"{"color": {"base": {"red": {"value": "#00ff00"}}}}"##.write(to: root.appendingPathComponent("brand/override.json"), atomically: true, encoding: .utf8)
+        try "module.exports = {}".write(to: root.appendingPathComponent("brand/extra.js"), atomically: true, encoding: .utf8)
+        let config = root.appendingPathComponent("config.json")
+        try #"{"include": ["tokens/**/*.json"], "source": ["brand/*.{json,js}"], "platforms": {}}"#.write(to: config, atomically: true, encoding: .utf8)
+        #expect(ImporterRegistry.standard.systemImporter(at: config.path)?.name == "style-dictionary")
+        let result = TokenSystem.resolving(paths: [config.path], options: PipelineOptions(importers: .standard))
+        #expect(!result.hasErrors, "\(result.diagnostics.filter { $0.severity == .error }.map(\.message))")
+        #expect(result.partialTokens.value("color.base.red").flatMap(hex) == "#00ff00")
+        #expect(result.partialTokens.value("color.font.primary").flatMap(hex) == "#00ff00")
+        #expect(result.diagnostics.contains { $0.id == .styleDictionaryConfig && $0.message.contains("extra.js") && $0.severity == .warning })
+        // Globs that name nothing: an error, not an empty success.
+        try #"{"source": ["nothing/**/*.json"], "platforms": {}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let empty = TokenSystem.resolving(paths: [config.path], options: PipelineOptions(importers: .standard))
+        #expect(empty.diagnostics.contains { $0.id == .styleDictionaryConfig && $0.severity == .error })
+    }
+
+    @Test func globsMatchAsStyleDictionarysGlobLibraryDoes() throws {
+        func matches(_ name: String, _ pattern: String) -> Bool { Glob.matches(Array(name.utf8)[...], Array(pattern.utf8)[...]) }
+        #expect(matches("color.json", "*.json"))
+        #expect(!matches("color.json5", "*.json"))
+        #expect(matches("a1.json", "a?.json"))
+        #expect(matches("b.json", "[a-c].json") && !matches("d.json", "[a-c].json") && matches("d.json", "[!a-c].json"))
+        #expect(matches("x", "*") && matches("", "*") && !matches("", "?"))
+        #expect(Glob.expandingBraces("t/{a,b/{c,d}}.json") == ["t/a.json", "t/b/c.json", "t/b/d.json"])
+        #expect(Glob.expandingBraces("t/{a.json") == ["t/{a.json"])
+        let tokens = try Self.project()
+        let all = Glob("**/*.json").files(in: tokens.path).map { ($0 as NSString).lastPathComponent }
+        #expect(all == ["base.json", "font.json"])
+        #expect(Glob("color/*.json").files(in: tokens.path).count == 1)
+    }
 }

@@ -123,6 +123,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     package static let passedThrough: DiagnosticID = "import.style-dictionary.passed-through"
     package static let styleDictionaryName: DiagnosticID = "import.style-dictionary.name"
     package static let styleDictionaryTransform: DiagnosticID = "import.style-dictionary.transform"
+    package static let styleDictionaryConfig: DiagnosticID = "import.style-dictionary.config"
     package static let figmaExportAlias: DiagnosticID = "import.figma-export.alias"
     package static let figmaModesInvalid: DiagnosticID = "import.figma-modes"
     package static let figmaModesAlias: DiagnosticID = "import.figma-modes.alias"
