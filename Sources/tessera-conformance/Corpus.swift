@@ -26,8 +26,12 @@ struct Corpus {
     /// The Open edX app's asset catalog as Xcode wrote it.
     var openedx: URL { root.appendingPathComponent("openedx-ios-colorsets/Theme/Theme/Assets.xcassets") }
 
+    /// Eight design systems' exports as their teams commit them, with what their builds
+    /// generated from them (`SOURCES.md`).
+    var realExports: URL { root.appendingPathComponent("real-exports") }
+
     var missing: [String] {
-        let needed = [dtcgExamples, specExamples, terrazzoCSS, figma, tokensStudio, openedx]
+        let needed = [dtcgExamples, specExamples, terrazzoCSS, figma, tokensStudio, openedx, realExports]
         return needed.filter { !FileManager.default.fileExists(atPath: $0.path) }
             .map { String($0.path.dropFirst(root.path.count + 1)) }
     }
