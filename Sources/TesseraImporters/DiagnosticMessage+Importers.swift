@@ -178,10 +178,13 @@ extension DiagnosticMessage {
         Self(.studioModify, .error, problem)
     }
 
-    static func studioType(_ type: String, token: String, known: Bool, kept: String) -> Self {
-        Self(.studioType, .warning, known
-            ? "token '\(token)' is of Tokens Studio type '\(type)', which has no 2025.10 form; it is kept as \(kept), as Tokens Studio keeps it"
-            : "token '\(token)' has type '\(type)', which is neither a Tokens Studio nor a 2025.10 type; it is kept as \(kept), as Tokens Studio keeps it")
+    /// A token of a type with no 2025.10 form: kept as `kept` (a scalar), or left out (an
+    /// object, which no 2025.10 string can hold as written).
+    static func studioType(_ type: String, token: String, known: Bool, kept: String?) -> Self {
+        let outcome = kept.map { "it is kept as \($0), as Tokens Studio keeps it" } ?? "it is left out"
+        return Self(.studioType, .warning, known
+            ? "token '\(token)' is of Tokens Studio type '\(type)', which has no 2025.10 form; \(outcome)"
+            : "token '\(token)' has type '\(type)', which is neither a Tokens Studio nor a 2025.10 type; \(outcome)")
     }
 
     /// A typography token without some of the properties a 2025.10 typography has, read with

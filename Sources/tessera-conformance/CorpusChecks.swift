@@ -23,7 +23,9 @@ struct CorpusChecks {
                 check.expect(!files.isEmpty, "no token files")
                 for path in files {
                     let result = TokenSystem.resolving(paths: [path], options: PipelineOptions(importers: .standard))
-                    let own = result.diagnostics.filter { $0.severity == .error && $0.id != .referenceUnknown }
+                    // A file emptied of its tokens (`removed/`) has no error of its own: read
+                    // alone, it fails the command for reading no token.
+                    let own = result.diagnostics.filter { $0.severity == .error && $0.id != .referenceUnknown && $0.id != .fileNoTokens }
                     check.expect(own.isEmpty, "\(path): \(own.prefix(5).map { "\($0.location?.line ?? 0): \($0.message)" })")
                 }
             }

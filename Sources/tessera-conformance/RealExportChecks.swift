@@ -258,13 +258,11 @@ struct RealExportChecks {
     /// snapshot test: JSON arrays whose keys are the token paths, a color themed in both
     /// (`{"light":…,"dark":…}`) giving one value for each theme.
     ///
-    /// Measured: 1418 of 1462 agree. The 44 others are the light theme's semantic colors:
-    /// the `shadow` group's theme takes `semantic/color/light` and `semantic/color/dark` as
-    /// source sets, and Tessera lets `dark` (later in the set order, a source only) replace
-    /// the `light` the 🌞 theme enables, where the team's build keeps light
-    /// (`semantic.color.background.default`: #f7f7f7, Tessera #363636). Tessera's to fix.
+    /// Measured: 1462 of 1462 agree — with the `shadow` group's theme taking
+    /// `semantic/color/light` and `semantic/color/dark` as source sets, which the `color`
+    /// group's themes enable: a source set another group enables is that group's to choose.
     static let calcite = System(name: "esri-calcite", path: "tokens-studio/esri-calcite/packages/calcite-design-tokens/src/tokens",
-        output: "its Style Dictionary snapshot (DOCS)", keys: { [$0] }, minimumCompared: 1400, minimumShare: 0.96)
+        output: "its Style Dictionary snapshot (DOCS)", keys: { [$0] }, minimumCompared: 1450, minimumShare: 0.99)
     { folder in
         let url = folder.appendingPathComponent("packages/calcite-design-tokens/tests/spec/__snapshots__/index.spec.ts.snap")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }

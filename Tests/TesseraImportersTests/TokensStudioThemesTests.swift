@@ -141,7 +141,7 @@ struct TokensStudioThemesTests {
                ids: [.studioModify]),
         Marked(source: ##"{"a": {"value": "#000000", "type": "color", "$extensions": {"studio.tokens": {"modify": ⊙{"type": "mix", "value": "0.1"}}}}}"##,
                ids: [.studioModify]),
-        Marked(source: #"{"t": {"value": {"fontSize": "16"}, "type": ⊙"composition"}}"#, ids: [.studioType]),
+        Marked(source: #"{"t": {"value": {"fontSize": "16"}, "type": ⊙"composition"}}"#, ids: [.studioType, .fileNoTokens]),
         Marked(source: #"{"t": {"value": 1, "type": ⊙"vendorThing"}}"#, ids: [.studioType]),
         Marked(source: #"{⊙"t": {"value": 1}}"#, ids: [.studioUntyped]),
         Marked(source: #"{"s1": {⊙"x": {"value": "{y}", "type": "color"}}, "s2": {"y": {"value": "{x}", "type": "color"}}, "$metadata": {"tokenSetOrder": ["s1", "s2"]}}"#,

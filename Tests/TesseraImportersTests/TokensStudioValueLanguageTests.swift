@@ -99,4 +99,31 @@ struct TokensStudioValueLanguageTests {
         #expect(result.partialTokens.value("fg") == result.partialTokens.value("red"))
         #expect(result.diagnostics.contains { $0.id == .studioUnusedSet && $0.severity == .note })
     }
+
+    /// A group whose theme takes as source sets what another group's themes enable (a shadow
+    /// theme referring to either color theme) leaves the choice to that group.
+    @Test func aSourceSetAnotherGroupEnablesIsThatGroupsToChoose() throws {
+        let file = SourceFile(path: "set.json", bytes: Array(#"""
+            {"light": {"bg": {"value": "#ffffff", "type": "color"}},
+             "dark": {"bg": {"value": "#000000", "type": "color"}},
+             "shadow": {"drop": {"value": "{bg}", "type": "color"}},
+             "$themes": [
+               {"name": "Light", "group": "color", "selectedTokenSets": {"light": "enabled"}},
+               {"name": "Dark", "group": "color", "selectedTokenSets": {"dark": "enabled"}},
+               {"name": "styles", "group": "shadow", "selectedTokenSets": {"light": "source", "dark": "source", "shadow": "enabled"}}
+             ],
+             "$metadata": {"tokenSetOrder": ["light", "dark", "shadow"]}}
+            """#.utf8))
+        var system = TokensStudioImporter().system(for: file, options: PipelineOptions(importers: .standard))
+        for (theme, hex) in [("Light", "#ffffff"), ("Dark", "#000000")] {
+            let result = system.resolve(inputs: ["color": theme])
+            #expect(!result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics.map(\.message))")
+            guard case .color(let color)? = result.partialTokens.value("bg"), case .color(let drop)? = result.partialTokens.value("drop") else {
+                Issue.record("bg or drop is not a color in \(theme)")
+                continue
+            }
+            #expect(color.hexString(includeAlpha: false).lowercased() == hex)
+            #expect(drop == color)
+        }
+    }
 }

@@ -452,6 +452,9 @@ struct TokensStudioReader {
             for group in groups {
                 var common = Set(group.themes[0].selected.map(\.set))
                 for theme in group.themes.dropFirst() { common.formIntersection(theme.selected.map(\.set)) }
+                // A source set another group enables is that group's to choose (see below).
+                let enabledElsewhere = Self.enabled(byGroupsOtherThan: group.name, in: groups)
+                common.subtract(group.themes.flatMap { $0.selected.filter { $0.source && enabledElsewhere.contains($0.set) }.map(\.set) })
                 base.formUnion(common)
             }
             let selected = Set(themes.flatMap { $0.selected.map(\.set) })
@@ -475,8 +478,12 @@ struct TokensStudioReader {
         let setOrder = Dictionary(sets.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for group in groups {
             var contextNames: Set<String> = []
+            // A set another group's theme enables is that group's to choose: as a source here,
+            // for references only, it would override what the other group chose (Tokens
+            // Studio's transforms put every source set before every enabled one).
+            let enabledElsewhere = Self.enabled(byGroupsOtherThan: group.name, in: groups)
             let contexts = group.themes.map { theme in
-                let selected = theme.selected.filter { !base.contains($0.set) }
+                let selected = theme.selected.filter { !base.contains($0.set) && !($0.source && enabledElsewhere.contains($0.set)) }
                     .sorted { ($0.source ? 0 : 1, setOrder[$0.set] ?? 0) < ($1.source ? 0 : 1, setOrder[$1.set] ?? 0) }
                 return ResolverDocument.Context(name: UniqueName.claim(theme.name, in: &contextNames) { "\($0) (\($1))" },
                     sources: selected.map { source($0.set) })
@@ -486,6 +493,11 @@ struct TokensStudioReader {
                 contexts: contexts, defaultContext: contexts[0].name, anchor: SourceAnchor(file: file, offset: group.themes[0].offset))))
         }
         return ResolverDocument(name: name, layers: order, file: file)
+    }
+
+    /// The sets the themes of groups other than `group` enable.
+    static func enabled(byGroupsOtherThan group: String, in groups: [(name: String, themes: [Theme])]) -> Set<String> {
+        Set(groups.filter { $0.name != group }.flatMap { $0.themes.flatMap { $0.selected.filter { !$0.source }.map(\.set) } })
     }
 
     /// The tokens under `node`: objects with `value` or `$value`; `type`/`$type` on a group is
@@ -538,6 +550,13 @@ struct TokensStudioReader {
             return
         }
         guard var kind = token.kind.flatMap({ passesThrough ? Self.styleDictionaryKind($0, value: token.value) : $0 }) else {
+            // An object no 2025.10 string holds as written, or an alias of one, is left out.
+            let aliasOfLeftOut = wholeReference(token.value).flatMap { definitions[$0] }.map { $0.kind == nil && ($0.value.isObject || $0.value.array != nil) }
+            if !passesThrough, token.value.isObject || token.value.array != nil || aliasOfLeftOut == true {
+                report(.studioType(typeName, token: joined, known: typeName.lowercased() == "composition", kept: nil),
+                    at: token.node["type"]?.offset ?? token.node["$type"]?.offset ?? token.offset)
+                return
+            }
             addUntyped(token, path: path, typeName: typeName, description: description, extensions: extensions, into: &builder)
             return
         }
