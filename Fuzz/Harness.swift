@@ -7,8 +7,10 @@
 // math and color modifiers, converted to DTCG; the input is also evaluated as math) or gentle
 // (a Gentle design system spec, with its migration from older versions, converted to DTCG) or
 // figma-export (a file of Figma's own DTCG export, its aliasData put back as aliases) or
-// style-dictionary (a token file read as Style Dictionary reads it, values it passes through
-// kept as text; the input's start is also searched for a token's own properties) or
+// style-dictionary (a token file read as Style Dictionary reads it — its own format, `$value`
+// tokens with properties of their own, or a configuration whose globs search an empty folder —
+// values it passes through kept as text; the input's start is also searched for the format's
+// evidence and read as a glob) or
 // figma-modes (Figma variables exported a file per collection and mode: the input, split at
 // its first three NUL bytes, is up to four files of three collections in two folders) or
 // theme-file (a compiled theme file: loaded with every check, then every token looked up in
@@ -172,9 +174,23 @@ func fuzzTokensStudio(_ bytes: [UInt8]) {
     _ = DTCGConversion(tokenSystem).files
 }
 
+/// An empty folder the Style Dictionary harness reads configurations in, so that their globs
+/// search nothing but it.
+let styleDictionaryFolder: String = {
+    let path = NSTemporaryDirectory() + "tessera-fuzz-sd-\(ProcessInfo.processInfo.processIdentifier)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}()
+
 func fuzzStyleDictionary(_ bytes: [UInt8]) {
     _ = StyleDictionaryImporter.hasOwnProperty(Array(bytes.prefix(4096)))
-    var tokenSystem = StyleDictionaryImporter().system(for: SourceFile(path: "tokens.json", bytes: bytes), options: PipelineOptions())
+    _ = StyleDictionaryImporter.classicEvidence(Array(bytes.prefix(4096)))
+    // The start of the input as a glob: expanded, and matched against the rest.
+    let pattern = String(decoding: bytes.prefix(64), as: UTF8.self)
+    _ = Glob.expandingBraces(pattern)
+    _ = Glob.matches(Array(bytes.dropFirst(64).prefix(64))[...], Array(pattern.utf8)[...])
+    let path = (styleDictionaryFolder as NSString).appendingPathComponent("tokens.json")
+    var tokenSystem = StyleDictionaryImporter().system(for: SourceFile(path: path, bytes: bytes), options: PipelineOptions())
     let report = tokenSystem.checkAllPermutations()
     render(report.diagnostics, report.files)
     let tokens = tokenSystem.resolve(inputs: [:]).partialTokens

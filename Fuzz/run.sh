@@ -134,7 +134,7 @@ for target in "${targets[@]}"; do
         gentle) seed "${fixtures[@]}" -- -path '*/gentle/*.json' ;;
         figma-export) seed "${fixtures[@]}" -- -path '*/figma-export*/*.json' ;;
         figma-modes) seed "${fixtures[@]}" Fuzz/seeds -- -path '*/figma-modes/*.json' ;;
-        style-dictionary) seed "${fixtures[@]}" "$shared/paragon" -- -path '*/style-dictionary/*.json' -o -path '*/paragon/tokens/*.json' ;;
+        style-dictionary) seed "${fixtures[@]}" Fuzz/seeds "$shared/paragon" -- -path '*/style-dictionary/*.json' -o -path '*/paragon/tokens/*.json' ;;
         theme-file)
             # Inputs that once failed, and compiled themes of the example and of a token of every type.
             seed Fuzz/seeds/theme-file -- -name '*.theme'

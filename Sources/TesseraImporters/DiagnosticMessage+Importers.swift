@@ -169,6 +169,12 @@ extension DiagnosticMessage {
             + "; write a resolver to read them otherwise")
     }
 
+    /// A name in `$metadata` or `$themes` that names no set, passed over as Tokens Studio
+    /// passes it over.
+    static func studioNoSuchSet(_ problem: String) -> Self {
+        Self(.studioInvalid, .warning, problem + "; it is passed over, as Tokens Studio passes it over")
+    }
+
     /// A file beside a Tokens Studio single-file sync, which holds the whole system.
     static func studioBesideDocument(_ file: String, document: String) -> Self {
         Self(.studioInvalid, .note, "'\(file)' is not read: '\(document)' beside it holds the whole system, with its themes")
@@ -208,9 +214,11 @@ extension DiagnosticMessage {
             + "it is kept as \(kept), as Style Dictionary passes it through")
     }
 
-    static func studioUnusedSet(_ set: String) -> Self {
-        Self(.studioUnusedSet, .note, "token set '\(set)' is enabled in no theme; it is read before every theme's sets, "
-            + "so that references into it resolve, as a build reading every set file does")
+    static func studioUnusedSet(_ set: String, referenced: Bool) -> Self {
+        referenced
+            ? Self(.studioUnusedSet, .note, "token set '\(set)' is enabled in no theme, but the themes' sets refer to its tokens; "
+                + "it is read before every theme's sets, so that those references resolve, as a build reading every set file does")
+            : Self(.studioUnusedSet, .warning, "token set '\(set)' is enabled in no theme; it is left out, as Tokens Studio leaves it out of every theme")
     }
 }
 

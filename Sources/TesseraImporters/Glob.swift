@@ -13,9 +13,14 @@ struct Glob {
         alternatives = Self.expandingBraces(pattern).map { $0.split(separator: "/", omittingEmptySubsequences: false)[...].map { $0 } }
     }
 
+    /// How many folder entries one search looks at, at most: a pattern such as `/**/*.json`
+    /// stops there rather than walking a whole disk.
+    static let entryLimit = 200_000
+
     /// The files under `base` that the pattern names (a relative pattern is relative to
     /// `base`), each once, in code-point order of their paths.
     func files(in base: String) -> [String] {
+        var budget = Self.entryLimit
         var found: Set<String> = []
         for segments in alternatives {
             var segments = segments[...]
@@ -29,28 +34,30 @@ struct Glob {
                 root = first == "." ? root : (root as NSString).appendingPathComponent(String(first))
                 segments = segments.dropFirst()
             }
-            match(Array(segments)[...], in: root, into: &found)
+            match(Array(segments)[...], in: root, into: &found, budget: &budget)
         }
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    private func match(_ segments: ArraySlice<Substring>, in folder: String, into found: inout Set<String>, depth: Int = 0) {
-        guard let segment = segments.first, depth < 64 else { return }
+    private func match(_ segments: ArraySlice<Substring>, in folder: String, into found: inout Set<String>, budget: inout Int, depth: Int = 0) {
+        guard let segment = segments.first, depth < 64, budget > 0 else { return }
         let rest = segments.dropFirst()
+        let entries = Self.entries(of: folder)
+        budget -= entries.count
         if segment == "**" {
-            match(rest, in: folder, into: &found, depth: depth + 1)
-            for (name, isFolder) in Self.entries(of: folder) where isFolder && !name.hasPrefix(".") {
-                match(segments, in: (folder as NSString).appendingPathComponent(name), into: &found, depth: depth + 1)
+            match(rest, in: folder, into: &found, budget: &budget, depth: depth + 1)
+            for (name, isFolder) in entries where isFolder && !name.hasPrefix(".") {
+                match(segments, in: (folder as NSString).appendingPathComponent(name), into: &found, budget: &budget, depth: depth + 1)
             }
             return
         }
-        for (name, isFolder) in Self.entries(of: folder) where Self.matches(Array(name.utf8)[...], Array(segment.utf8)[...]) {
+        for (name, isFolder) in entries where Self.matches(Array(name.utf8)[...], Array(segment.utf8)[...]) {
             if name.hasPrefix("."), !segment.hasPrefix(".") { continue }
             let path = (folder as NSString).appendingPathComponent(name)
             if rest.isEmpty {
                 if !isFolder { found.insert(path) }
             } else if isFolder {
-                match(rest, in: path, into: &found, depth: depth + 1)
+                match(rest, in: path, into: &found, budget: &budget, depth: depth + 1)
             }
         }
     }

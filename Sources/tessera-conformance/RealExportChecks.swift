@@ -258,11 +258,14 @@ struct RealExportChecks {
     /// snapshot test: JSON arrays whose keys are the token paths, a color themed in both
     /// (`{"light":…,"dark":…}`) giving one value for each theme.
     ///
-    /// Measured: 1462 of 1462 agree — with the `shadow` group's theme taking
+    /// Measured: 1410 of 1410 agree — with the `shadow` group's theme taking
     /// `semantic/color/light` and `semantic/color/dark` as source sets, which the `color`
     /// group's themes enable: a source set another group enables is that group's to choose.
+    /// Not compared: the tokens of `semantic/z-index` and `semantic/corner-radius`, sets no
+    /// theme enables and no theme's set refers to, which Tessera leaves out as Tokens Studio
+    /// leaves them out of every theme (the team's build lists their files itself).
     static let calcite = System(name: "esri-calcite", path: "tokens-studio/esri-calcite/packages/calcite-design-tokens/src/tokens",
-        output: "its Style Dictionary snapshot (DOCS)", keys: { [$0] }, minimumCompared: 1450, minimumShare: 0.99)
+        output: "its Style Dictionary snapshot (DOCS)", keys: { [$0] }, minimumCompared: 1400, minimumShare: 0.99)
     { folder in
         let url = folder.appendingPathComponent("packages/calcite-design-tokens/tests/spec/__snapshots__/index.spec.ts.snap")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }

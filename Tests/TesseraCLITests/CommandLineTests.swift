@@ -120,6 +120,14 @@ struct CommandLineTests {
             #expect(run.status == 1, "\(path): \(run.stderr)")
             #expect(run.stderr.contains("no token was read: ") && run.stderr.contains(found), "\(run.stderr)")
         }
+        // Every command, not only validate.
+        let empty = try write("{}", "nothing.json")
+        for command in [["resolve", empty], ["compile", empty, "-o", folder.appendingPathComponent("x.theme").path],
+            ["convert", empty, "-o", folder.appendingPathComponent("converted").path], ["lint", empty]]
+        {
+            let run = try tessera(command)
+            #expect(run.status == 1 && run.stderr.contains("no token was read"), "\(command[0]): \(run.status) \(run.stderr)")
+        }
         let list = try write("[1, 2]", "list.json")
         #expect(try tessera(["validate", list]).status == 1)
         let tokens = try write(#"{"n": {"$type": "number", "$value": 1}}"#, "one.tokens.json")

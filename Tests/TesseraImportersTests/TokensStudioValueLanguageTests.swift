@@ -1,4 +1,5 @@
 import Foundation
+import TesseraConformanceKit
 import TesseraTestSupport
 import Testing
 
@@ -125,5 +126,29 @@ struct TokensStudioValueLanguageTests {
             #expect(color.hexString(includeAlpha: false).lowercased() == hex)
             #expect(drop == color)
         }
+    }
+
+    /// A folder's name in `tokenSetOrder` and in a theme stands for its sets; a name of no set
+    /// is passed over with a warning; a 2025.10 color object is a color.
+    @Test func folderNamesStandForTheirSets() throws {
+        let folder = try Scratch.folder("studio-folders")
+        let files = [
+            "base/colors.json": #"{"red": {"value": {"colorSpace": "srgb", "components": [1, 0, 0], "alpha": 1}, "type": "color"}}"#,
+            "base/spacing.json": #"{"space": {"value": "4", "type": "spacing"}}"#,
+            "brand/acme.json": #"{"primary": {"value": "{red}", "type": "color"}}"#,
+            "$metadata.json": #"{"tokenSetOrder": ["base", "brand/acme", "brand/gone"]}"#,
+            "$themes.json": #"[{"name": "Acme", "selectedTokenSets": {"base": "source", "brand/acme": "enabled", "missing": "enabled"}}]"#,
+        ]
+        for (name, text) in files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let result = TokenSystem.resolving(paths: [folder.path], options: PipelineOptions(importers: .standard))
+        #expect(!result.hasErrors, "\(result.diagnostics.filter { $0.severity == .error }.map(\.message))")
+        #expect(result.partialTokens.value("primary") == .color(TokenColor(.srgb, [1, 0, 0], alpha: 1)))
+        #expect(result.partialTokens.value("space") == .dimension(TokenDimension(4, .px)))
+        let passedOver = result.diagnostics.filter { $0.message.contains("passed over") }
+        #expect(passedOver.count == 2 && passedOver.allSatisfy { $0.severity == .warning }, "\(passedOver.map(\.message))")
     }
 }

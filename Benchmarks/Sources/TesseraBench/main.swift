@@ -4,7 +4,9 @@ import TesseraImporters
 
 /// Measures load + parse + resolve + validate for token sets on disk.
 ///
-/// Usage: `swift run -c release --package-path Benchmarks TesseraBench [--rounds N] NAME=PATH[,PATH…] …`
+/// Usage: `swift run -c release --package-path Benchmarks TesseraBench [--rounds N] NAME=PATH[,PATH…] …`,
+/// `… TesseraBench [--rounds N] --resolver NAME=RESOLVER …` or `--system NAME=PATH …` (every
+/// permutation of a system any importer reads).
 /// Prints, per set: tokens, median wall time, tokens per second, and the peak resident memory
 /// of the process after that set (sets run in the order given, smallest first).
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -20,9 +22,11 @@ func peakResidentMegabytes() -> Double {
     return Double(usage.ru_maxrss) / 1024
 }
 
-if arguments.first == "--resolver" {
-    // Every permutation of each resolver: resolved and checked against the others.
-    arguments.removeFirst()
+if arguments.first == "--resolver" || arguments.first == "--system" {
+    // Every permutation of each resolver (or, with --system, of each system any importer
+    // reads: a Style Dictionary folder, a Tokens Studio project): resolved and checked
+    // against the others.
+    let anySystem = arguments.removeFirst() == "--system"
     print("resolver\tpermutations\ttokens\ttokens_resolved\tmedian_s\tmin_s\tpeak_rss_mb")
     for argument in arguments {
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
@@ -35,7 +39,10 @@ if arguments.first == "--resolver" {
         for _ in 0..<rounds {
             let clock = ContinuousClock()
             let start = clock.now
-            let report = TokenSystem(resolverAt: path, options: PipelineOptions(importers: .standard)).checkAllPermutations()
+            let system = anySystem
+                ? TokenSystem(paths: [path], options: PipelineOptions(importers: .standard))
+                : TokenSystem(resolverAt: path, options: PipelineOptions(importers: .standard))
+            let report = system.checkAllPermutations()
             times.append((clock.now - start) / .seconds(1))
             permutations = report.permutationCount
             tokens = report.base?.document.count ?? 0

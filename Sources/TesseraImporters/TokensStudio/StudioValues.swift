@@ -301,6 +301,22 @@ struct StudioConverter: Sendable {
         case .text(let text, _):
             if let color = StudioColor.parse(text) { return .success(color) }
             return .failure(expected("a color (#rrggbb, #rrggbbaa, rgb(), rgba(), hsl())", node))
+        case .object:
+            // A 2025.10 color object, which Tokens Studio stores as it is.
+            guard case .text(let name, _)? = node["colorSpace"], let space = ColorSpace(rawValue: name),
+                case .array(let parts, _)? = node["components"], parts.count == 3
+            else { return .failure(expected("a color, or a 2025.10 color object (colorSpace, components)", node)) }
+            var components: [Double?] = []
+            for part in parts {
+                switch part {
+                case .number(let value, _): components.append(value)
+                case .text("none", _): components.append(nil)
+                default: return .failure(expected("a color component (a number or none)", part))
+                }
+            }
+            var alpha = 1.0
+            if case .number(let value, _)? = node["alpha"] { alpha = value }
+            return .success(TokenColor(space, components, alpha: alpha))
         default:
             if let text = Self.coerced(node) { return color(text) }
             return .failure(expected("a color", node))

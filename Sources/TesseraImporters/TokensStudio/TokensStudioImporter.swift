@@ -374,10 +374,12 @@ struct TokensStudioReader {
                 report(.studio("'tokenSetOrder' lists set names, found \(entry.kindDescription)"), in: file, at: entry.offset)
                 continue
             }
-            if !sets.contains(where: { $0.name == name }) {
-                report(.studio("'tokenSetOrder' lists '\(name)', which is not a token set here"), in: file, at: entry.offset)
+            // A folder's name stands for its sets, in their order, at its place.
+            let named = setNames(named: name)
+            if named.isEmpty {
+                report(.studioNoSuchSet("'tokenSetOrder' lists '\(name)', which is not a token set or a folder of sets here"), in: file, at: entry.offset)
             }
-            if rank[name] == nil { rank[name] = position }
+            for set in named where rank[set] == nil { rank[set] = position }
         }
         let positioned = sets.enumerated().map { (rank[$1.name] ?? names.count + $0, $1) }
         sets = positioned.sorted { $0.0 < $1.0 }.map(\.1)
@@ -401,14 +403,52 @@ struct TokensStudioReader {
                     continue
                 }
                 guard status != "disabled" else { continue }
-                guard known.contains(member.key) else {
-                    report(.studio("theme '\(name)' selects token set '\(member.key)', which does not exist"), in: file, at: member.keyOffset)
+                let named = known.contains(member.key) ? [member.key] : setNames(named: member.key)
+                guard !named.isEmpty else {
+                    report(.studioNoSuchSet("theme '\(name)' selects token set '\(member.key)', which does not exist"), in: file, at: member.keyOffset)
                     continue
                 }
-                theme.selected.append((member.key, status == "source"))
+                // A folder's name selects each of its sets.
+                for set in named where !theme.selected.contains(where: { $0.set == set }) { theme.selected.append((set, status == "source")) }
             }
             themes.append(theme)
         }
+    }
+
+    /// The sets no theme selects whose tokens the selected sets refer to — or the sets so
+    /// found refer to, until none is added.
+    private func setsReferenced(from selected: Set<String>) -> Set<String> {
+        var definedIn: [String: String] = [:]
+        for set in sets where !selected.contains(set.name) {
+            for token in set.tokens { definedIn[token.path.joined(separator: ".")] = set.name }
+        }
+        // A path a selected set defines needs no other set.
+        for set in sets where selected.contains(set.name) {
+            for token in set.tokens { definedIn[token.path.joined(separator: ".")] = nil }
+        }
+        var needed: Set<String> = []
+        var frontier = selected
+        while !frontier.isEmpty {
+            var next: Set<String> = []
+            for set in sets where frontier.contains(set.name) {
+                for token in set.tokens {
+                    StudioReferences.visit(token.value) { path, _ in
+                        if let owner = definedIn[referencedPath(path)], !needed.contains(owner) { next.insert(owner) }
+                    }
+                }
+            }
+            needed.formUnion(next)
+            frontier = next
+        }
+        return needed
+    }
+
+    /// The sets a name in `tokenSetOrder` or a theme names: the set of that name, else the sets
+    /// in the folder of that name (`base` for `base/colors`, `base/spacing`), in set order.
+    private func setNames(named name: String) -> [String] {
+        if sets.contains(where: { $0.name == name }) { return [name] }
+        let folder = name.hasSuffix("/") ? name : name + "/"
+        return sets.map(\.name).filter { $0.hasPrefix(folder) }
     }
 
     private mutating func report(_ message: DiagnosticMessage, in file: SourceFile, at offset: Int) {
@@ -458,9 +498,11 @@ struct TokensStudioReader {
                 base.formUnion(common)
             }
             let selected = Set(themes.flatMap { $0.selected.map(\.set) })
+            let needed = setsReferenced(from: selected)
             for set in sets where !selected.contains(set.name) {
-                found.append(Diagnostic(.studioUnusedSet(set.name), at: SourceAnchor(file: set.file, offset: set.offset).location()))
-                base.insert(set.name)
+                found.append(Diagnostic(.studioUnusedSet(set.name, referenced: needed.contains(set.name)),
+                    at: SourceAnchor(file: set.file, offset: set.offset).location()))
+                if needed.contains(set.name) { base.insert(set.name) }
             }
         }
         var order: [ResolverDocument.Layer] = []
