@@ -239,6 +239,11 @@ extension DiagnosticMessage {
             + "the token is kept as '\(kept)', the name Style Dictionary's CSS gives it")
     }
 
+    /// A file of a Style Dictionary folder that Tessera does not read, and why.
+    static func styleDictionarySkipped(_ path: String, why: String) -> Self {
+        Self(.styleDictionarySkipped, .warning, "'\(path)' is not read: \(why)")
+    }
+
     /// A problem of a Style Dictionary configuration's `source` or `include`.
     static func styleDictionaryConfig(_ problem: String) -> Self {
         Self(.styleDictionaryConfig, .error, problem)

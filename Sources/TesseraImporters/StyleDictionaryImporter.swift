@@ -67,7 +67,7 @@ package struct StyleDictionaryImporter: SystemImporter {
     /// show Style Dictionary's own format or a token with a property of its own; nil when none
     /// does.
     static func evidence(in folder: String) -> (file: String, classic: Bool)? {
-        for relative in TokensStudioReader.setFiles(in: folder).prefix(filesLookedAt) {
+        for relative in TokensStudioReader.setFiles(in: folder, extensions: TokensStudioReader.styleDictionaryExtensions).prefix(filesLookedAt) {
             let path = (folder as NSString).appendingPathComponent(relative)
             guard let head = ImporterRegistry.head(of: path) else { continue }
             if classicEvidence(head) { return (relative, true) }
@@ -204,7 +204,8 @@ package struct StyleDictionaryImporter: SystemImporter {
         for path in paths {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                files += TokensStudioReader.setFiles(in: path).map { (path as NSString).appendingPathComponent($0) }
+                files += TokensStudioReader.setFiles(in: path, extensions: TokensStudioReader.styleDictionaryExtensions)
+                    .map { (path as NSString).appendingPathComponent($0) }
             } else if let head = ImporterRegistry.head(of: path), StyleDictionaryConfig.isConfig(head),
                 let file = TokenFileLoader.read(path, options: options, diagnostics: &notes)
             {

@@ -36,6 +36,20 @@ struct StyleDictionaryClassicTests {
         return folder.appendingPathComponent("tokens")
     }
 
+    /// `.jsonc` files are read with their comments and trailing commas; JSON5 and JavaScript
+    /// modules are named as not read.
+    @Test func commentedFilesAreReadAndOthersNamed() throws {
+        let folder = try Self.project()
+        try "// fonts\n{\"color\": {\"font\": {\"muted\": {\"value\": \"{color.base.gray.light.value}\",},},}}"
+            .write(to: folder.appendingPathComponent("color/font.jsonc"), atomically: true, encoding: .utf8)
+        try "{color: {extra: {value: '#000'}}}".write(to: folder.appendingPathComponent("color/extra.json5"), atomically: true, encoding: .utf8)
+        let result = TokenSystem.resolving(paths: [folder.path], options: PipelineOptions(importers: .standard))
+        #expect(!result.hasErrors, "\(result.diagnostics.filter { $0.severity == .error }.map(\.message))")
+        #expect(result.partialTokens.value("color.font.muted") == result.partialTokens.value("color.base.gray.light"))
+        #expect(result.partialTokens.value("color.extra") == nil)
+        #expect(result.diagnostics.contains { $0.id == .styleDictionarySkipped && $0.message.contains("extra.json5") })
+    }
+
     @Test func aFolderOfValueTokensIsStyleDictionarysOwnFormat() throws {
         let folder = try Self.project()
         #expect(ImporterRegistry.standard.systemImporter(at: folder.path)?.name == "style-dictionary")

@@ -124,6 +124,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     package static let styleDictionaryName: DiagnosticID = "import.style-dictionary.name"
     package static let styleDictionaryTransform: DiagnosticID = "import.style-dictionary.transform"
     package static let styleDictionaryConfig: DiagnosticID = "import.style-dictionary.config"
+    package static let styleDictionarySkipped: DiagnosticID = "import.style-dictionary.skipped"
     package static let figmaExportAlias: DiagnosticID = "import.figma-export.alias"
     package static let figmaModesInvalid: DiagnosticID = "import.figma-modes"
     package static let figmaModesAlias: DiagnosticID = "import.figma-modes.alias"

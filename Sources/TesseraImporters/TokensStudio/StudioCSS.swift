@@ -10,13 +10,16 @@ enum StudioCSS {
     static let functions = ["clamp(", "calc(", "min(", "max(", "var(", "env(", "linear-gradient(", "radial-gradient(", "conic-gradient(",
         "repeating-linear-gradient(", "repeating-radial-gradient("]
 
-    /// Whether `text` is such a value: a keyword, a lone percentage (`50%`), or one of those
-    /// functions; math (`{a} * 2`) and malformed values (`#12345`) are not.
+    /// Whether `text` is such a value: empty, a keyword, a lone percentage (`50%`), or one of
+    /// those functions (a `;` after it, as CSS is copied, allowed); math (`{a} * 2`) and
+    /// malformed values (`#12345`) are not.
     static func isKeptAsWritten(_ text: String) -> Bool {
         let trimmed = text.studioTrimmed().lowercased()
-        if keywords.contains(trimmed) { return true }
+        // An empty value: a placeholder the plugin shows as it is.
+        if trimmed.isEmpty || keywords.contains(trimmed) { return true }
         if trimmed.hasSuffix("%"), StudioMath.javaScriptNumber(String(trimmed.dropLast())) != nil { return true }
-        return functions.contains { trimmed.hasPrefix($0) } && trimmed.hasSuffix(")")
+        let statement = trimmed.hasSuffix(";") ? String(trimmed.dropLast()).studioTrimmed() : trimmed
+        return functions.contains { statement.hasPrefix($0) } && statement.hasSuffix(")")
     }
 
     /// Whether a token of `kind` written as `text` (a string, or an object's JSON as written) is

@@ -221,7 +221,15 @@ enum StudioKind: Sendable, Equatable {
             "paragraphindent":
             return .dimension(percentIsEm: false)
         case "letterspacing": return .dimension(percentIsEm: true)
-        case "lineheights", "lineheight", "opacity": return .number(percentIsFraction: true)
+        case "lineheights", "lineheight":
+            // A line height with a unit (`32px`) is a length, which the transforms leave as it is.
+            if let text = value?.string?.studioTrimmed(), let unit = ["px", "rem", "em"].first(where: { text.hasSuffix($0) }),
+                StudioMath.javaScriptNumber(String(text.dropLast(unit.count))) != nil
+            {
+                return .dimension(percentIsEm: false)
+            }
+            return .number(percentIsFraction: true)
+        case "opacity": return .number(percentIsFraction: true)
         case "number", "math":
             // Tokens Studio writes what it likes in a number: one with a unit is a dimension.
             if let text = value?.string?.studioTrimmed(),

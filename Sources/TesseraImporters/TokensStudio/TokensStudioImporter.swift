@@ -290,7 +290,7 @@ struct TokensStudioReader {
     /// are read too), else the file itself as one set named after it.
     private mutating func readSets(of file: SourceFile) {
         var parsed: [Diagnostic] = []
-        guard let root = JSONParser(file: file).parseWellFormed(into: &parsed), root.isObject else {
+        guard let root = parser(for: file).parseWellFormed(into: &parsed), root.isObject else {
             if parsed.isEmpty { parsed.append(Diagnostic(.studio("a Tokens Studio file holds a JSON object"), at: SourceAnchor(file: file, offset: 0).location())) }
             found += parsed
             return
@@ -319,13 +319,21 @@ struct TokensStudioReader {
         let themesFile = readFile((folder as NSString).appendingPathComponent("$themes.json"))
         let metadataFile = readFile((folder as NSString).appendingPathComponent("$metadata.json"))
         let anchorFile = themesFile?.file ?? metadataFile?.file ?? SourceFile(path: folder, bytes: [])
-        for relative in Self.setFiles(in: folder) {
+        if flavor == .styleDictionary {
+            for (suffix, why) in Self.styleDictionarySkipped {
+                for relative in Self.setFiles(in: folder, extensions: [suffix]) {
+                    let path = (folder as NSString).appendingPathComponent(relative)
+                    found.append(Diagnostic(.styleDictionarySkipped(path, why: why), at: SourceLocation(file: path, line: 0, column: 0)))
+                }
+            }
+        }
+        for relative in Self.setFiles(in: folder, extensions: flavor == .styleDictionary ? Self.styleDictionaryExtensions : [".json"]) {
             guard let (file, root) = readFile((folder as NSString).appendingPathComponent(relative)) else { continue }
             guard root.isObject else {
                 report(.studio("a token set file holds a JSON object, found \(root.kindDescription)"), in: file, at: root.offset)
                 continue
             }
-            sets.append(TokenSetSource(name: String(relative.dropLast(5)), file: file, root: root, offset: 0))
+            sets.append(TokenSetSource(name: (relative as NSString).deletingPathExtension, file: file, root: root, offset: 0))
         }
         if let metadataFile { order(by: metadataFile.root, in: metadataFile.file) }
         if let themesFile { readThemes(themesFile.root, in: themesFile.file) }
@@ -334,9 +342,28 @@ struct TokensStudioReader {
         return finish(name: name, file: anchorFile)
     }
 
-    /// The `.json` files under `folder` (but the two marker files and hidden ones), relative,
-    /// in path order.
-    static func setFiles(in folder: String) -> [String] {
+    /// The extensions of the token files of a Style Dictionary folder Tessera reads: JSON, and
+    /// JSON with comments and trailing commas (`.jsonc`, which Style Dictionary reads since 3.7;
+    /// its version 4 reads every file so).
+    static let styleDictionaryExtensions = [".json", ".jsonc"]
+
+    /// Files of a Style Dictionary folder Tessera does not read: JSON5 (unquoted keys, single
+    /// quotes) and JavaScript or TypeScript modules, which only a JavaScript engine runs.
+    static let styleDictionarySkipped = [(".json5", "JSON5 (unquoted keys, single-quoted strings) is not read; write it as JSON or JSONC"),
+        (".js", "a JavaScript module, which Tessera does not run; export its tokens as JSON"),
+        (".mjs", "a JavaScript module, which Tessera does not run; export its tokens as JSON"),
+        (".ts", "a TypeScript module, which Tessera does not run; export its tokens as JSON")]
+
+    /// How a file is parsed: with comments and trailing commas when Style Dictionary reads it
+    /// (version 4 parses every token file as JSON5) or its name ends in `.jsonc`.
+    func parser(for file: SourceFile) -> JSONParser {
+        let lenient = flavor == .styleDictionary || file.path.lowercased().hasSuffix(".jsonc")
+        return JSONParser(file: file, options: JSONParser.Options(allowComments: lenient))
+    }
+
+    /// The files under `folder` with one of `extensions` (but the two marker files and hidden
+    /// ones), relative, in path order.
+    static func setFiles(in folder: String, extensions: [String] = [".json"]) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -345,7 +372,9 @@ struct TokensStudioReader {
                 enumerator.skipDescendants()
                 continue
             }
-            if relative.lowercased().hasSuffix(".json"), !TokensStudioImporter.markers.contains(relative) { files.append(relative) }
+            if extensions.contains(where: { relative.lowercased().hasSuffix($0) }), !TokensStudioImporter.markers.contains(relative) {
+                files.append(relative)
+            }
         }
         return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
@@ -355,7 +384,7 @@ struct TokensStudioReader {
         var diagnostics: [Diagnostic] = []
         defer { found += diagnostics }
         guard let file = TokenFileLoader.read(path, options: options, diagnostics: &diagnostics),
-            let root = JSONParser(file: file).parseWellFormed(into: &diagnostics)
+            let root = parser(for: file).parseWellFormed(into: &diagnostics)
         else { return nil }
         return (file, root)
     }
