@@ -68,5 +68,5 @@ done
 # Style Dictionary's own format against DTCG: the same 20k tokens as a Style Dictionary folder
 # (untyped tokens typed by their category, {….value} references) and as DTCG files.
 [ -d "$work/sd-20k" ] || python3 "$here/Scripts/gen_style_dictionary.py" "$work/sd-20k" --tokens 20000 >/dev/null
-"$here/.build/release/TesseraBench" --rounds "${ROUNDS:-5}" "dtcg-20k=$work/sd-20k/dtcg"
-"$here/.build/release/TesseraBench" --rounds "${ROUNDS:-5}" --system "style-dictionary-20k=$work/sd-20k/style-dictionary"
+"$here/.build/release/TesseraBench" --rounds "${ROUNDS:-5}" --system "dtcg-20k=$work/sd-20k/dtcg" \
+  "style-dictionary-20k=$work/sd-20k/style-dictionary"
