@@ -66,7 +66,7 @@ struct Glob {
     static func entries(of folder: String) -> [(String, Bool)] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { name in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &isFolder)
             return (name, isFolder.boolValue)
         }
     }
