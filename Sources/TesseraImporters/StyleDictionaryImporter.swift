@@ -84,28 +84,17 @@ package struct StyleDictionaryImporter: SystemImporter {
     /// `typography`) are left to Tokens Studio, whose reading of them is the richer.
     static func classicEvidence(_ bytes: [UInt8]) -> Bool {
         let head = SourceFile(path: "", bytes: Array(bytes.prefix(4096)))
-        guard head.headHasKey("value", followedBy: nil), hasMember("value", in: head.bytes), !hasMember("$value", in: head.bytes) else { return false }
+        guard hasMember("value", in: head.bytes), !hasMember("$value", in: head.bytes) else { return false }
         if TokensStudioImporter.strongerEvidence.contains(where: { head.headHasKey($0) }) { return false }
         if head.headHasKey("$themes", followedBy: UInt8(ascii: "[")) || TokensStudioImporter.hasStudioMetadata(head) { return false }
         guard !TokensStudioImporter.headHasStudioType(head) else { return false }
         // Typed tokens whose types both tools write (`color`, `typography`) are Tokens Studio's.
-        return !hasMember("type", in: head.bytes) || styleDictionaryOnlyTypes.contains { hasTypeValue($0, in: head.bytes) }
+        return !hasMember("type", in: head.bytes)
+            || TokensStudioImporter.writtenTypes(in: String(decoding: head.bytes, as: UTF8.self), key: "type").contains(where: styleDictionaryOnlyTypes.contains)
     }
 
     /// Type names Style Dictionary's transforms match that Tokens Studio never writes.
-    static let styleDictionaryOnlyTypes = ["fontSize", "time", "content", "html", "fontStyle", "lineHeight"]
-
-    /// Whether `"type": "name"` is written in `bytes`.
-    static func hasTypeValue(_ name: String, in bytes: [UInt8]) -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var rest = text[...]
-        while let found = rest.range(of: "\"type\"") {
-            rest = rest[found.upperBound...]
-            let value = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == ":" }
-            if value.hasPrefix("\"\(name)\"") { return true }
-        }
-        return false
-    }
+    static let styleDictionaryOnlyTypes: Set<String> = ["fontSize", "time", "content", "html", "fontStyle", "lineHeight"]
 
     /// Whether `"name"` is written as a member's key (followed by a colon) in `bytes`.
     static func hasMember(_ name: String, in bytes: [UInt8]) -> Bool {

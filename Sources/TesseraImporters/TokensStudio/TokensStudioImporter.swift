@@ -195,18 +195,20 @@ package struct TokensStudioImporter: SystemImporter {
     /// only Tokens Studio writes.
     static func headHasStudioType(_ file: SourceFile) -> Bool {
         let head = String(decoding: file.bytes.prefix(4096), as: UTF8.self)
-        return ["\"$type\"", "\"type\""].contains { headHasStudioType(head, key: $0) }
+        return ["$type", "type"].contains { writtenTypes(in: head, key: $0).contains(where: studioOnlyTypes.contains) }
     }
 
-    private static func headHasStudioType(_ head: String, key: String) -> Bool {
+    /// The type names written as `"KEY": "NAME"` in `head`, in order.
+    static func writtenTypes(in head: String, key: String) -> [String] {
+        var names: [String] = []
         var rest = head[...]
-        while let found = rest.range(of: key) {
+        while let found = rest.range(of: "\"\(key)\"") {
             rest = rest[found.upperBound...]
             let value = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == ":" }
             guard value.first == "\"", let close = value.dropFirst().firstIndex(of: "\"") else { continue }
-            if studioOnlyTypes.contains(String(value[value.index(after: value.startIndex)..<close])) { return true }
+            names.append(String(value[value.index(after: value.startIndex)..<close]))
         }
-        return false
+        return names
     }
 }
 
