@@ -12,7 +12,8 @@
 // values it passes through kept as text; the input's start is also searched for the format's
 // evidence and read as a glob) or
 // figma-modes (Figma variables exported a file per collection and mode: the input, split at
-// its first three NUL bytes, is up to four files of three collections in two folders) or
+// its first three NUL bytes, is up to four files of three collections in two folders; the
+// whole input is also read as a plugin's dump of every collection in one array) or
 // theme-file (a compiled theme file: loaded with every check, then every token looked up in
 // every permutation, overridden and written again) or codegen (a resolver through every
 // output of code generation: Fuzz/CodegenHarness.swift) or quality (a resolver through lint,
@@ -227,6 +228,15 @@ func fuzzFigmaModes(_ bytes: [UInt8]) {
     render(report.diagnostics, report.files)
     _ = ResolvedEmitter.flat(tokenSystem.resolve(inputs: [:]).partialTokens, prefix: nil)
     _ = DTCGConversion(tokenSystem).files
+    // The whole input as a plugin's dump of every collection in one array.
+    let dump = SourceFile(path: "variables.json", bytes: bytes)
+    guard FigmaModesImporter().recognizes(dump) == .certain else { return }
+    var dumpReader = FigmaModesReader(options: PipelineOptions())
+    dumpReader.add(dump)
+    var dumpSystem = TokenSystem(dumpReader.read(), options: PipelineOptions())
+    let dumpReport = dumpSystem.checkAllPermutations()
+    render(dumpReport.diagnostics, dumpReport.files)
+    _ = ResolvedEmitter.flat(dumpSystem.resolve(inputs: [:]).partialTokens, prefix: nil)
 }
 
 func fuzzThemeFile(_ bytes: [UInt8]) {

@@ -64,10 +64,22 @@ package struct FigmaModesImporter: FileSetImporter {
     /// A `<Collection>.<Mode>.json` file of DTCG tokens with `com.figma` extensions, not
     /// claimed by Tokens Studio, Figma's own export or a resolver.
     package func recognizes(_ file: SourceFile) -> Recognition {
+        if Self.isCollectionDump(file) { return .certain }
         guard Self.collectionAndMode(of: file.path) != nil, file.headHasKey("com.figma", followedBy: UInt8(ascii: "{")),
             file.headHasKey("$value"), !Self.claimedByAnotherFormat(file)
         else { return .no }
         return .certain
+    }
+
+    /// Whether the file is a variable plugin's dump of every collection: a JSON array whose
+    /// first 4 KB hold `$value` and either `"collection"` and `"variables"` keys or a
+    /// `"modes"` object.
+    static func isCollectionDump(_ file: SourceFile) -> Bool {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        let start = file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? file.bytes.dropFirst(3) : file.bytes[...]
+        guard start.first(where: { !isSpace($0) }) == UInt8(ascii: "["), file.headHasKey("$value") else { return false }
+        return (file.headHasKey("collection") && file.headHasKey("variables"))
+            || file.headHasKey("modes", followedBy: UInt8(ascii: "{"))
     }
 
     package typealias Reader = FigmaModesReader
@@ -155,6 +167,9 @@ package struct FigmaModesReader: FileSetReader {
         var mode: String
         var file: SourceFile
         var root: JSONValue?
+        /// Whether the mode is an element of a plugin's dump, whose aliases are written
+        /// `$.<Collection>.<Mode>.<path>`.
+        var inDump = false
     }
 
     package mutating func load(_ path: String) {
@@ -175,6 +190,10 @@ package struct FigmaModesReader: FileSetReader {
         found += diagnostics
         let (collection, mode) = FigmaModesImporter.collectionAndMode(of: file.path)
             ?? (TokenFileLoader.baseName(of: file.path), TokenFileLoader.baseName(of: file.path))
+        if let root, case .array(let elements) = root.storage, FigmaModesImporter.isCollectionDump(file) {
+            addDump(elements, of: file)
+            return
+        }
         if let root, !root.isObject {
             found.append(Diagnostic(.figmaModes("the file must hold an object of tokens and groups, found \(root.kindDescription)"),
                 at: SourceAnchor(file: file, offset: root.offset).location()))
@@ -182,6 +201,59 @@ package struct FigmaModesReader: FileSetReader {
             return
         }
         files.append(ModeFile(collection: collection, mode: mode, file: file, root: root))
+    }
+
+    /// The modes of a plugin's dump: each element is `{"collection": name, "mode": name,
+    /// "variables": {…}}` or `{"<Collection>": {"modes": {"<Mode>": {…}}}}`.
+    mutating func addDump(_ elements: [JSONValue], of file: SourceFile) {
+        for element in elements {
+            let at = SourceAnchor(file: file, offset: element.offset).location()
+            if let collection = element["collection"]?.string, let mode = element["mode"]?.string,
+                let variables = element["variables"], variables.isObject {
+                files.append(ModeFile(collection: collection, mode: mode, file: file, root: variables, inDump: true))
+                continue
+            }
+            guard let members = element.members, !members.isEmpty,
+                members.allSatisfy({ $0.value["modes"]?.members != nil })
+            else {
+                found.append(Diagnostic(.figmaModes("an element of the array is \(element.kindDescription) that is neither "
+                    + "{\"collection\": …, \"mode\": …, \"variables\": {…}} nor {\"<collection>\": {\"modes\": {…}}}; it is left out"),
+                    at: at))
+                continue
+            }
+            for collection in members {
+                for mode in collection.value["modes"]?.members ?? [] {
+                    guard mode.value.isObject else {
+                        found.append(Diagnostic(.figmaModes("the mode '\(mode.key)' of the collection '\(collection.key)' is "
+                            + "\(mode.value.kindDescription), not an object of tokens and groups; it is left out"),
+                            at: SourceAnchor(file: file, offset: mode.value.offset).location()))
+                        continue
+                    }
+                    files.append(ModeFile(collection: collection.key, mode: mode.key, file: file, root: mode.value, inDump: true))
+                }
+            }
+        }
+    }
+
+    /// The dumps' aliases, `$.<Collection>.<Mode>.<path>`, written `{<Collection>.<path>}`:
+    /// a Figma alias names a variable, whose value in the mode its collection is in is meant.
+    mutating func rewriteDumpAliases() {
+        let modes = Dictionary(grouping: files.filter(\.inDump), by: \.collection).mapValues { $0.map(\.mode) }
+        // Longest names first, so that `Color.Dark` is not taken for the collection `Color`.
+        let collections = modes.keys.sorted { $0.count > $1.count }
+        for position in files.indices where files[position].inDump {
+            files[position].root = files[position].root?.mappingStrings { text, _ in
+                guard text.hasPrefix("$.") else { return text }
+                let written = text.dropFirst(2)
+                for collection in collections where written.hasPrefix(collection + ".") {
+                    let rest = written.dropFirst(collection.count + 1)
+                    for mode in modes[collection]!.sorted(by: { $0.count > $1.count }) where rest.hasPrefix(mode + ".") {
+                        return "{" + collection + "." + rest.dropFirst(mode.count + 1) + "}"
+                    }
+                }
+                return "{" + written + "}"
+            }
+        }
     }
 
     /// One token as written: its names in the file, its node, the type its groups give it.
@@ -202,6 +274,7 @@ package struct FigmaModesReader: FileSetReader {
     }
 
     package mutating func read() -> ResolverDocument {
+        rewriteDumpAliases()
         // Collections by name, in the order their first file comes; a mode read twice is reported.
         // A name whose modes repeat in two folders is a collection of each Figma file (folder).
         let split = Self.namesInSeveralFiles(files)
@@ -248,7 +321,7 @@ package struct FigmaModesReader: FileSetReader {
                     if tables[position][key] == nil {
                         tables[position][key] = Definition(collection: position, names: written.names,
                             anchor: SourceAnchor(file: mode.file, offset: written.node.offset),
-                            type: (written.node["$type"] ?? written.inheritedType)?.string, values: value)
+                            type: (written.node["$type"] ?? written.inheritedType)?.string.map(Self.canonicalTypeName), values: value)
                     } else {
                         tables[position][key]?.values += value
                     }
@@ -368,10 +441,10 @@ package struct FigmaModesReader: FileSetReader {
                 return
             }
             let measured = Self.mappingDimensions(rewritten, type: type) { node in node.number.map { Self.pixels($0, at: node.offset) } ?? node }
-            // The exporters write colors as `#rrggbb` or `#rrggbbaa`: this format's notation, not
-            // a legacy form to report.
+            // The exporters write colors as `#rrggbb` or `#rrggbbaa`, the plugins' dumps also as
+            // `rgba(…)`: this format's notation, not a legacy form to report.
             var read = DocumentBuilder.Value.raw(measured)
-            if type == .color, let text = rewritten.string, text.hasPrefix("#"), let color = TokenColor(legacyCSS: text) {
+            if type == .color, let text = rewritten.string, text.hasPrefix("#") || mode.inDump, let color = TokenColor(legacyCSS: text) {
                 read = .typed(.color(color))
             }
             builder.addToken(path, type: type, value: read, at: value.offset, description: description,
@@ -409,7 +482,20 @@ package struct FigmaModesReader: FileSetReader {
     /// The type a `$type` names: a DTCG type, or a dimension in Tokens Studio's words; nil for
     /// one Tessera does not know.
     static func tokenType(named name: String) -> TokenType? {
-        TokenType(rawValue: name) ?? (dimensionTypeNames.contains(name) ? .dimension : nil)
+        let name = canonicalTypeName(name)
+        return TokenType(rawValue: name) ?? (dimensionTypeNames.contains(name) ? .dimension : nil)
+    }
+
+    /// A type name as written, with Figma's own names of variable types (`COLOR`, `FLOAT`,
+    /// `STRING`, `BOOLEAN`, which the plugins' dumps write) as the type they are.
+    static func canonicalTypeName(_ name: String) -> String {
+        switch name {
+        case "COLOR": "color"
+        case "FLOAT": "number"
+        case "STRING": "string"
+        case "BOOLEAN": "boolean"
+        default: name
+        }
     }
 
     /// The members of each composite type that hold a dimension.

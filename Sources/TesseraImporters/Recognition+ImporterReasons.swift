@@ -64,6 +64,10 @@ extension FigmaModesImporter {
             let count = Self.layoutFiles(in: file.path)?.read.count ?? 0
             return "the folder holds \(count) Collection.Mode.json file\(count == 1 ? "" : "s") of tokens with com.figma extensions"
         }
+        if Self.isCollectionDump(file) {
+            return "the file is a JSON array whose first 4 KB hold $value and a plugin's collection entries "
+                + "(\"collection\" and \"variables\" keys, or a \"modes\" object)"
+        }
         guard recognizes(file) != .no, let (collection, mode) = Self.collectionAndMode(of: file.path) else { return nil }
         return "the name is Collection.Mode.json (collection '\(collection)', mode '\(mode)') and its first 4 KB hold com.figma extensions"
     }
