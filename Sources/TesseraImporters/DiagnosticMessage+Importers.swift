@@ -214,6 +214,13 @@ extension DiagnosticMessage {
             + "it is kept as \(kept), as Style Dictionary passes it through")
     }
 
+    static func studioAlternativeGroups(_ group: String, first: String, none: String) -> Self {
+        Self(.studioAlternativeGroups, .note,
+            "each theme of the group '\(group)' defines again every token of the group '\(first)', which layered under it would show "
+                + "in no permutation: the groups are read as one at a time, as Tokens Studio lets a group have no active theme; "
+                + "'\(group)' has the context '\(none)', its default, which adds nothing, and choosing one of its themes is that theme alone")
+    }
+
     static func studioUnusedSet(_ set: String, referenced: Bool) -> Self {
         referenced
             ? Self(.studioUnusedSet, .note, "token set '\(set)' is enabled in no theme, but the themes' sets refer to its tokens; "

@@ -119,6 +119,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     package static let studioModify: DiagnosticID = "import.tokens-studio.modify"
     package static let studioType: DiagnosticID = "import.tokens-studio.type"
     package static let studioUnusedSet: DiagnosticID = "import.tokens-studio.unused-set"
+    package static let studioAlternativeGroups: DiagnosticID = "import.tokens-studio.alternative-groups"
     package static let studioUntyped: DiagnosticID = "import.tokens-studio.untyped"
     package static let passedThrough: DiagnosticID = "import.style-dictionary.passed-through"
     package static let styleDictionaryName: DiagnosticID = "import.style-dictionary.name"

@@ -538,34 +538,68 @@ struct TokensStudioReader {
         }
         var order: [ResolverDocument.Layer] = []
         var names: Set<String> = []
-        if !found.isEmpty {
-            var carrier = DocumentBuilder(file: file)
-            for diagnostic in found { carrier.report(diagnostic) }
-            names.insert("tokens-studio")
-            order.append(.set(.init(name: "tokens-studio", description: "What reading the files found",
-                sources: [.init(.built(carrier.finish()), at: anchor)])))
-        }
+        // What reading the files found comes first (`tokens-studio`, added last).
+        names.insert("tokens-studio")
         for set in sets where base.contains(set.name) {
             order.append(.set(.init(name: UniqueName.claim(set.name, in: &names) { "\($0) (\($1))" }, sources: [source(set.name)])))
         }
         let setOrder = Dictionary(sets.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for group in groups {
-            var contextNames: Set<String> = []
+        // Each group's themes: the sets each selects beyond the base, in the order they merge.
+        let selections = groups.map { group in
             // A set another group's theme enables is that group's to choose: as a source here,
             // for references only, it would override what the other group chose (Tokens
             // Studio's transforms put every source set before every enabled one).
             let enabledElsewhere = Self.enabled(byGroupsOtherThan: group.name, in: groups)
-            let contexts = group.themes.map { theme in
-                let selected = theme.selected.filter { !base.contains($0.set) && !($0.source && enabledElsewhere.contains($0.set)) }
+            return group.themes.map { theme in
+                theme.selected.filter { !base.contains($0.set) && !($0.source && enabledElsewhere.contains($0.set)) }
                     .sorted { ($0.source ? 0 : 1, setOrder[$0.set] ?? 0) < ($1.source ? 0 : 1, setOrder[$1.set] ?? 0) }
-                return ResolverDocument.Context(name: UniqueName.claim(theme.name, in: &contextNames) { "\($0) (\($1))" },
-                    sources: selected.map { source($0.set) })
+                    .map(\.set)
+            }
+        }
+        let alternatives = Self.alternativeGroups(selections, paths: Dictionary(sets.map { ($0.name, $0.tokens.map { $0.path.joined(separator: ".") }) },
+            uniquingKeysWith: { first, _ in first }))
+        for (position, group) in groups.enumerated() {
+            var contextNames: Set<String> = []
+            var contexts = zip(group.themes, selections[position]).map { theme, selected in
+                ResolverDocument.Context(name: UniqueName.claim(theme.name, in: &contextNames) { "\($0) (\($1))" },
+                    sources: selected.map(source))
+            }
+            var preferred = contexts[0].name
+            if let first = alternatives[position] {
+                // Tokens Studio lets a group have no active theme: a context that adds nothing,
+                // the default of a group that would hide an earlier one. Each of its themes
+                // defines every token of that group, so choosing one is that brand alone.
+                let none = UniqueName.claim("none", in: &contextNames) { "\($0) (\($1))" }
+                contexts.append(ResolverDocument.Context(name: none, sources: []))
+                preferred = none
+                found.append(Diagnostic(.studioAlternativeGroups(group.name, first: groups[first].name, none: none),
+                    at: SourceAnchor(file: file, offset: group.themes[0].offset).location()))
             }
             let modifier = UniqueName.claim(group.name, in: &names) { "\($0) (\($1))" }
             order.append(.modifier(.init(name: modifier, description: "The themes of the Tokens Studio group '\(group.name)'",
-                contexts: contexts, defaultContext: contexts[0].name, anchor: SourceAnchor(file: file, offset: group.themes[0].offset))))
+                contexts: contexts, defaultContext: preferred, anchor: SourceAnchor(file: file, offset: group.themes[0].offset))))
+        }
+        if !found.isEmpty {
+            var carrier = DocumentBuilder(file: file)
+            for diagnostic in found { carrier.report(diagnostic) }
+            order.insert(.set(.init(name: "tokens-studio", description: "What reading the files found",
+                sources: [.init(.built(carrier.finish()), at: anchor)])), at: 0)
         }
         return ResolverDocument(name: name, layers: order, file: file)
+    }
+
+    /// The groups whose themes are meant one at a time (one brand per group): a group each of
+    /// whose themes defines every token of an earlier group's themes would hide that group in
+    /// every permutation. For each such group, the first earlier group it hides; nil for the
+    /// others.
+    static func alternativeGroups(_ selections: [[[String]]], paths: [String: [String]]) -> [Int?] {
+        let defined = selections.map { themes in themes.map { Set($0.flatMap { paths[$0] ?? [] }) } }
+        let all = defined.map { $0.reduce(into: Set<String>()) { $0.formUnion($1) } }
+        return defined.indices.map { later in
+            all.indices.first { earlier in
+                earlier < later && !all[earlier].isEmpty && defined[later].allSatisfy { all[earlier].isSubset(of: $0) }
+            }
+        }
     }
 
     /// The sets the themes of groups other than `group` enable.
