@@ -221,6 +221,12 @@ extension DiagnosticMessage {
                 + "'\(group)' has the context '\(none)', its default, which adds nothing, and choosing one of its themes is that theme alone")
     }
 
+    static func studioModeSets(_ names: String) -> Self {
+        Self(.formatChosen, .note, "the file has no theme and its sets \(names) are named as modes: they are read as the contexts of "
+            + "the modifier 'mode', after the sets every mode shares, rather than merged in order, where the last would hide the "
+            + "others; add themes to read them otherwise")
+    }
+
     static func studioUnusedSet(_ set: String, referenced: Bool) -> Self {
         referenced
             ? Self(.studioUnusedSet, .note, "token set '\(set)' is enabled in no theme, but the themes' sets refer to its tokens; "

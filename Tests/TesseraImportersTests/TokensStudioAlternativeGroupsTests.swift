@@ -84,3 +84,36 @@ struct TokensStudioAlternativeGroupsTests {
         #expect(try Self.modifiers(Self.system(text)) == ["Brand A: Light, Dark (Light)", "Brand B: Light, Dark (Light)"])
     }
 }
+
+/// A file with no theme whose sets are named as modes (`$themes: []`, sets `light` and `dark`,
+/// as exports without themes are written): the sets are one collection's modes, not merged in
+/// order, where `dark` would hide `light` in every permutation.
+struct TokensStudioModeSetsTests {
+    static func system(_ sets: String) -> TokenSystem {
+        TokensStudioImporter().system(for: SourceFile(path: "tokens.json", text: ##"{"global": {"grey": {"value": "#808080", "type": "color"}}, "##
+            + sets + ##", "$themes": [], "$metadata": {"tokenSetOrder": []}}"##), options: PipelineOptions())
+    }
+
+    static let modes = ##""light": {"bg": {"value": "#ffffff", "type": "color"}, "fg": {"value": "{grey}", "type": "color"}}, "dark": {"bg": {"value": "#000000", "type": "color"}, "fg": {"value": "#cccccc", "type": "color"}}"##
+
+    @Test(arguments: [("light", "#ffffffff", "#808080ff"), ("dark", "#000000ff", "#ccccccff")])
+    func setsNamedAsModesAreModes(_ mode: String, _ bg: String, _ fg: String) throws {
+        var system = Self.system(Self.modes)
+        let modifiers = try #require(system.resolver).layers.compactMap { layer -> String? in
+            guard case .modifier(let modifier) = layer else { return nil }
+            return "\(modifier.name): \(modifier.contexts.map(\.name)) (\(modifier.defaultContext ?? "-"))"
+        }
+        #expect(modifiers == [#"mode: ["light", "dark"] (light)"#])
+        let result = system.resolve(inputs: ["mode": mode])
+        #expect(result.partialTokens["bg"]?.value.flatText == bg)
+        #expect(result.partialTokens["fg"]?.value.flatText == fg)
+        #expect(result.partialTokens["grey"] != nil)
+        #expect(result.diagnostics.map(\.id) == [.formatChosen])
+    }
+
+    /// A `light` and a `dark` variant of a component define tokens of their own: merged.
+    @Test func variantsNamedLightAndDarkStayMerged() throws {
+        let system = Self.system(##""light": {"button-light": {"value": "#ffffff", "type": "color"}}, "dark": {"button-dark": {"value": "#000000", "type": "color"}}"##)
+        #expect(try #require(system.resolver).layers.allSatisfy { if case .set = $0 { true } else { false } })
+    }
+}

@@ -518,6 +518,17 @@ struct TokensStudioReader {
         // A set every theme of a group selects is in every permutation; with themes, a set no
         // theme selects is in none.
         var base = Set(sets.map(\.name))
+        // Without themes, sets named only by a mode (`light`, `dark`, `themes/darkTheme`) are one
+        // collection's modes: merged in order, the last would hide the others in every permutation.
+        let modeSets = groups.isEmpty
+            ? Self.modeSets(sets.map(\.name), paths: Dictionary(sets.map { ($0.name, Set($0.tokens.map { $0.path.joined(separator: ".") })) },
+                uniquingKeysWith: { first, _ in first }))
+            : []
+        base.subtract(modeSets.map(\.set))
+        if !modeSets.isEmpty {
+            found.append(Diagnostic(.studioModeSets(modeSets.map { "'\($0.set)'" }.joined(separator: ", ")),
+                at: SourceAnchor(file: file, offset: 0).location()))
+        }
         if !groups.isEmpty {
             base = []
             for group in groups {
@@ -579,6 +590,16 @@ struct TokensStudioReader {
             order.append(.modifier(.init(name: modifier, description: "The themes of the Tokens Studio group '\(group.name)'",
                 contexts: contexts, defaultContext: preferred, anchor: SourceAnchor(file: file, offset: group.themes[0].offset))))
         }
+        if !modeSets.isEmpty {
+            var contextNames: Set<String> = []
+            let contexts = modeSets.map { mode in
+                ResolverDocument.Context(name: UniqueName.claim(mode.name, in: &contextNames) { "\($0) (\($1))" }, sources: [source(mode.set)])
+            }
+            let light = modeSets.firstIndex { ModeFilesImporter.lightWords.contains(ModeFilesImporter.squeezed($0.name) ?? "") } ?? 0
+            order.append(.modifier(.init(name: UniqueName.claim("mode", in: &names) { "\($0) (\($1))" },
+                description: "The token sets named as modes", contexts: contexts, defaultContext: contexts[light].name,
+                anchor: SourceAnchor(file: file, offset: 0))))
+        }
         if !found.isEmpty {
             var carrier = DocumentBuilder(file: file)
             for diagnostic in found { carrier.report(diagnostic) }
@@ -586,6 +607,28 @@ struct TokensStudioReader {
                 sources: [.init(.built(carrier.finish()), at: anchor)])), at: 0)
         }
         return ResolverDocument(name: name, layers: order, file: file)
+    }
+
+    /// The sets named only by a mode, in set order, with the mode as written (the set name's last
+    /// component: `themes/darkTheme` → `darkTheme`), when at least one is a light mode and one a
+    /// dark mode, as `ModeFilesImporter` names files, and each shares at least half of its
+    /// tokens with every other — the same tokens in another mode, not a `light` and a `dark`
+    /// variant of a component, which define tokens of their own; else none.
+    static func modeSets(_ names: [String], paths: [String: Set<String>]) -> [(set: String, name: String)] {
+        let modes = names.compactMap { set -> (set: String, name: String, word: String)? in
+            let last = String(set.split(separator: "/").last ?? "")
+            guard let word = ModeFilesImporter.squeezed(last), ModeFilesImporter.isModeWord(word) else { return nil }
+            return (set, last, word)
+        }
+        guard modes.contains(where: { ModeFilesImporter.lightWords.contains($0.word) }),
+            modes.contains(where: { ModeFilesImporter.darkWords.contains($0.word) })
+        else { return [] }
+        let defined = modes.map { paths[$0.set] ?? [] }
+        guard defined.allSatisfy({ !$0.isEmpty }) else { return [] }
+        for (position, own) in defined.enumerated() {
+            for other in defined[(position + 1)...] where own.intersection(other).count * 2 < min(own.count, other.count) { return [] }
+        }
+        return modes.map { ($0.set, $0.name) }
     }
 
     /// The groups whose themes are meant one at a time (one brand per group): a group each of
