@@ -86,7 +86,12 @@ public struct Build: Sendable {
         let name = configuration.name
             ?? ((configuration.resolver ?? configuration.sources.first ?? configuration.folder) as NSString).lastPathComponent
                 .components(separatedBy: ".").first ?? "tokens"
-        let context = GenerationContext(permutations, name: name, tiers: options.tiers)
+        var mapped = GenerationContext(permutations, name: name, tiers: options.tiers)
+        if let modes = configuration.modes { mapped.traitMapping = .configured(modes) }
+        let context = mapped
+        let modeFindings = ModeCheck(configuration: configuration).diagnostics(context)
+        report.diagnostics += modeFindings
+        if modeFindings.contains(where: { $0.severity == .error }) { return report }
         // Generate everything in memory, the outputs side by side.
         let selected = configuration.outputs.filter { swiftInto == nil || type(of: $0.options).isSwiftSource }
         let sourceDescription = configuration.resolver ?? configuration.sources.joined(separator: ", ")

@@ -3,6 +3,7 @@ import Tessera
 import TesseraImporters
 import TesseraGenerate
 import TesseraQuality
+import TesseraRuntime
 import Yams
 
 /// `tessera.yml`: where the tokens are and what to generate from them. Paths are relative to
@@ -26,6 +27,9 @@ import Yams
 ///   - catalog: { path: catalog, title: App tokens }   # a browsable page: catalog/index.html
 /// tenants: tenants/               # optional: a white-label system's tenants (`tessera publish`)
 /// lint: { contrast: { pairs: [{ foreground: "color.text.*", background: "color.background.*" }] } }
+/// modes:                          # optional: which contexts the traits choose, when their names do not say
+///   appearance: { modifier: Palette, light: Paper, dark: Ink }
+///   contrast: { modifier: Contrast, high: Strong }   # also level (base, elevated), sizeClass (compact, regular)
 /// ```
 ///
 /// Each output's kind names a type in an `OutputRegistry` (`.standard` unless given), which
@@ -72,6 +76,11 @@ public struct BuildConfiguration: Sendable {
     public var outputs: [Output] = []
     /// The `lint:` section: what `tessera lint` checks (see `LintConfiguration`).
     public var lint = LintConfiguration()
+    /// The `modes:` section: which modifier and contexts each trait chooses, for every output
+    /// that carries appearances; nil when the contexts' names say it.
+    public var modes: ModeSettings?
+    /// Where each of `modes`' choices is written, by trait, to locate what is wrong with it.
+    package var modeLocations: [String: SourceLocation] = [:]
     /// The configuration file's text as it was read, so that nothing reads it again (to show
     /// its lines in diagnostics, or to tell whether it changed since the last build).
     package var source: SourceFile?
@@ -92,7 +101,7 @@ public struct BuildConfiguration: Sendable {
         return ((base as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 
-    static let topKeys = ["name", "resolver", "sources", "tenants", "strict", "keepGoing", "sourceFormat", "outputs", "lint"]
+    static let topKeys = ["name", "resolver", "sources", "tenants", "strict", "keepGoing", "sourceFormat", "outputs", "lint", "modes"]
     /// Reads a configuration file: the configuration, or nil with the errors. Each output's kind
     /// is looked up in `outputs`.
     public static func load(_ path: String, outputs: OutputRegistry = .standard)
@@ -214,6 +223,35 @@ public struct BuildConfiguration: Sendable {
             return nil
         }
 
+        /// The `modes:` section: for each trait, `{ modifier: name, <value>: context, … }`.
+        mutating func modes(_ node: Node) -> (ModeSettings?, [String: SourceLocation]) {
+            var settings = ModeSettings()
+            var locations: [String: SourceLocation] = [:]
+            for (trait, _, value) in members(node, known: ModeSettings.traits.map(\.name), place: "modes") {
+                let values = ModeSettings.traits.first { $0.name == trait }!.values
+                let written = members(value, known: ["modifier"] + values, place: "modes.\(trait)")
+                guard case .mapping = value else { continue }
+                guard let modifierNode = written.first(where: { $0.key == "modifier" })?.value else {
+                    report(.configMissing("modifier", in: "modes.\(trait)"), at: value)
+                    continue
+                }
+                guard let modifier = string(modifierNode, key: "modifier") else { continue }
+                var contexts: [String: String] = [:]
+                for (key, _, context) in written where key != "modifier" {
+                    if let name = string(context, key: "modes.\(trait).\(key)") { contexts[key] = name }
+                }
+                let choice = ModeSettings.Choice(modifier: modifier, contexts: contexts)
+                switch trait {
+                case "appearance": settings.appearance = choice
+                case "contrast": settings.contrast = choice
+                case "level": settings.level = choice
+                default: settings.sizeClass = choice
+                }
+                locations[trait] = location(value)
+            }
+            return (settings.choices.isEmpty ? nil : settings, locations)
+        }
+
         mutating func read(_ root: Node?) -> BuildConfiguration {
             var configuration = BuildConfiguration(file: file)
             guard let root else {
@@ -240,6 +278,7 @@ public struct BuildConfiguration: Sendable {
                 case "sources": configuration.sources = strings(value, key: key)
                 case "tenants": configuration.tenants = string(value, key: key)
                 case "lint": configuration.lint = lint(value)
+                case "modes": (configuration.modes, configuration.modeLocations) = modes(value)
                 case "outputs":
                     guard case .sequence(let list) = value else {
                         report(.configInvalidValue(key, expected: "a list of outputs", found: Self.kind(value)), at: value)

@@ -82,6 +82,10 @@ public struct GenerationContext: Sendable {
 
     /// The system's name (the resolver's, or the one the configuration gives).
     public let name: String
+    /// How traits choose the contexts in outputs that carry appearances (asset catalogs, the
+    /// static Swift's trait adaptation, CSS media queries): the conventional names and the
+    /// contexts' meaning, or what `tessera.yml`'s `modes:` says.
+    public var traitMapping: TraitMapping = .conventional
     /// The modifiers and how their permutations are numbered.
     package let numbering: Numbering
     /// Every token, in tree order.
@@ -185,14 +189,14 @@ public struct GenerationContext: Sendable {
     /// The contexts of a permutation, by modifier name.
     public func contexts(of permutation: Int) -> [String: String] { numbering.contexts(of: permutation) }
 
-    /// The permutation of each appearance, through the conventional trait mapping: light with
+    /// The permutation of each appearance, through `traitMapping`: light with
     /// standard contrast, dark, light with high contrast, dark with high contrast. Modifiers the
     /// traits do not choose take their default context, or the one `fixed` names.
     package func appearancePermutations(fixed: [String: String] = [:]) -> [Int] {
         let pairs: [(ThemeTraits.Appearance, ThemeTraits.Contrast)] = [(.light, .standard), (.dark, .standard), (.light, .high), (.dark, .high)]
         return pairs.map { appearance, contrast in
             var chosen = fixed
-            let traits = TraitMapping.conventional.contexts(for: ThemeTraits(appearance: appearance, contrast: contrast),
+            let traits = traitMapping.contexts(for: ThemeTraits(appearance: appearance, contrast: contrast),
                 modifiers: modifiers)
             for modifier in modifiers where fixed[modifier.name] == nil {
                 if let name = traits[modifier.name] { chosen[modifier.name] = name }

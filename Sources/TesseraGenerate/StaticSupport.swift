@@ -256,7 +256,7 @@ struct StaticSupport {
     }
 
     /// How each trait combination (dark, high contrast, elevated) sets the modifiers the
-    /// conventional trait mapping drives; empty when none is.
+    /// context's trait mapping drives; empty when none is.
     func traitCases(_ modifiers: [Modifier]) -> [(dark: Bool, high: Bool, elevated: Bool, settings: [(String, String)])] {
         var combos: [(Bool, Bool, Bool, [String: String])] = []
         for dark in [false, true] {
@@ -264,7 +264,7 @@ struct StaticSupport {
                 for elevated in [false, true] {
                     let traits = ThemeTraits(appearance: dark ? .dark : .light, contrast: high ? .high : .standard,
                         elevation: elevated ? .elevated : .base)
-                    combos.append((dark, high, elevated, TraitMapping.conventional.contexts(for: traits, modifiers: context.modifiers)))
+                    combos.append((dark, high, elevated, context.traitMapping.contexts(for: traits, modifiers: context.modifiers)))
                 }
             }
         }

@@ -62,9 +62,13 @@ public struct TraitMapping: Sendable {
     /// The names token systems use, matched without regard to case, `-`, `_` or spaces:
     ///
     /// - appearance: a modifier `theme`, `appearance`, `color-scheme`, `color-mode`, `mode` or
-    ///   `scheme`, context `light` or `dark`; where that modifier also has combined contexts,
-    ///   `dark-high-contrast` (or `dark-hc`, `high-contrast-dark`) and `dark-elevated` are
-    ///   preferred when the traits say so;
+    ///   `scheme` — or, when none of those names one, the first modifier whose contexts' names
+    ///   say both appearances —, context `light` or `dark`; where that modifier also has
+    ///   combined contexts, `dark-high-contrast` (or `dark-hc`, `high-contrast-dark`) and
+    ///   `dark-elevated` are preferred when the traits say so. Without a context of exactly
+    ///   those names, the one whose name means the appearance (`ContextMeaning`: `Light Mode`,
+    ///   `Day`, `Dark Mode`, `Night`, `Dim`, `🌚 Brand Dark`), with high contrast and elevation
+    ///   as the traits say when a name says them;
     /// - contrast: a modifier `contrast`, context `high` (or `more`, `increased`) or `standard`
     ///   (or `normal`, `default`, `regular`);
     /// - elevation: a modifier `level`, `elevation` or `interface-level`, context `elevated`
@@ -106,7 +110,17 @@ public struct TraitMapping: Sendable {
         if traits.elevation == .elevated {
             appearanceNames += ["\(appearance)-elevated", "elevated-\(appearance)", "\(appearance)-raised"]
         }
-        pick(modifier(["theme", "appearance", "colorscheme", "colormode", "mode", "scheme"]), appearanceNames + [appearance])
+        // The appearance modifier: one of the conventional names, else the first whose contexts'
+        // names say both light and dark (`Light Mode`/`Dark Mode`, `Day`/`Night`, `🌚 Brand Dark`).
+        let named = modifier(["theme", "appearance", "colorscheme", "colormode", "mode", "scheme"])
+        let byName = named.flatMap { ContextMeaning.saysBothAppearances($0.contexts) ? $0 : nil }
+            ?? modifiers.first { ContextMeaning.saysBothAppearances($0.contexts) }
+        if let chosen = byName ?? named {
+            pick(chosen, appearanceNames + [appearance])
+            if contexts[chosen.name] == nil, let found = ContextMeaning.best(among: chosen.contexts, for: traits) {
+                contexts[chosen.name] = found
+            }
+        }
         pick(modifier(["contrast"]), traits.contrast == .high ? ["high", "more", "increased"] : ["standard", "normal", "default", "regular"])
         pick(modifier(["level", "elevation", "interfacelevel"]), traits.elevation == .elevated ? ["elevated", "raised"] : ["base", "default"])
         if let sizeClass = traits.horizontalSizeClass {
@@ -142,5 +156,158 @@ extension Theme {
             theme = (try? theme.with([modifier: context])) ?? theme
         }
         return theme
+    }
+}
+
+/// What a context's name says about the traits it is for, word by word: `Light Mode`,
+/// `lightTheme`, `day` are light; `Dark Mode`, `night`, `dim`, `🌚 Brand Dark` are dark;
+/// `Dark HC`, `dark-high-contrast`, `Dark (Increased Contrast)` are also high contrast;
+/// `Dark Elevated` is also elevated. A name with words of both appearances says neither.
+public struct ContextMeaning: Sendable, Hashable {
+    public var appearance: ThemeTraits.Appearance?
+    public var highContrast: Bool
+    public var elevated: Bool
+
+    static let lightWords: Set<String> = ["light", "day", "bright"]
+    static let darkWords: Set<String> = ["dark", "night", "dim", "dimmed"]
+
+    public init(_ name: String) {
+        let words = Self.words(of: name)
+        let light = words.contains { Self.lightWords.contains($0) }
+        let dark = words.contains { Self.darkWords.contains($0) }
+        appearance = light == dark ? nil : (dark ? .dark : .light)
+        let joined = words.joined()
+        highContrast = words.contains("hc") || joined.contains("highcontrast") || joined.contains("increasedcontrast")
+            || joined.contains("morecontrast") || joined.contains("contrasthigh")
+        elevated = words.contains("elevated") || words.contains("raised")
+    }
+
+    /// The name's words, lowercased: split at every character that is not a letter or digit
+    /// and where a lowercase letter meets an uppercase one (`darkTheme` → `dark`, `theme`).
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousWasLower = false
+        for character in name {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = ""
+                previousWasLower = false
+                continue
+            }
+            if character.isUppercase, previousWasLower, !current.isEmpty {
+                words.append(current.lowercased())
+                current = ""
+            }
+            current.append(character)
+            previousWasLower = character.isLowercase
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
+    }
+
+    /// Whether some of `contexts` say light and some dark.
+    public static func saysBothAppearances(_ contexts: [String]) -> Bool {
+        let meanings = contexts.map { ContextMeaning($0).appearance }
+        return meanings.contains(.light) && meanings.contains(.dark)
+    }
+
+    /// The context among `contexts` whose name says `traits`' appearance, preferring the one
+    /// whose high contrast and elevation also agree, then the one that says neither; nil when no
+    /// name says the appearance.
+    public static func best(among contexts: [String], for traits: ThemeTraits) -> String? {
+        let wantsContrast = traits.contrast == .high, wantsElevated = traits.elevation == .elevated
+        let candidates = contexts.map { ($0, ContextMeaning($0)) }.filter { $0.1.appearance == traits.appearance }
+        func score(_ meaning: ContextMeaning) -> Int {
+            (meaning.highContrast == wantsContrast ? 2 : meaning.highContrast ? -4 : 0)
+                + (meaning.elevated == wantsElevated ? 1 : meaning.elevated ? -2 : 0)
+        }
+        return candidates.max { score($0.1) < score($1.1) }?.0
+    }
+}
+
+/// Which modifier and contexts each trait chooses, as a team writes it in `tessera.yml`'s
+/// `modes:` section when the contexts' names do not say it:
+///
+/// ```yaml
+/// modes:
+///   appearance: { modifier: Palette, light: Paper, dark: Ink }
+///   contrast: { modifier: Contrast, high: Strong }
+/// ```
+///
+/// A trait value left out (`standard` above) takes the modifier's default context.
+public struct ModeSettings: Sendable, Hashable {
+    /// One trait's modifier, and its context for each of the trait's values, by the value's
+    /// name (`light`, `dark`; `standard`, `high`; `base`, `elevated`; `compact`, `regular`).
+    public struct Choice: Sendable, Hashable {
+        public var modifier: String
+        public var contexts: [String: String]
+
+        public init(modifier: String, contexts: [String: String]) {
+            self.modifier = modifier
+            self.contexts = contexts
+        }
+    }
+
+    public var appearance: Choice?
+    public var contrast: Choice?
+    public var level: Choice?
+    public var sizeClass: Choice?
+
+    public init(appearance: Choice? = nil, contrast: Choice? = nil, level: Choice? = nil, sizeClass: Choice? = nil) {
+        self.appearance = appearance
+        self.contrast = contrast
+        self.level = level
+        self.sizeClass = sizeClass
+    }
+
+    /// The traits by name, each with the names of its values.
+    public static let traits: [(name: String, values: [String])] = [
+        ("appearance", ["light", "dark"]), ("contrast", ["standard", "high"]), ("level", ["base", "elevated"]),
+        ("sizeClass", ["compact", "regular"]),
+    ]
+
+    /// The choices set, with their trait's name.
+    public var choices: [(trait: String, choice: Choice)] {
+        [("appearance", appearance), ("contrast", contrast), ("level", level), ("sizeClass", sizeClass)].compactMap { trait, choice in
+            choice.map { (trait, $0) }
+        }
+    }
+}
+
+extension TraitMapping {
+    /// `settings` first: each trait it names chooses its modifier's context by the trait's value
+    /// (the modifier's default for a value it leaves out), and `fallback` no longer drives any
+    /// modifier by that trait; the traits it leaves out are `fallback`'s.
+    public static func configured(_ settings: ModeSettings, fallback: TraitMapping = .conventional) -> TraitMapping {
+        TraitMapping { traits, modifiers in
+            var contexts = fallback.contexts(for: traits, modifiers: modifiers)
+            // What the fallback would drive by each configured trait: the modifiers whose choice
+            // changes when only that trait does.
+            var flipped: [ThemeTraits] = []
+            if settings.appearance != nil { var other = traits; other.appearance = traits.appearance == .dark ? .light : .dark; flipped.append(other) }
+            if settings.contrast != nil { var other = traits; other.contrast = traits.contrast == .high ? .standard : .high; flipped.append(other) }
+            if settings.level != nil { var other = traits; other.elevation = traits.elevation == .elevated ? .base : .elevated; flipped.append(other) }
+            if settings.sizeClass != nil {
+                var other = traits
+                other.horizontalSizeClass = traits.horizontalSizeClass == .compact ? .regular : .compact
+                flipped.append(other)
+            }
+            for other in flipped {
+                let there = fallback.contexts(for: other, modifiers: modifiers)
+                for (modifier, context) in contexts where there[modifier] != context { contexts[modifier] = nil }
+            }
+            func apply(_ choice: ModeSettings.Choice?, _ value: String?) {
+                guard let choice, let modifier = modifiers.first(where: { $0.name == choice.modifier }) else { return }
+                guard let value else { return }
+                let wanted = choice.contexts[value] ?? modifier.defaultContext
+                if modifier.contexts.contains(wanted) { contexts[modifier.name] = wanted }
+            }
+            apply(settings.appearance, traits.appearance.rawValue)
+            apply(settings.contrast, traits.contrast.rawValue)
+            apply(settings.level, traits.elevation.rawValue)
+            apply(settings.sizeClass, traits.horizontalSizeClass?.rawValue)
+            return contexts
+        }
     }
 }
