@@ -5,6 +5,7 @@ import TesseraImporters
 import TesseraBuild
 import TesseraGenerate
 import TesseraQuality
+import TesseraRuntime
 
 struct TesseraCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -364,11 +365,15 @@ struct Contexts: TesseraSubcommand {
         }
         let report = system.checkAllPermutations()
         var lines: [String] = []
+        let placed = TraitPlacement(document.modifiers.map {
+            ThemeModifier(name: $0.name, contexts: $0.contextNames, defaultContext: $0.defaultContext ?? $0.contextNames.first ?? "")
+        })
         for modifier in document.modifiers {
             let fallback = modifier.defaultContext.map { " (default \($0))" } ?? " (no default)"
             let varying = report.variesAlong[modifier.name]?.count ?? 0
             lines.append("\(modifier.name)\(fallback): \(modifier.contextNames.joined(separator: ", "))"
                 + " — changes \(varying) token\(varying == 1 ? "" : "s") on its own")
+            lines += placed.lines(for: modifier.name).map { "  " + $0 }
         }
         lines.append("\(document.permutationCount) permutation\(document.permutationCount == 1 ? "" : "s")")
         io.write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
@@ -377,5 +382,35 @@ struct Contexts: TesseraSubcommand {
         bag.append(contentsOf: report.diagnostics)
         diagnostics.write(bag, files: report.files, to: &io)
         return bag.hasErrors ? .failure : .success
+    }
+}
+
+/// Which trait chooses each modifier's contexts through the conventional mapping, for
+/// `tessera contexts`: `follows the appearance: light → Light Mode, dark → Dark Mode`.
+struct TraitPlacement {
+    let modifiers: [ThemeModifier]
+
+    init(_ modifiers: [ThemeModifier]) { self.modifiers = modifiers }
+
+    /// The traits, each with its values as they are set on `ThemeTraits`.
+    static let traits: [(name: String, values: [(String, @Sendable (inout ThemeTraits) -> Void)])] = [
+        ("the appearance", [("light", { $0.appearance = .light }), ("dark", { $0.appearance = .dark })]),
+        ("the contrast", [("standard", { $0.contrast = .standard }), ("high", { $0.contrast = .high })]),
+        ("the level", [("base", { $0.elevation = .base }), ("elevated", { $0.elevation = .elevated })]),
+        ("the size class", [("compact", { $0.horizontalSizeClass = .compact }), ("regular", { $0.horizontalSizeClass = .regular })]),
+    ]
+
+    /// A line per trait that chooses the modifier's context.
+    func lines(for modifier: String) -> [String] {
+        Self.traits.compactMap { trait, values in
+            let chosen = values.map { name, set -> (String, String?) in
+                var traits = ThemeTraits()
+                set(&traits)
+                return (name, TraitMapping.conventional.contexts(for: traits, modifiers: modifiers)[modifier])
+            }
+            guard Set(chosen.map(\.1)).count > 1 else { return nil }
+            let fallback = modifiers.first { $0.name == modifier }?.defaultContext ?? ""
+            return "follows \(trait): " + chosen.map { "\($0) → \($1 ?? fallback)" }.joined(separator: ", ")
+        }
     }
 }

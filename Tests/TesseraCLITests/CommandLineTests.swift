@@ -144,7 +144,7 @@ struct CommandLineTests {
         let validate = try tessera(["validate", resolver])
         #expect(validate.status == 0, "\(validate.stderr)")
         let contexts = try tessera(["contexts", "--resolver", resolver])
-        #expect(contexts.stdout == "theme (default light): light, dark — changes 2 tokens on its own\n2 permutations\n")
+        #expect(contexts.stdout == "theme (default light): light, dark — changes 2 tokens on its own\n  follows the appearance: light → light, dark → dark\n2 permutations\n")
         let json = try tessera(["contexts", "--resolver", resolver, "--diagnostics-format", "json"])
         #expect(json.stderr.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("["))
     }
@@ -220,7 +220,7 @@ struct CommandLineTests {
         let resolver = try writeResolver()
         let forced = try tessera(["contexts", "--source-format", "resolver", resolver])
         #expect(forced.status == 0, "\(forced.stderr)")
-        #expect(forced.stdout == "theme (default light): light, dark — changes 2 tokens on its own\n2 permutations\n")
+        #expect(forced.stdout == "theme (default light): light, dark — changes 2 tokens on its own\n  follows the appearance: light → light, dark → dark\n2 permutations\n")
         let unknown = try tessera(["contexts", "--source-format", "yaml", resolver])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown --source-format 'yaml'"), "\(unknown.stderr)")
@@ -255,7 +255,7 @@ struct CommandLineTests {
         let resolver = try writeResolver()
         let positional = try tessera(["contexts", resolver])
         #expect(positional.status == 0, "\(positional.stderr)")
-        #expect(positional.stdout == "theme (default light): light, dark — changes 2 tokens on its own\n2 permutations\n")
+        #expect(positional.stdout == "theme (default light): light, dark — changes 2 tokens on its own\n  follows the appearance: light → light, dark → dark\n2 permutations\n")
         #expect(try tessera(["contexts"]).status == 2)
         #expect(try tessera(["contexts", resolver, "--resolver", resolver]).status == 2)
     }
