@@ -133,14 +133,26 @@ struct CommonOptions: ParsableArguments {
 
     @OptionGroup var diagnostics: DiagnosticsOption
 
+    /// `--config`, else `tessera.yml` in the current folder when no path and no `--resolver`
+    /// is given and it exists.
+    var configPath: String? {
+        if let config { return config }
+        guard paths.isEmpty, resolver == nil, FileManager.default.fileExists(atPath: Self.defaultConfiguration) else { return nil }
+        return Self.defaultConfiguration
+    }
+
+    /// The configuration read when a command is given no source.
+    static let defaultConfiguration = "tessera.yml"
+
     func validate() throws {
-        if paths.isEmpty, resolver == nil, config == nil {
-            throw ValidationError("give at least one token file or directory, --resolver FILE or --config tessera.yml")
+        if paths.isEmpty, resolver == nil, configPath == nil {
+            throw ValidationError("give at least one token file or directory, --resolver FILE or --config tessera.yml "
+                + "(or run the command in a folder with a tessera.yml)")
         }
         if [!paths.isEmpty, resolver != nil, config != nil].filter({ $0 }).count > 1 {
             throw ValidationError("give token files, --resolver or --config, only one of them")
         }
-        if resolver == nil, config == nil, !inputs.isEmpty, !importers.readsAsSystem(paths) { throw ValidationError("--input needs a resolver") }
+        if resolver == nil, configPath == nil, !inputs.isEmpty, !importers.readsAsSystem(paths) { throw ValidationError("--input needs a resolver") }
         _ = try inputMap()
     }
 
@@ -152,7 +164,12 @@ struct CommonOptions: ParsableArguments {
     /// With `--config`, the configuration's system (its errors written and exit code 1 thrown
     /// when it cannot be read); `--source-format` and `--strict` still win over its settings.
     func configured(io: inout CommandIO) throws -> ConfiguredSystem {
-        if let config { return ConfiguredSystem(try diagnostics.loadConfiguration(config, io: &io), options: pipelineOptions) }
+        if let config = configPath {
+            if config != self.config, source.explainFormat {
+                io.write("note: no source given: reading the configuration \(config) in the current folder\n", to: .standardError)
+            }
+            return ConfiguredSystem(try diagnostics.loadConfiguration(config, io: &io), options: pipelineOptions)
+        }
         if let resolver { return ConfiguredSystem(resolver: resolver, options: pipelineOptions) }
         return ConfiguredSystem(paths: paths, options: pipelineOptions)
     }
@@ -341,21 +358,36 @@ struct Contexts: TesseraSubcommand {
     @Option(help: "The resolver document, named as an option (as validate and resolve also accept).")
     var resolver: String?
 
+    @Option(help: "A tessera.yml whose system is read (default: tessera.yml in the current folder, when no resolver is given).")
+    var config: String?
+
     @OptionGroup var source: SourceFormatOption
 
     @OptionGroup var diagnostics: DiagnosticsOption
 
+    /// `--config`, else `tessera.yml` in the current folder when no resolver is given and it exists.
+    var configPath: String? {
+        if let config { return config }
+        guard file == nil, resolver == nil, FileManager.default.fileExists(atPath: CommonOptions.defaultConfiguration) else { return nil }
+        return CommonOptions.defaultConfiguration
+    }
+
     func validate() throws {
         switch (file, resolver) {
-        case (nil, nil): throw ValidationError("give the resolver document: tessera contexts FILE.resolver.json")
+        case (nil, nil) where configPath == nil:
+            throw ValidationError("give the resolver document: tessera contexts FILE.resolver.json (or --config tessera.yml)")
         case (.some, .some): throw ValidationError("give the resolver once: as FILE or as --resolver, not both")
         default: break
         }
+        if config != nil, file != nil || resolver != nil { throw ValidationError("give the resolver or --config, not both") }
     }
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let path = file ?? resolver ?? ""
-        let system = ConfiguredSystem(resolver: path, options: PipelineOptions(importers: source.importers)).open()
+        let options = PipelineOptions(importers: source.importers)
+        let configuration = try configPath.map { try diagnostics.loadConfiguration($0, io: &io) }
+        let configured = configuration.map { ConfiguredSystem($0, options: options) } ?? ConfiguredSystem(resolver: path, options: options)
+        let system = configured.open()
         guard let document = system.resolver else {
             var bag = DiagnosticBag()
             bag.append(contentsOf: source.explanations([path]))
@@ -367,7 +399,7 @@ struct Contexts: TesseraSubcommand {
         var lines: [String] = []
         let placed = TraitPlacement(document.modifiers.map {
             ThemeModifier(name: $0.name, contexts: $0.contextNames, defaultContext: $0.defaultContext ?? $0.contextNames.first ?? "")
-        })
+        }, mapping: configuration?.modes.map { TraitMapping.configured($0) } ?? .conventional)
         for modifier in document.modifiers {
             let fallback = modifier.defaultContext.map { " (default \($0))" } ?? " (no default)"
             let varying = report.variesAlong[modifier.name]?.count ?? 0
@@ -385,12 +417,17 @@ struct Contexts: TesseraSubcommand {
     }
 }
 
-/// Which trait chooses each modifier's contexts through the conventional mapping, for
-/// `tessera contexts`: `follows the appearance: light → Light Mode, dark → Dark Mode`.
+/// Which trait chooses each modifier's contexts through a trait mapping (the conventional one,
+/// or the configuration's `modes:`), for `tessera contexts`: `follows the appearance: light →
+/// Light Mode, dark → Dark Mode`.
 struct TraitPlacement {
     let modifiers: [ThemeModifier]
+    let mapping: TraitMapping
 
-    init(_ modifiers: [ThemeModifier]) { self.modifiers = modifiers }
+    init(_ modifiers: [ThemeModifier], mapping: TraitMapping = .conventional) {
+        self.modifiers = modifiers
+        self.mapping = mapping
+    }
 
     /// The traits, each with its values as they are set on `ThemeTraits`.
     static let traits: [(name: String, values: [(String, @Sendable (inout ThemeTraits) -> Void)])] = [
@@ -406,7 +443,7 @@ struct TraitPlacement {
             let chosen = values.map { name, set -> (String, String?) in
                 var traits = ThemeTraits()
                 set(&traits)
-                return (name, TraitMapping.conventional.contexts(for: traits, modifiers: modifiers)[modifier])
+                return (name, mapping.contexts(for: traits, modifiers: modifiers)[modifier])
             }
             guard Set(chosen.map(\.1)).count > 1 else { return nil }
             let fallback = modifiers.first { $0.name == modifier }?.defaultContext ?? ""

@@ -17,10 +17,12 @@ package enum Processes {
     /// Runs a program to its end. With `mergingErrors`, standard error goes to `stdout` too, in
     /// the order written.
     package static func run(
-        _ executable: URL, _ arguments: [String] = [], environment: [String: String]? = nil, mergingErrors: Bool = false
+        _ executable: URL, _ arguments: [String] = [], environment: [String: String]? = nil, mergingErrors: Bool = false,
+        in folder: URL? = nil
     ) throws -> CommandOutput {
         let process = Process()
         process.executableURL = executable
+        if let folder { process.currentDirectoryURL = folder }
         process.arguments = arguments
         if let environment { process.environment = environment }
         let out = Pipe()
