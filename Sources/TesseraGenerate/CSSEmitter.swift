@@ -218,7 +218,11 @@ public struct CSSEmitter: Sendable {
         }
     }
 
+    /// A number rounded to four decimals; one too large for that (from 1e15) as written, in
+    /// CSS's exponent notation (`1.7976931348623157e+308`) when it has one.
     package static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        if abs(value) >= 1e15 { return NumberFormatting.shortest(value) }
         let text = NumberFormatting.shortest((value * 10_000).rounded() / 10_000)
         return text.contains("e") ? String(format: "%.4f", value) : text
     }

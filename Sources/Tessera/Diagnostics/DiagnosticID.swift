@@ -54,6 +54,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     package static let jsonControlCharacter: DiagnosticID = "json.control-character"
     package static let jsonInvalidNumber: DiagnosticID = "json.invalid-number"
     package static let jsonNumberOutOfRange: DiagnosticID = "json.number-out-of-range"
+    package static let jsonNumberImprecise: DiagnosticID = "json.number-imprecise"
     package static let jsonTooDeep: DiagnosticID = "json.too-deep"
     package static let jsonByteOrderMark: DiagnosticID = "json.byte-order-mark"
     package static let jsonEmpty: DiagnosticID = "json.empty"

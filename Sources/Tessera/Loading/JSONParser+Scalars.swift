@@ -203,6 +203,13 @@ extension JSONScanner {
             report(.numberTooLarge, at: start)
             return 0
         }
+        // An integer past 2^53 that a 64-bit float cannot hold: every reader and output would
+        // use another number than the one written.
+        if abs(value) >= 9_007_199_254_740_992, !text.contains("."), !text.contains("e"), !text.contains("E") {
+            let digits = text.drop { $0 == "-" }.drop { $0 == "0" }
+            let held = String(format: "%.0f", abs(value))
+            if held != digits { report(.numberImprecise(String(text), held: (negative ? "-" : "") + held), at: start) }
+        }
         return value
     }
 

@@ -72,6 +72,11 @@ extension ValueParser {
         guard let (value, unit) = measure(node, at: pointer, type: .duration,
             example: "{\"value\": 200, \"unit\": \"ms\"}", units: "'ms' or 's'", unit: { text, _, _, _ in TokenDuration.Unit(rawValue: text) })
         else { return nil }
+        // A duration is how long an animation takes: CSS's transition-duration and Apple's
+        // animation durations cannot be negative (a transition's delay, parsed here too, can).
+        if value < 0, !pointer.hasSuffix("/delay") {
+            report(.negativeDuration(value, unit: unit.rawValue), offset: node.offset, pointer: pointer)
+        }
         return TokenDuration(value, unit)
     }
 

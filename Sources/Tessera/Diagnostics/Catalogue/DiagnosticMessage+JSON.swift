@@ -97,4 +97,10 @@ extension DiagnosticMessage {
 
     static let leadingZeros = Self(.jsonInvalidNumber, .error, "numbers cannot have leading zeros")
     static let numberTooLarge = Self(.jsonNumberOutOfRange, .error, "number is too large to be represented")
+
+    static func numberImprecise(_ written: String, held: String) -> Self {
+        Self(.jsonNumberImprecise, .warning, "the integer \(written) is beyond 2^53, where a 64-bit float — what JSON readers, "
+            + "Swift's Double and every output hold — cannot hold each integer: it is read as \(held); write a smaller number, "
+            + "or a string if it is an identifier")
+    }
 }

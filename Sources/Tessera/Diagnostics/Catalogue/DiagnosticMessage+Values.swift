@@ -203,4 +203,10 @@ extension DiagnosticMessage {
         Self(.unknownTextCase, .error,
             "unknown text case \(found); use " + TextCase.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
     }
+
+    static func negativeDuration(_ value: Double, unit: String) -> Self {
+        Self(.valueOutOfRange, .warning, "a duration is how long an animation takes, and \(NumberFormatting.shortest(value))\(unit) "
+            + "is negative: CSS's transition-duration and Apple's animation durations cannot be, so outputs write a duration "
+            + "their platforms refuse; use a positive duration (a negative start belongs in a transition's delay)")
+    }
 }
