@@ -354,7 +354,8 @@ public struct BuildConfiguration: Sendable {
     package static func starter(resolver: String?, sources: [String]) -> String {
         var text = """
         # Tessera: what to generate from the design tokens. `tessera build` runs every output;
-        # paths are relative to this file. Unknown settings are errors.
+        # paths are relative to this file. Unknown settings are errors. Every setting: the
+        # tessera.yml article of the TesseraBuild documentation.
 
         # name: App                    # the system's name in outputs (default: the resolver's)
 
@@ -365,7 +366,7 @@ public struct BuildConfiguration: Sendable {
         } else {
             text += "# Token files and folders, merged in order (or `resolver:` for a system with modes).\n"
             text += "sources:\n"
-            for source in sources.isEmpty ? ["tokens"] : sources { text += "  - \(source)\n" }
+            for source in sources { text += "  - \(source)\n" }
         }
         text += """
 
@@ -385,7 +386,8 @@ public struct BuildConfiguration: Sendable {
           # Every permutation resolved, as JSON.
           # - bundle:
           #     path: Generated/tokens.bundle.json
-          # Any other format, from a Mustache template (see the README for its context).
+          # Any other format, from a Mustache template (its context: the tessera.yml article of
+          # the TesseraBuild documentation, "What each output holds").
           # - template:
           #     path: Generated/Tokens.kt
           #     template: templates/tokens.kt.mustache
@@ -408,7 +410,8 @@ public struct BuildConfiguration: Sendable {
           # - catalog:
           #     path: catalog
 
-        # What `tessera lint` checks, in every permutation (each rule is in the README).
+        # What `tessera lint` checks, in every permutation (each rule: the Quality gates article
+        # of the TesseraBuild documentation).
         # lint:
         #   contrast:
         #     pairs:

@@ -94,7 +94,24 @@ struct Init: TesseraSubcommand {
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let target = (folder as NSString).appendingPathComponent("tessera.yml")
         guard !FileManager.default.fileExists(atPath: target) else {
-            throw ValidationError("'\(target)' exists already; it is left as it is")
+            io.write("tessera init: '\(target)' exists already; it is left as it is (remove it to write a new one)\n", to: .standardError)
+            return .failure
+        }
+        // Files named by mode beside each other (core.json, light.json, dark.json): a resolver
+        // with those modes, written beside the configuration.
+        if let layout = ModeFilesImporter.layout(of: folder) {
+            let resolverName = "tokens.resolver.json"
+            let resolverPath = (folder as NSString).appendingPathComponent(resolverName)
+            guard !FileManager.default.fileExists(atPath: resolverPath) else {
+                io.write("tessera init: '\(resolverPath)' exists already; name it in tessera.yml's resolver:\n", to: .standardError)
+                return .failure
+            }
+            let light = layout.modes.firstIndex { ModeFilesImporter.lightWords.contains(ModeFilesImporter.squeezed($0.mode) ?? "") } ?? 0
+            try write(Self.resolver(shared: layout.shared, modes: layout.modes, defaultMode: layout.modes[light].mode), to: resolverPath)
+            try write(BuildConfiguration.starter(resolver: resolverName, sources: []), to: target)
+            io.write("wrote \(resolverPath) (the modifier 'mode': \(layout.modes.map(\.mode).joined(separator: ", "))) and \(target); "
+                + "edit its outputs, then run 'tessera build'\n", to: .standardError)
+            return .success
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         // A resolver, an asset catalog or a Style Dictionary configuration names the whole system.
@@ -110,12 +127,40 @@ struct Init: TesseraSubcommand {
                     || BuildConfiguration.isFolder((folder as NSString).appendingPathComponent(name)) && name.lowercased().contains("token"))
             }
         }
-        let text = BuildConfiguration.starter(resolver: resolver, sources: sources)
-        guard FileManager.default.createFile(atPath: target, contents: Data(text.utf8)) else {
-            throw ValidationError("cannot write '\(target)'")
+        guard resolver != nil || !sources.isEmpty else {
+            io.write("tessera init: no token files, resolver, asset catalog or Style Dictionary configuration in '\(folder)': "
+                + "run it in the folder that holds them, or give that folder (tessera init FOLDER)\n", to: .standardError)
+            return .failure
         }
+        try write(BuildConfiguration.starter(resolver: resolver, sources: sources), to: target)
         io.write("wrote \(target); edit its outputs, then run 'tessera build'\n", to: .standardError)
         return .success
+    }
+
+    func write(_ text: String, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw ValidationError("cannot write '\(path)'")
+        }
+    }
+
+    /// A resolver document: the files every mode shares as one set, then the modifier `mode`
+    /// whose contexts are the mode files, paths relative to the folder.
+    static func resolver(shared: [String], modes: [(path: String, mode: String)], defaultMode: String) -> String {
+        func reference(_ path: String) -> String {
+            "{\"$ref\": \(JSONWriter.quoted((path as NSString).lastPathComponent))}"
+        }
+        var text = "{\n  \"version\": \"2025.10\",\n"
+        var order: [String] = []
+        if !shared.isEmpty {
+            text += "  \"sets\": {\n    \"shared\": {\"sources\": [" + shared.map(reference).joined(separator: ", ") + "]}\n  },\n"
+            order.append("{\"$ref\": \"#/sets/shared\"}")
+        }
+        text += "  \"modifiers\": {\n    \"mode\": {\n      \"contexts\": {\n"
+        text += modes.map { "        \(JSONWriter.quoted($0.mode)): [\(reference($0.path))]" }.joined(separator: ",\n")
+        text += "\n      },\n      \"default\": \(JSONWriter.quoted(defaultMode))\n    }\n  },\n"
+        order.append("{\"$ref\": \"#/modifiers/mode\"}")
+        text += "  \"resolutionOrder\": [" + order.joined(separator: ", ") + "]\n}\n"
+        return text
     }
 }
 

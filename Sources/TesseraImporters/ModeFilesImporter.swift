@@ -33,11 +33,11 @@ package struct ModeFilesImporter: SystemImporter {
     }
 
     /// The mode words, without case, spaces, `-` or `_`; light ones first.
-    static let lightWords: Set<String> = ["light", "day", "lighthighcontrast", "lighthc", "highcontrastlight"]
+    package static let lightWords: Set<String> = ["light", "day", "lighthighcontrast", "lighthc", "highcontrastlight"]
     static let darkWords: Set<String> = ["dark", "night", "dim", "darkhighcontrast", "darkhc", "highcontrastdark", "darkdimmed"]
 
     /// A folder's token files and mode files, when it has this layout.
-    static func layout(of folder: String) -> (shared: [String], modes: [(path: String, mode: String)])? {
+    package static func layout(of folder: String) -> (shared: [String], modes: [(path: String, mode: String)])? {
         guard !folder.lowercased().hasSuffix(".json") else { return nil }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue,
@@ -81,7 +81,7 @@ package struct ModeFilesImporter: SystemImporter {
     static func isModeWord(_ word: String) -> Bool { lightWords.contains(word) || darkWords.contains(word) }
 
     /// The name lowercased without spaces, `-` and `_`, and without a last `mode` or `theme`.
-    static func squeezed(_ text: String) -> String? {
+    package static func squeezed(_ text: String) -> String? {
         var word = text.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" }
         for suffix in ["mode", "theme"] where word.hasSuffix(suffix) && word.count > suffix.count { word.removeLast(suffix.count) }
         return word.isEmpty ? nil : word

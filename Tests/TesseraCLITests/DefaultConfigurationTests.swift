@@ -1,4 +1,5 @@
 import Foundation
+import TesseraBuild
 import TesseraConformanceKit
 import TesseraTestSupport
 import Testing
@@ -49,6 +50,51 @@ struct DefaultConfigurationTests {
             let run = try tessera([command], in: folder)
             #expect(run.status == 2, "\(command)")
             #expect(run.stderr.contains("tessera.yml"), "\(command): \(run.stderr)")
+        }
+    }
+
+    /// `init` in a folder of core, light and dark files: a resolver with the modes and a
+    /// configuration that validates on the first run, with two permutations.
+    @Test func initReadsModeFilesIntoAResolverThatValidates() throws {
+        let folder = try Codegen.temporaryFolder("init-modes")
+        let color = { (hex: String) in #"{"color": {"$type": "color", "bg": {"$value": {"colorSpace": "srgb", "components": [\#(hex)]}}}}"# }
+        try Data(#"{"space": {"$type": "number", "s": {"$value": 4}}}"#.utf8).write(to: folder.appendingPathComponent("core.json"))
+        try Data(color("1, 1, 1").utf8).write(to: folder.appendingPathComponent("light.json"))
+        try Data(color("0, 0, 0").utf8).write(to: folder.appendingPathComponent("dark.json"))
+        let initialized = try tessera(["init"], in: folder)
+        #expect(initialized.status == 0, "\(initialized.stderr)")
+        let validate = try tessera(["validate"], in: folder)
+        #expect(validate.status == 0, "\(validate.stderr)")
+        #expect(!validate.stderr.contains("error:") && !validate.stderr.contains("warning:"), "\(validate.stderr)")
+        let contexts = try tessera(["contexts"], in: folder)
+        #expect(contexts.stdout.hasSuffix("2 permutations\n"), "\(contexts.stdout)")
+        let resolve = try tessera(["resolve", "--input", "mode=dark", "--token", "color.bg"], in: folder)
+        #expect(resolve.stdout.contains("#000000"), "\(resolve.stdout) \(resolve.stderr)")
+        // Run again: the files are left as they are, and it says so (not a usage message).
+        let again = try tessera(["init"], in: folder)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("exists already") && !again.stderr.contains("Usage"))
+    }
+
+    @Test func initInAFolderWithNoTokensSaysSoAndWritesNothing() throws {
+        let folder = try Codegen.temporaryFolder("init-empty")
+        let run = try tessera(["init"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no token files"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("tessera.yml").path))
+    }
+
+    /// The articles the starter's comments name exist.
+    @Test func theStartersCommentsNameArticlesThatExist() throws {
+        let text = BuildConfiguration.starter(resolver: "tokens.resolver.json", sources: [])
+        let docs = repositoryRoot.appendingPathComponent("Sources/TesseraBuild/TesseraBuild.docc")
+        let titles = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.compactMap { name in
+            try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8).split(separator: "\n").first.map { $0.dropFirst(2).lowercased() }
+        }
+        #expect(!text.contains("README"))
+        for named in ["tessera.yml", "Quality gates"] {
+            #expect(text.contains("the \(named) article"))
+            #expect(titles.contains(named.lowercased()), "\(titles)")
         }
     }
 }
