@@ -4,6 +4,7 @@ import Testing
 
 @testable import Tessera
 @testable import TesseraGenerate
+@testable import TesseraModel
 
 /// Numbers an output cannot hold as written are said where they are written; the ones it can
 /// are written so that they read back as the same number.
@@ -33,5 +34,18 @@ struct NumbersOutputsHoldTests {
         #expect(!text.contains("inf") && !text.contains("nan"), "\(text)")
         let read = try #require(Double(text))
         #expect(abs(read - value) <= max(0.00005, abs(value) * 1e-15), "\(value) → \(text)")
+    }
+
+    /// A legacy color's fix-it writes each component as the shortest decimal that names the
+    /// same byte, for every byte: read back, the color's hex is the one written.
+    @Test func fixItComponentsAreShortAndNameTheSameByte() throws {
+        for byte in 0...255 {
+            let text = TokenColor.shortestByte(Double(byte) / 255)
+            let read = try #require(Double(text))
+            #expect((read * 255).rounded() == Double(byte) && abs(read * 255 - Double(byte)) <= 0.25, "\(byte): \(text)")
+            #expect(text.count <= 6, "\(byte): \(text)")
+        }
+        let color = try #require(TokenColor(legacyCSS: "#1f6feb80"))
+        #expect(color.dtcgJSONText == ##"{"colorSpace":"srgb","components":[0.122,0.435,0.922],"alpha":0.502,"hex":"#1f6feb"}"##)
     }
 }

@@ -98,16 +98,33 @@ extension TokenColor {
     }
 
     /// The DTCG object as compact JSON, for messages and fix-its.
+    /// The shortest decimal (to six places) whose value × 255 is within a quarter of the same
+    /// byte as `value` × 255 — far from a rounding tie, so every reader takes the same byte.
+    static func shortestByte(_ value: Double) -> String {
+        let byte = (value * 255).rounded()
+        guard abs(value * 255 - byte) < 1e-6 else { return NumberFormatting.shortest(value) }
+        var scale = 1.0
+        for _ in 0..<6 {
+            scale *= 10
+            let decimal = (value * scale).rounded() / scale
+            if abs(decimal * 255 - byte) <= 0.25 { return NumberFormatting.shortest(decimal) }
+        }
+        return NumberFormatting.shortest(value)
+    }
+
     package var dtcgJSONText: String {
         var text = "{\"colorSpace\":\""
         text += colorSpace.rawValue
         text += "\",\"components\":["
+        // With the hex beside them, sRGB components (and the alpha) are written as the shortest
+        // decimals that still name the same byte: 0.122, not 0.12156862745098039.
+        let write = hex != nil && colorSpace == .srgb ? Self.shortestByte : NumberFormatting.shortest
         for (index, component) in components.enumerated() {
             if index > 0 { text += "," }
-            text += component.map(NumberFormatting.shortest) ?? "\"none\""
+            text += component.map(write) ?? "\"none\""
         }
         text += "]"
-        if alpha != 1 { text += ",\"alpha\":" + NumberFormatting.shortest(alpha) }
+        if alpha != 1 { text += ",\"alpha\":" + write(alpha) }
         if let hex { text += ",\"hex\":" + ValueParser.json(hex) }
         return text + "}"
     }
