@@ -97,4 +97,27 @@ struct DefaultConfigurationTests {
             #expect(titles.contains(named.lowercased()), "\(titles)")
         }
     }
+
+    /// `convert` writes legacy notations in their 2025.10 form: its output passes `--strict`,
+    /// and resolves to the same values.
+    @Test func convertedLegacyNotationPassesStrict() throws {
+        let folder = try Codegen.temporaryFolder("convert-legacy")
+        let tokens = folder.appendingPathComponent("tokens")
+        try FileManager.default.createDirectory(at: tokens, withIntermediateDirectories: true)
+        try Data(##"{"space": {"$type": "dimension", "s": {"$value": "16px"}}, "fast": {"$type": "duration", "$value": "200ms"}, "shadow": {"$type": "shadow", "$value": {"color": "#00000080", "offsetX": "0px", "offsetY": "2px", "blur": "4px", "spread": "0px"}}}"##.utf8)
+            .write(to: tokens.appendingPathComponent("core.json"))
+        try Data(##"{"bg": {"$type": "color", "$value": "#fff"}}"##.utf8).write(to: tokens.appendingPathComponent("light.json"))
+        try Data(##"{"bg": {"$type": "color", "$value": "#1f6feb"}}"##.utf8).write(to: tokens.appendingPathComponent("dark.json"))
+        let output = folder.appendingPathComponent("converted")
+        let convert = try tessera(["convert", "tokens", "-o", output.path], in: folder)
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let resolver = try #require(try FileManager.default.contentsOfDirectory(atPath: output.path).first { $0.hasSuffix(".resolver.json") })
+        let strict = try tessera(["validate", "--strict", "converted/\(resolver)"], in: folder)
+        #expect(strict.status == 0, "\(strict.stderr)")
+        for mode in ["light", "dark"] {
+            let before = try tessera(["resolve", "tokens", "--input", "mode=\(mode)"], in: folder)
+            let after = try tessera(["resolve", "converted/\(resolver)", "--input", "mode=\(mode)"], in: folder)
+            #expect(before.stdout == after.stdout && !before.stdout.isEmpty, "\(before.stdout)\n\(after.stdout)")
+        }
+    }
 }

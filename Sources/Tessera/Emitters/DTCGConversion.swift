@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Tokens keep their references (`{color.accent}`), descriptions, deprecations and
 /// `$extensions`; each carries its `$type`. Values an importer read from another format are
-/// written in their 2025.10 form; values read from DTCG files are written as they were.
+/// written in their 2025.10 form; values read from DTCG files are written as they were, but for
+/// legacy notations (`"#ff0000"`, `"16px"`, `"200ms"`), which `write(to:)` rewrites as their
+/// fix-its do, so that the files pass `--strict`.
 ///
 /// ```swift
 /// let conversion = DTCGConversion(AssetCatalogImporter().system(at: "Assets.xcassets", options: PipelineOptions()))
@@ -111,10 +113,28 @@ package struct DTCGConversion: Sendable {
         for file in files {
             try Data(file.text.utf8).write(to: URL(fileURLWithPath: (staging as NSString).appendingPathComponent(file.path)))
         }
+        try Self.modernize(files.map { (staging as NSString).appendingPathComponent($0.path) })
         for file in files {
             let target = (directory as NSString).appendingPathComponent(file.path)
             if manager.fileExists(atPath: target) { try manager.removeItem(atPath: target) }
             try manager.moveItem(atPath: (staging as NSString).appendingPathComponent(file.path), toPath: target)
+        }
+    }
+
+    /// Rewrites the legacy notations values read from DTCG files kept (`"#ff0000"`, `"16px"`,
+    /// `"200ms"`) in their 2025.10 form, as their fix-its write it, so that the files pass
+    /// `--strict`: the written files are read as the system they are (every permutation), and
+    /// each `*.legacy` fix-it into them is applied once.
+    static func modernize(_ paths: [String]) throws {
+        let resolver = paths.first { $0.hasSuffix(".resolver.json") }
+        let system = resolver.map { TokenSystem(resolverAt: $0) } ?? TokenSystem(tokenFilesAt: paths, options: PipelineOptions())
+        let edits = system.checkAllPermutations().diagnostics.filter { $0.id.isLegacyForm }.flatMap { $0.fixIts.map(\.edit) }
+        for (path, fileEdits) in Dictionary(grouping: edits, by: \.file) where paths.contains(path) {
+            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+            // A value read in several permutations has its fix-it once per permutation: once here.
+            let unique = Array(Set(fileEdits))
+            guard let fixed = try? SourceEdit.apply(unique, toFile: path, bytes: Array(bytes)) else { continue }
+            try Data(fixed).write(to: URL(fileURLWithPath: path))
         }
     }
 
