@@ -39,13 +39,18 @@ public struct CatalogEmitter: Sendable {
         return columns
     }
 
-    /// A column's heading: the contexts that differ from the defaults (`default` for none).
-    static func heading(_ permutation: Int, in context: GenerationContext) -> String {
+    /// A column's heading: the contexts that differ from the defaults; for the default
+    /// permutation, the default contexts of the modifiers the other `columns` change (`light ·
+    /// standard` beside `dark` and `high`), `default` when none does.
+    static func heading(_ permutation: Int, in context: GenerationContext, columns: [Int] = []) -> String {
         let contexts = context.contexts(of: permutation)
         let changed = context.modifiers.compactMap { modifier in
             contexts[modifier.name].flatMap { $0 == modifier.defaultContext ? nil : $0 }
         }
-        return changed.isEmpty ? "default" : changed.joined(separator: " · ")
+        if !changed.isEmpty { return changed.joined(separator: " · ") }
+        let shown = columns.map(context.contexts(of:))
+        let varied = context.modifiers.filter { modifier in shown.contains { $0[modifier.name] != modifier.defaultContext } }
+        return varied.isEmpty ? "default" : varied.map(\.defaultContext).joined(separator: " · ")
     }
 
     /// The permutation's contexts as `modifier=context` pairs, for `data-permutation`.
@@ -88,7 +93,7 @@ public struct CatalogEmitter: Sendable {
         }
         page += "<nav>" + groups.map { "<a href=\"#g-\(Self.html(Self.anchor($0.name)))\">\(Self.html($0.name.isEmpty ? "(top level)" : $0.name))</a>" }
             .joined(separator: " ") + "</nav>\n<main>\n"
-        let headings = columns.map { "<th scope=\"col\">\(Self.html(Self.heading($0, in: context)))</th>" }.joined()
+        let headings = columns.map { "<th scope=\"col\">\(Self.html(Self.heading($0, in: context, columns: columns)))</th>" }.joined()
         let allGroups = groups
         let sections = Parallel.map(allGroups.count) { index -> String in
             let group = allGroups[index]

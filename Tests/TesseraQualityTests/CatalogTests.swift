@@ -29,6 +29,12 @@ import Testing
         let columns = CatalogEmitter.columns(context)
         // Light, dark and high contrast side by side, then the other contexts.
         #expect(columns.prefix(4).map { CatalogEmitter.heading($0, in: context) } == ["default", "dark", "high", "dark · high"])
+        // Beside the other columns, the default one is titled by the default contexts they change.
+        let headings = columns.map { CatalogEmitter.heading($0, in: context, columns: columns) }
+        #expect(headings.first == context.modifiers.filter { modifier in
+            columns.contains { context.contexts(of: $0)[modifier.name] != modifier.defaultContext }
+        }.map(\.defaultContext).joined(separator: " · "))
+        #expect(headings.first?.contains("light") == true && headings.first?.contains("default") == false)
         #expect(columns.map { CatalogEmitter.heading($0, in: context) }.contains("elevated"))
         let swatches = Self.matches(#"<div class="swatch" data-path="([^"]+)" data-permutation="([^"]+)" style="background-color: ([^"]+)">"#, in: page)
         let colors = context.tokens.filter { $0.type == .color }
