@@ -17,7 +17,7 @@ struct TesseraCommand: ParsableCommand {
 }
 
 enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, github
 
     /// Writes diagnostics to standard error in this format.
     func write(_ bag: DiagnosticBag, files: [SourceFile], to io: inout CommandIO) {
@@ -31,6 +31,8 @@ enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             text = (try? String(decoding: encoder.encode(sorted), as: UTF8.self) + "\n") ?? "[]\n"
+        case .github:
+            text = sorted.map(GitHubAnnotation.line).joined() + (sorted.isEmpty ? "" : DiagnosticRenderer().summary(bag) + "\n")
         }
         io.write(text, to: .standardError)
     }
@@ -48,7 +50,7 @@ extension RuleSetting: ExpressibleByArgument {
 
 /// `--diagnostics-format`, for every command.
 struct DiagnosticsOption: ParsableArguments {
-    @Option(help: "How diagnostics are written to standard error: text or json.")
+    @Option(help: "How diagnostics are written to standard error: text, json, or github (GitHub Actions workflow commands, which annotate the lines in a pull request).")
     var diagnosticsFormat: DiagnosticsFormat = .text
 
     /// Writes `bag` to standard error; in json, an empty array when it is empty, so that a script always
@@ -449,5 +451,48 @@ struct TraitPlacement {
             let fallback = modifiers.first { $0.name == modifier }?.defaultContext ?? ""
             return "follows \(trait): " + chosen.map { "\($0) → \($1 ?? fallback)" }.joined(separator: ", ")
         }
+    }
+}
+
+/// A diagnostic as a GitHub Actions workflow command (`::error file=…,line=…,col=…,title=…::…`),
+/// which the runner turns into an annotation on the file's line; notes and fix-its follow the
+/// message on lines of their own. The runner reads workflow commands from standard output and
+/// standard error alike.
+enum GitHubAnnotation {
+    static func line(_ diagnostic: Diagnostic) -> String {
+        let command = switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        default: "notice"
+        }
+        var properties: [String] = []
+        if let location = diagnostic.location {
+            properties.append("file=" + property(relative(location.file)))
+            if location.line > 0 {
+                properties.append("line=\(location.line)")
+                if location.column > 0 { properties.append("col=\(location.column)") }
+            }
+        }
+        properties.append("title=" + property(diagnostic.id.rawValue))
+        var message = diagnostic.message
+        for note in diagnostic.notes { message += "\nnote: " + note.message }
+        for fix in diagnostic.fixIts { message += "\nfix-it: " + fix.message }
+        return "::\(command) " + properties.joined(separator: ",") + "::" + data(message) + "\n"
+    }
+
+    /// A path relative to the current folder (the workspace, in a workflow), as annotations name files.
+    static func relative(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
+    }
+
+    /// The escaping of a command's message.
+    static func data(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// The escaping of a property's value, which also escapes `:` and `,`.
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

@@ -120,4 +120,18 @@ struct DefaultConfigurationTests {
             #expect(before.stdout == after.stdout && !before.stdout.isEmpty, "\(before.stdout)\n\(after.stdout)")
         }
     }
+
+    /// `--diagnostics-format github`: a workflow command per diagnostic, at the file's line,
+    /// the path relative to the workspace, the message escaped as the runner reads it.
+    @Test func githubAnnotationsNameTheLine() throws {
+        let folder = try Codegen.temporaryFolder("github-format")
+        try Data(##"{"a": {"$type": "color", "$value": "#ff000"},\##n "b": {"$type": "dimension", "$value": "4px"}}"##.utf8)
+            .write(to: folder.appendingPathComponent("tokens.json"))
+        let run = try tessera(["validate", "tokens.json", "--diagnostics-format", "github"], in: folder)
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("::error file=tokens.json,line=1,col=36,title=value.invalid::") == true, "\(run.stderr)")
+        #expect(lines.contains { $0.hasPrefix("::warning file=tokens.json,line=2,col=") && $0.contains("title=value.dimension.legacy::") && $0.contains("%0Afix-it: ") })
+        #expect(lines.last == "1 error, 1 warning")
+    }
 }
