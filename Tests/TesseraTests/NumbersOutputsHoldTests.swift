@@ -49,3 +49,21 @@ struct NumbersOutputsHoldTests {
         #expect(color.dtcgJSONText == ##"{"colorSpace":"srgb","components":[0.122,0.435,0.922],"alpha":0.502,"hex":"#1f6feb"}"##)
     }
 }
+
+/// A color string Tessera cannot read is told apart by what is wrong with it.
+struct ColorStringMessagesTests {
+    static func message(_ value: String) -> String? {
+        let text = "{\"a\": {\"$type\": \"color\", \"$value\": \"" + value + "\"}}"
+        return pipeline(text).diagnostics.first { $0.id == .valueInvalid }?.message
+    }
+
+    @Test func hexColorsWithTheWrongDigitsSaySo() {
+        #expect(Self.message("#12345")?.contains("it has 5 hex digits") == true)
+        #expect(Self.message("#12g456")?.contains("'g' is not a hex digit") == true)
+    }
+
+    @Test func colorNamesAreToldTheyAreNotColors() {
+        #expect(Self.message("red")?.contains("color names are not colors") == true)
+        #expect(Self.message("red")?.contains("hex digit") == false)
+    }
+}

@@ -79,8 +79,21 @@ extension DiagnosticMessage {
     // MARK: Invalid values
 
     static func invalidColorString(_ text: String) -> Self {
-        Self(.valueInvalid, .error,
-            "invalid color '\(text)': use an object such as {\"colorSpace\": \"srgb\", \"components\": [1, 0, 0]}")
+        let object = "{\"colorSpace\": \"srgb\", \"components\": [1, 0, 0]}"
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("#") {
+            let digits = trimmed.dropFirst()
+            let problem = digits.allSatisfy(\.isHexDigit)
+                ? "it has \(digits.count) hex digit\(digits.count == 1 ? "" : "s")"
+                : "'\(digits.first { !$0.isHexDigit }.map(String.init) ?? "")' is not a hex digit"
+            return Self(.valueInvalid, .error, "invalid color '\(text)': a hex color is '#' and 3, 4, 6 or 8 hex digits "
+                + "(#rgb, #rgba, #rrggbb, #rrggbbaa), and \(problem); in 2025.10, write an object such as \(object)")
+        }
+        if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isLetter }) {
+            return Self(.valueInvalid, .error, "invalid color '\(text)': color names are not colors in 2025.10, nor among the legacy "
+                + "notations read (#rrggbb, rgb(), hsl()); write the color the name means as an object such as \(object)")
+        }
+        return Self(.valueInvalid, .error, "invalid color '\(text)': use an object such as \(object)")
     }
 
     static func unknownColorSpace(_ name: String) -> Self {
