@@ -238,7 +238,7 @@ public struct TokenDiff: Sendable {
 
     /// One line per change under its kind, after the verdict.
     public var text: String {
-        var output = "tessera diff: \(verdict); \(counts)\n"
+        var output = changes.isEmpty ? "tessera diff: no change\n" : "tessera diff: \(verdict); \(counts)\n"
         for kind in Kind.allCases {
             let selected = changes.filter { $0.kind == kind }
             guard !selected.isEmpty else { continue }
@@ -251,7 +251,8 @@ public struct TokenDiff: Sendable {
     /// For a pull-request comment: the verdict, then a table per kind of change.
     public var markdown: String {
         func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
-        var output = "## Design tokens: \(verdict)\n\n\(counts.prefix(1).uppercased() + counts.dropFirst()).\n"
+        var output = changes.isEmpty ? "## Design tokens: no change\n"
+            : "## Design tokens: \(verdict)\n\n\(counts.prefix(1).uppercased() + counts.dropFirst()).\n"
         for kind in Kind.allCases {
             let selected = changes.filter { $0.kind == kind }
             guard !selected.isEmpty else { continue }

@@ -36,7 +36,9 @@ public struct DiagnosticRenderer: Sendable {
     package func summary(_ bag: DiagnosticBag) -> String {
         let errors = bag.errorCount
         let warnings = bag.warningCount
+        let notes = bag.all.filter { $0.severity == .note }.count
         return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            + (notes == 0 ? "" : ", \(notes) note\(notes == 1 ? "" : "s")")
     }
 
     private func line(_ location: SourceLocation?, _ label: String, _ message: String) -> String {
