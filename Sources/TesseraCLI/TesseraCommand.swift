@@ -124,7 +124,7 @@ struct CommonOptions: ParsableArguments {
     @Flag(help: "Treat legacy notations (\"#ff0000\", \"16px\", \"200ms\") as errors.")
     var strict = false
 
-    @Flag(help: "List every warning; by default each kind of warning is listed 100 times per file, then summed up.")
+    @Flag(help: "List every warning; by default each kind of warning is listed 5 times per file, then summed up with its count.")
     var allWarnings = false
 
     @Option(help: "How serious a reference against the tiers (component → semantic → primitive) is: warning, error or off.")
@@ -142,6 +142,9 @@ struct CommonOptions: ParsableArguments {
         guard paths.isEmpty, resolver == nil, FileManager.default.fileExists(atPath: Self.defaultConfiguration) else { return nil }
         return Self.defaultConfiguration
     }
+
+    /// How many warnings of one id in one file are listed before the rest are summed up.
+    static let warningsListed = 5
 
     /// The configuration read when a command is given no source.
     static let defaultConfiguration = "tessera.yml"
@@ -196,7 +199,7 @@ struct CommonOptions: ParsableArguments {
 
     var pipelineOptions: PipelineOptions {
         let rules = tiers.severity.map { TierRules(componentsThroughSemantic: componentsThroughSemantic, severity: $0) }
-        return PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : 100, tiers: rules, importers: importers)
+        return PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : Self.warningsListed, tiers: rules, importers: importers)
     }
 
     /// The base permutation of token files (every one of them merged).
