@@ -67,3 +67,19 @@ struct ColorStringMessagesTests {
         #expect(Self.message("red")?.contains("hex digit") == false)
     }
 }
+
+/// A legacy string with a unit 2025.10 reads as another (`"12pt"`) gets one fix-it, which
+/// writes the unit read; the unit's own warning offers none there.
+struct LegacyUnitFixItTests {
+    @Test func aPointStringGetsOneFixItInPixels() {
+        let found = pipeline(##"{"a": {"$type": "dimension", "$value": "12pt"}}"##).diagnostics
+        #expect(Set(found.map(\.id)) == [.dimensionUnitLegacy, .dimensionLegacy])
+        let fixIts = found.flatMap(\.fixIts)
+        #expect(fixIts.map(\.edit.replacement) == [#"{"value": 12, "unit": "px"}"#])
+    }
+
+    @Test func aPointUnitMemberStillGetsItsFixIt() {
+        let found = pipeline(##"{"a": {"$type": "dimension", "$value": {"value": 12, "unit": "pt"}}}"##).diagnostics
+        #expect(found.flatMap(\.fixIts).map(\.edit.replacement) == [#""px""#])
+    }
+}

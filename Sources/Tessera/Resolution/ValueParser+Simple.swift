@@ -33,8 +33,11 @@ extension ValueParser {
                 error(.invalidStringValue(type, text, example: example, units: units), at: node, pointer: pointer)
                 return nil
             }
-            report(.legacyStringValue(type, text, value: value, unit: unitText), offset: node.offset, pointer: pointer,
-                fixIts: replace(node, with: Self.measureJSON(value, unitText), "replace with \(Self.measureJSON(value, unitText))"))
+            // The fix-it writes the unit as read (`12pt` is `12px`), so that it agrees with the
+            // unit's own warning, which has no fix-it of its own here.
+            let read = ((parsed as? any RawRepresentable)?.rawValue as? String) ?? unitText
+            report(.legacyStringValue(type, text, value: value, unit: read), offset: node.offset, pointer: pointer,
+                fixIts: replace(node, with: Self.measureJSON(value, read), "replace with \(Self.measureJSON(value, read))"))
             return (value, parsed)
         }
         guard let members = object(node, at: pointer, type: type, required: ["value", "unit"]) else { return nil }
@@ -52,14 +55,19 @@ extension ValueParser {
     /// warning: `dp` and `pt` are `px` (the format defines px as dp on Android and pt on iOS),
     /// an empty unit on 0 is `0px`, and `em` is kept.
     private func dimensionUnit(_ text: String, _ value: Double, _ node: JSONValue, _ pointer: String) -> TokenDimension.Unit? {
+        // In a legacy string (`"12pt"`), `node` is the whole value: its own fix-it rewrites it
+        // with the unit read, so the unit offers none.
+        let isUnitMember = node.string == text
         switch text {
         case "px": return .px
         case "rem": return .rem
         case "dp", "pt":
-            report(.legacyUnit(text), offset: node.offset, pointer: pointer, fixIts: replace(node, with: "\"px\"", "replace with 'px'"))
+            report(.legacyUnit(text), offset: node.offset, pointer: pointer,
+                fixIts: isUnitMember ? replace(node, with: "\"px\"", "replace with 'px'") : [])
             return .px
         case "" where value == 0:
-            report(.zeroWithoutUnit, offset: node.offset, pointer: pointer, fixIts: replace(node, with: "\"px\"", "replace with 'px'"))
+            report(.zeroWithoutUnit, offset: node.offset, pointer: pointer,
+                fixIts: isUnitMember ? replace(node, with: "\"px\"", "replace with 'px'") : [])
             return .px
         case "em":
             report(.emUnit, offset: node.offset, pointer: pointer)
