@@ -391,7 +391,11 @@ struct Contexts: TesseraSubcommand {
         let path = file ?? resolver ?? ""
         let options = PipelineOptions(importers: source.importers)
         let configuration = try configPath.map { try diagnostics.loadConfiguration($0, io: &io) }
-        let configured = configuration.map { ConfiguredSystem($0, options: options) } ?? ConfiguredSystem(resolver: path, options: options)
+        // A FILE that is token files, not a system: its one permutation, checked, rather than
+        // resolver errors that tell it to become a resolver. `--resolver` reads it as one.
+        let tokenFiles = configuration == nil && resolver == nil && !source.importers.readsAsSystem([path])
+        let configured = configuration.map { ConfiguredSystem($0, options: options) }
+            ?? (tokenFiles ? ConfiguredSystem(paths: [path], options: options) : ConfiguredSystem(resolver: path, options: options))
         let system = configured.open()
         guard let document = system.resolver else {
             var bag = DiagnosticBag()
@@ -412,6 +416,7 @@ struct Contexts: TesseraSubcommand {
                 + " — changes \(varying) token\(varying == 1 ? "" : "s") on its own")
             lines += placed.lines(for: modifier.name).map { "  " + $0 }
         }
+        if document.modifiers.isEmpty { lines.append("no modifier" + (tokenFiles ? " (token files merged in order; a resolver document gives them modes)" : "")) }
         lines.append("\(document.permutationCount) permutation\(document.permutationCount == 1 ? "" : "s")")
         io.write(lines.joined(separator: "\n") + "\n", to: .standardOutput)
         var bag = DiagnosticBag()

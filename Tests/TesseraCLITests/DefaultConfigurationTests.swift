@@ -134,4 +134,15 @@ struct DefaultConfigurationTests {
         #expect(lines.contains { $0.hasPrefix("::warning file=tokens.json,line=2,col=") && $0.contains("title=value.dimension.legacy::") && $0.contains("%0Afix-it: ") })
         #expect(lines.last == "1 error, 1 warning")
     }
+
+    /// `contexts` of a token file: its one permutation, not resolver errors telling it to
+    /// become a resolver.
+    @Test func contextsOfATokenFileIsItsOnePermutation() throws {
+        let folder = try Codegen.temporaryFolder("contexts-token-file")
+        try Data(##"{"a": {"$type": "number", "$value": 1}}"##.utf8).write(to: folder.appendingPathComponent("tokens.json"))
+        let run = try tessera(["contexts", "tokens.json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("1 permutation\n") && run.stdout.hasPrefix("no modifier"))
+        #expect(!run.stderr.contains("resolver."), "\(run.stderr)")
+    }
 }
