@@ -76,6 +76,7 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     package static let unknownType: DiagnosticID = "type.unknown"
     package static let misspeltType: DiagnosticID = "type.misspelt"
     package static let typeMismatch: DiagnosticID = "type.mismatch"
+    package static let typeGroupOverridden: DiagnosticID = "type.group-overridden"
     package static let mergeConflict: DiagnosticID = "merge.conflict"
 
     // MARK: Groups

@@ -83,6 +83,16 @@ final class Evaluator: ValueParserHost {
                     at: token.value, pointer: "", notes: [definedHere(target)])
                 return nil
             }
+            // 2025.10 gives an alias its target's type before its group's: say so when they differ,
+            // since a token under a `color` group resolving to a dimension is rarely meant.
+            if explicitType == nil, let groupType = Self.ownType(of: document.tokens[index], groupTypes: shared.groupTypes),
+                groupType != targetType
+            {
+                let token = document.tokens[index]
+                parser(index).report(.aliasTypeOverridesGroup(token: token.path, groupType: groupType,
+                    alias: wholeReference(index)?.text ?? "", aliasType: targetType), offset: token.value.offset, pointer: "",
+                    notes: [definedHere(target)])
+            }
             if shared.hasDeprecations {
                 warnIfDeprecated(target, referencedFrom: index, at: document.tokens[index].value.offset, pointer: "")
             }

@@ -133,6 +133,15 @@ extension DiagnosticMessage {
             "token '\(path)' has type '\(type.rawValue)' but '\(alias)' is a \(aliasType.rawValue)")
     }
 
+    /// A token without `$type` whose group's type differs from its alias target's, which 2025.10
+    /// gives it.
+    static func aliasTypeOverridesGroup(token path: String, groupType: TokenType, alias: String, aliasType: TokenType) -> Self {
+        Self(.typeGroupOverridden, .warning,
+            "token '\(path)' is in a group of type '\(groupType.rawValue)' but aliases '\(alias)', a \(aliasType.rawValue); "
+                + "2025.10 gives an alias its target's type, so it is a \(aliasType.rawValue): alias a \(groupType.rawValue), "
+                + "or give the token \"$type\": \"\(aliasType.rawValue)\" if a \(aliasType.rawValue) is meant")
+    }
+
     /// A typed value (given by an importer) of another type than its token's.
     static func valueTypeMismatch(token path: String, type: TokenType, valueType: TokenType) -> Self {
         Self(.typeMismatch, .error, "token '\(path)' has type '\(type.rawValue)' but its value is a \(valueType.rawValue)")
