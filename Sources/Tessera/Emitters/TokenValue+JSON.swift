@@ -97,7 +97,6 @@ extension TokenColor {
         return .object(pairs)
     }
 
-    /// The DTCG object as compact JSON, for messages and fix-its.
     /// The shortest decimal (to six places) whose value × 255 is within a quarter of the same
     /// byte as `value` × 255 — far from a rounding tie, so every reader takes the same byte.
     static func shortestByte(_ value: Double) -> String {
@@ -112,6 +111,7 @@ extension TokenColor {
         return NumberFormatting.shortest(value)
     }
 
+    /// The DTCG object as compact JSON, for messages and fix-its.
     package var dtcgJSONText: String {
         var text = "{\"colorSpace\":\""
         text += colorSpace.rawValue
