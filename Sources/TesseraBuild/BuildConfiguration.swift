@@ -80,7 +80,7 @@ public struct BuildConfiguration: Sendable {
     /// that carries appearances; nil when the contexts' names say it.
     public var modes: ModeSettings?
     /// Where each of `modes`' choices is written, by trait, to locate what is wrong with it.
-    package var modeLocations: [String: SourceLocation] = [:]
+    package var modeLocations: [ThemeTrait: SourceLocation] = [:]
     /// The configuration file's text as it was read, so that nothing reads it again (to show
     /// its lines in diagnostics, or to tell whether it changed since the last build).
     package var source: SourceFile?
@@ -224,29 +224,23 @@ public struct BuildConfiguration: Sendable {
         }
 
         /// The `modes:` section: for each trait, `{ modifier: name, <value>: context, … }`.
-        mutating func modes(_ node: Node) -> (ModeSettings?, [String: SourceLocation]) {
+        mutating func modes(_ node: Node) -> (ModeSettings?, [ThemeTrait: SourceLocation]) {
             var settings = ModeSettings()
-            var locations: [String: SourceLocation] = [:]
-            for (trait, _, value) in members(node, known: ModeSettings.traits.map(\.name), place: "modes") {
-                let values = ModeSettings.traits.first { $0.name == trait }!.values
-                let written = members(value, known: ["modifier"] + values, place: "modes.\(trait)")
+            var locations: [ThemeTrait: SourceLocation] = [:]
+            for (name, _, value) in members(node, known: ThemeTrait.allCases.map(\.rawValue), place: "modes") {
+                let trait = ThemeTrait(rawValue: name)!
+                let written = members(value, known: ["modifier"] + trait.values, place: "modes.\(name)")
                 guard case .mapping = value else { continue }
                 guard let modifierNode = written.first(where: { $0.key == "modifier" })?.value else {
-                    report(.configMissing("modifier", in: "modes.\(trait)"), at: value)
+                    report(.configMissing("modifier", in: "modes.\(name)"), at: value)
                     continue
                 }
                 guard let modifier = string(modifierNode, key: "modifier") else { continue }
                 var contexts: [String: String] = [:]
                 for (key, _, context) in written where key != "modifier" {
-                    if let name = string(context, key: "modes.\(trait).\(key)") { contexts[key] = name }
+                    if let context = string(context, key: "modes.\(name).\(key)") { contexts[key] = context }
                 }
-                let choice = ModeSettings.Choice(modifier: modifier, contexts: contexts)
-                switch trait {
-                case "appearance": settings.appearance = choice
-                case "contrast": settings.contrast = choice
-                case "level": settings.level = choice
-                default: settings.sizeClass = choice
-                }
+                settings[trait] = ModeSettings.Choice(modifier: modifier, contexts: contexts)
                 locations[trait] = location(value)
             }
             return (settings.choices.isEmpty ? nil : settings, locations)

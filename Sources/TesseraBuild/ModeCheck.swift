@@ -19,13 +19,13 @@ struct ModeCheck {
         for (trait, choice) in configuration.modes?.choices ?? [] {
             let at = configuration.modeLocations[trait] ?? fallback
             guard let modifier = modifiers.first(where: { $0.name == choice.modifier }) else {
-                found.append(Diagnostic(.configInvalidValue("modes.\(trait).modifier", expected: "a modifier of the system ("
+                found.append(Diagnostic(.configInvalidValue("modes.\(trait.rawValue).modifier", expected: "a modifier of the system ("
                     + (modifiers.isEmpty ? "it has none" : modifiers.map { "'\($0.name)'" }.joined(separator: ", ")) + ")",
                     found: "'\(choice.modifier)'"), at: at))
                 continue
             }
             for (value, name) in choice.contexts.sorted(by: { $0.key < $1.key }) where !modifier.contexts.contains(name) {
-                found.append(Diagnostic(.configInvalidValue("modes.\(trait).\(value)", expected: "a context of '\(modifier.name)' ("
+                found.append(Diagnostic(.configInvalidValue("modes.\(trait.rawValue).\(value)", expected: "a context of '\(modifier.name)' ("
                     + modifier.contexts.map { "'\($0)'" }.joined(separator: ", ") + ")", found: "'\(name)'"), at: at))
             }
         }
@@ -34,26 +34,14 @@ struct ModeCheck {
         else { return found }
         // No modifier follows the appearance: name the modifiers no trait places.
         let mapping = context.traitMapping
-        let byAppearance = Self.driven(mapping, modifiers) { $0.appearance = $1 ? .dark : .light }
-        guard byAppearance.isEmpty else { return found }
-        var placed = Self.driven(mapping, modifiers) { $0.contrast = $1 ? .high : .standard }
-        placed.formUnion(Self.driven(mapping, modifiers) { $0.elevation = $1 ? .elevated : .base })
-        placed.formUnion(Self.driven(mapping, modifiers) { $0.horizontalSizeClass = $1 ? .regular : .compact })
+        guard mapping.modifiers(drivenBy: .appearance, among: modifiers).isEmpty else { return found }
+        let placed = Set([ThemeTrait.contrast, .level, .sizeClass].flatMap { mapping.modifiers(drivenBy: $0, among: modifiers) })
         let brandNames: Set<String> = ["brand", "tenant", "whitelabel"]
         let unplaced = modifiers.filter { $0.contexts.count > 1 && !placed.contains($0.name) && !brandNames.contains($0.name.squeezedName) }
         guard let first = unplaced.first else { return found }
         found.append(Diagnostic(.appearanceUnmapped(unplaced.map { "'\($0.name)' (\($0.contexts.map { "'\($0)'" }.joined(separator: ", ")))" },
             example: first), at: fallback))
         return found
-    }
-
-    /// The modifiers whose context changes when only the trait `set` changes.
-    static func driven(_ mapping: TraitMapping, _ modifiers: [ThemeModifier], _ set: (inout ThemeTraits, Bool) -> Void) -> Set<String> {
-        var off = ThemeTraits(), on = ThemeTraits()
-        set(&off, false)
-        set(&on, true)
-        let a = mapping.contexts(for: off, modifiers: modifiers), b = mapping.contexts(for: on, modifiers: modifiers)
-        return Set(modifiers.map(\.name).filter { (a[$0] ?? "") != (b[$0] ?? "") })
     }
 }
 

@@ -439,25 +439,18 @@ struct TraitPlacement {
         self.mapping = mapping
     }
 
-    /// The traits, each with its values as they are set on `ThemeTraits`.
-    static let traits: [(name: String, values: [(String, @Sendable (inout ThemeTraits) -> Void)])] = [
-        ("the appearance", [("light", { $0.appearance = .light }), ("dark", { $0.appearance = .dark })]),
-        ("the contrast", [("standard", { $0.contrast = .standard }), ("high", { $0.contrast = .high })]),
-        ("the level", [("base", { $0.elevation = .base }), ("elevated", { $0.elevation = .elevated })]),
-        ("the size class", [("compact", { $0.horizontalSizeClass = .compact }), ("regular", { $0.horizontalSizeClass = .regular })]),
+    /// The traits, as the line names them.
+    static let traits: [(trait: ThemeTrait, name: String)] = [
+        (.appearance, "the appearance"), (.contrast, "the contrast"), (.level, "the level"), (.sizeClass, "the size class"),
     ]
 
     /// A line per trait that chooses the modifier's context.
     func lines(for modifier: String) -> [String] {
-        Self.traits.compactMap { trait, values in
-            let chosen = values.map { name, set -> (String, String?) in
-                var traits = ThemeTraits()
-                set(&traits)
-                return (name, mapping.contexts(for: traits, modifiers: modifiers)[modifier])
-            }
-            guard Set(chosen.map(\.1)).count > 1 else { return nil }
+        Self.traits.compactMap { trait, name in
+            let chosen = mapping.contexts(of: modifier, by: trait, among: modifiers)
+            guard Set(chosen.map(\.context)).count > 1 else { return nil }
             let fallback = modifiers.first { $0.name == modifier }?.defaultContext ?? ""
-            return "follows \(trait): " + chosen.map { "\($0) → \($1 ?? fallback)" }.joined(separator: ", ")
+            return "follows \(name): " + chosen.map { "\($0.value) → \($0.context ?? fallback)" }.joined(separator: ", ")
         }
     }
 }

@@ -261,17 +261,81 @@ public struct ModeSettings: Sendable, Hashable {
         self.sizeClass = sizeClass
     }
 
-    /// The traits by name, each with the names of its values.
-    public static let traits: [(name: String, values: [String])] = [
-        ("appearance", ["light", "dark"]), ("contrast", ["standard", "high"]), ("level", ["base", "elevated"]),
-        ("sizeClass", ["compact", "regular"]),
-    ]
-
-    /// The choices set, with their trait's name.
-    public var choices: [(trait: String, choice: Choice)] {
-        [("appearance", appearance), ("contrast", contrast), ("level", level), ("sizeClass", sizeClass)].compactMap { trait, choice in
-            choice.map { (trait, $0) }
+    /// The choice of `trait`.
+    public subscript(trait: ThemeTrait) -> Choice? {
+        get {
+            switch trait {
+            case .appearance: appearance
+            case .contrast: contrast
+            case .level: level
+            case .sizeClass: sizeClass
+            }
         }
+        set {
+            switch trait {
+            case .appearance: appearance = newValue
+            case .contrast: contrast = newValue
+            case .level: level = newValue
+            case .sizeClass: sizeClass = newValue
+            }
+        }
+    }
+
+    /// The choices set, with their trait.
+    public var choices: [(trait: ThemeTrait, choice: Choice)] {
+        ThemeTrait.allCases.compactMap { trait in self[trait].map { (trait, $0) } }
+    }
+}
+
+/// One of the traits a mapping chooses contexts by, named as `tessera.yml`'s `modes:` names it,
+/// with its two values (`light`, `dark`): what each place that asks which modifier a trait
+/// drives reads and sets.
+public enum ThemeTrait: String, Sendable, Hashable, CaseIterable {
+    case appearance, contrast, level, sizeClass
+
+    /// The trait's values, the one a `ThemeTraits()` has first (none for the size class).
+    public var values: [String] {
+        switch self {
+        case .appearance: ThemeTraits.Appearance.allCases.map(\.rawValue)
+        case .contrast: ThemeTraits.Contrast.allCases.map(\.rawValue)
+        case .level: ThemeTraits.Elevation.allCases.map(\.rawValue)
+        case .sizeClass: ThemeTraits.SizeClass.allCases.map(\.rawValue)
+        }
+    }
+
+    /// The trait's value in `traits`; nil for a size class not given.
+    public func value(in traits: ThemeTraits) -> String? {
+        switch self {
+        case .appearance: traits.appearance.rawValue
+        case .contrast: traits.contrast.rawValue
+        case .level: traits.elevation.rawValue
+        case .sizeClass: traits.horizontalSizeClass?.rawValue
+        }
+    }
+
+    /// `traits` with this trait at `value`, one of `values`.
+    public func setting(_ value: String, in traits: ThemeTraits) -> ThemeTraits {
+        var traits = traits
+        switch self {
+        case .appearance: traits.appearance = ThemeTraits.Appearance(rawValue: value) ?? traits.appearance
+        case .contrast: traits.contrast = ThemeTraits.Contrast(rawValue: value) ?? traits.contrast
+        case .level: traits.elevation = ThemeTraits.Elevation(rawValue: value) ?? traits.elevation
+        case .sizeClass: traits.horizontalSizeClass = ThemeTraits.SizeClass(rawValue: value)
+        }
+        return traits
+    }
+}
+
+extension TraitMapping {
+    /// For each of `trait`'s values, the context it chooses for `modifier`, the other traits as
+    /// a `ThemeTraits()` has them; nil for a value that chooses none.
+    public func contexts(of modifier: String, by trait: ThemeTrait, among modifiers: [ThemeModifier]) -> [(value: String, context: String?)] {
+        trait.values.map { value in (value, contexts(for: trait.setting(value, in: ThemeTraits()), modifiers: modifiers)[modifier]) }
+    }
+
+    /// The modifiers whose context changes with `trait` alone.
+    public func modifiers(drivenBy trait: ThemeTrait, among modifiers: [ThemeModifier]) -> Set<String> {
+        Set(modifiers.map(\.name).filter { name in Set(contexts(of: name, by: trait, among: modifiers).map(\.context)).count > 1 })
     }
 }
 
@@ -284,29 +348,18 @@ extension TraitMapping {
             var contexts = fallback.contexts(for: traits, modifiers: modifiers)
             // What the fallback would drive by each configured trait: the modifiers whose choice
             // changes when only that trait does.
-            var flipped: [ThemeTraits] = []
-            if settings.appearance != nil { var other = traits; other.appearance = traits.appearance == .dark ? .light : .dark; flipped.append(other) }
-            if settings.contrast != nil { var other = traits; other.contrast = traits.contrast == .high ? .standard : .high; flipped.append(other) }
-            if settings.level != nil { var other = traits; other.elevation = traits.elevation == .elevated ? .base : .elevated; flipped.append(other) }
-            if settings.sizeClass != nil {
-                var other = traits
-                other.horizontalSizeClass = traits.horizontalSizeClass == .compact ? .regular : .compact
-                flipped.append(other)
-            }
-            for other in flipped {
-                let there = fallback.contexts(for: other, modifiers: modifiers)
+            for (trait, _) in settings.choices {
+                guard let other = trait.values.first(where: { $0 != trait.value(in: traits) }) else { continue }
+                let there = fallback.contexts(for: trait.setting(other, in: traits), modifiers: modifiers)
                 for (modifier, context) in contexts where there[modifier] != context { contexts[modifier] = nil }
             }
-            func apply(_ choice: ModeSettings.Choice?, _ value: String?) {
-                guard let choice, let modifier = modifiers.first(where: { $0.name == choice.modifier }) else { return }
-                guard let value else { return }
+            for (trait, choice) in settings.choices {
+                guard let value = trait.value(in: traits), let modifier = modifiers.first(where: { $0.name == choice.modifier }) else {
+                    continue
+                }
                 let wanted = choice.contexts[value] ?? modifier.defaultContext
                 if modifier.contexts.contains(wanted) { contexts[modifier.name] = wanted }
             }
-            apply(settings.appearance, traits.appearance.rawValue)
-            apply(settings.contrast, traits.contrast.rawValue)
-            apply(settings.level, traits.elevation.rawValue)
-            apply(settings.sizeClass, traits.horizontalSizeClass?.rawValue)
             return contexts
         }
     }
