@@ -53,7 +53,7 @@ struct StaticSupport {
         let modifiers = self.modifiers
         var output = """
         /// The types of the values in `\(values.dropLast(6))`: plain values with no dependency.
-        \(access)enum \(values) {
+        nonisolated \(access)enum \(values) {
             /// A color as a device draws it: sRGB, or Display P3 when it is wider.
             \(access)struct Color: Hashable, Sendable {
                 \(access)var red, green, blue, alpha: Double
@@ -318,7 +318,7 @@ struct StaticSupport {
     private func uiKit(_ modifiers: [Modifier]) -> String {
         var output = """
 
-        extension \(values).Typography {
+        nonisolated extension \(values).Typography {
             /// The PostScript names to ask for, first choice first: each family that is not a
             /// generic one, as `Family-Weight` (`Inter-SemiBold`, the naming most font files
             /// follow), then as written.
@@ -363,7 +363,7 @@ struct StaticSupport {
         #if canImport(UIKit)
         import UIKit
 
-        extension \(values).Color {
+        nonisolated extension \(values).Color {
             /// The color for UIKit.
             \(access)var uiColor: UIColor {
                 displayP3
@@ -373,14 +373,14 @@ struct StaticSupport {
         }
 
         #if os(watchOS)
-        extension \(values).Dynamic where Value == \(values).Color {
+        nonisolated extension \(values).Dynamic where Value == \(values).Color {
             /// The color in `context` (watchOS has no trait collections or dynamic colors).
             \(access)func uiColor(in context: \(values).Context = .default) -> UIColor {
                 value(in: context).uiColor
             }
         }
         #else
-        extension \(values).Context {
+        nonisolated extension \(values).Context {
             /// These contexts with the ones a trait collection chooses: appearance, contrast and
             /// elevation (iOS; tvOS has no interface level), as the resolver's modifiers name them.
             \(access)func adapted(to traits: UITraitCollection) -> Self {
@@ -401,7 +401,7 @@ struct StaticSupport {
             }
         }
 
-        extension \(values).Dynamic where Value == \(values).Color {
+        nonisolated extension \(values).Dynamic where Value == \(values).Color {
             /// A color that follows the trait collection in `context`'s other contexts.
             \(access)func uiColor(in context: \(values).Context = .default) -> UIColor {
                 guard varies else { return value.uiColor }
@@ -410,7 +410,7 @@ struct StaticSupport {
         }
         #endif
 
-        extension \(values).Typography {
+        nonisolated extension \(values).Typography {
             /// The first of the fonts installed (see `postScriptNames`), else the system font of
             /// the style's weight and design, at the style's size; scaled with Dynamic Type
             /// relative to `textStyle` when one is given.
@@ -450,7 +450,7 @@ struct StaticSupport {
         #elseif canImport(AppKit)
         import AppKit
 
-        extension \(values).Color {
+        nonisolated extension \(values).Color {
             /// The color for AppKit.
             \(access)var nsColor: NSColor {
                 displayP3
@@ -459,7 +459,7 @@ struct StaticSupport {
             }
         }
 
-        extension \(values).Context {
+        nonisolated extension \(values).Context {
             /// These contexts with the ones an appearance chooses: dark and high contrast.
             \(access)func adapted(to appearance: NSAppearance) -> Self {
 
@@ -476,7 +476,7 @@ struct StaticSupport {
             }
         }
 
-        extension \(values).Dynamic where Value == \(values).Color {
+        nonisolated extension \(values).Dynamic where Value == \(values).Color {
             /// A color that follows the appearance it is drawn in, in `context`'s other contexts.
             \(access)func nsColor(in context: \(values).Context = .default) -> NSColor {
                 guard varies else { return value.nsColor }
@@ -489,7 +489,7 @@ struct StaticSupport {
         if !cases.isEmpty {
             output += """
 
-            extension \(values).Context {
+            nonisolated extension \(values).Context {
                 /// These contexts with the ones the appearance traits choose, as the resolver's
                 /// modifiers name them.
                 \(access)func adapted(dark: Bool, highContrast: Bool, elevated: Bool) -> Self {
@@ -513,14 +513,14 @@ struct StaticSupport {
         #if canImport(SwiftUI)
         import SwiftUI
 
-        extension \(values).Color {
+        nonisolated extension \(values).Color {
             /// The color for SwiftUI.
             \(access)var color: SwiftUI.Color {
                 SwiftUI.Color(displayP3 ? .displayP3 : .sRGB, red: red, green: green, blue: blue, opacity: alpha)
             }
         }
 
-        extension \(values).Dynamic where Value == \(values).Color {
+        nonisolated extension \(values).Dynamic where Value == \(values).Color {
             /// A SwiftUI color that follows the environment's appearance and contrast (through a
             /// dynamic UIColor or NSColor; on watchOS, the color in `context`).
             \(access)func color(in context: \(values).Context = .default) -> SwiftUI.Color {
@@ -535,7 +535,7 @@ struct StaticSupport {
             }
         }
 
-        extension \(values).Typography {
+        nonisolated extension \(values).Typography {
             /// The style as a SwiftUI font that scales with Dynamic Type relative to `textStyle`:
             /// the first family by PostScript name through `Font.custom(_:size:relativeTo:)`
             /// (SwiftUI falls back to the system font when it is not installed, and scales it with

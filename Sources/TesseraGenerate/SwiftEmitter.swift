@@ -50,13 +50,13 @@ public struct SwiftEmitter: Sendable {
         if let table {
             output += "/// Every token of the system, compiled: what each key below is made from, and a theme\n"
             output += "/// of the system (`\(tableName).theme`) with no file to bundle.\n"
-            output += "\(access)let \(tableName) = TesseraRuntime.TokenTable(compiledTheme: \""
+            output += "nonisolated \(access)let \(tableName) = TesseraRuntime.TokenTable(compiledTheme: \""
             output += table.base64
             output += "\")\n\n"
         }
         // The root's own members, then its groups, each written on its own (side by side).
         let root = namespace.root
-        output += "/// The design tokens, by path.\n\(access)enum \(root.typeName) {\n"
+        output += "/// The design tokens, by path.\nnonisolated \(access)enum \(root.typeName) {\n"
         members(of: root, context: context, table: table, indent: "    ", into: &output)
         let groups = Parallel.map(root.groups.count) { index in
             var text = ""

@@ -12,7 +12,7 @@ package struct SwiftLink: Sendable, Hashable {
     }
 
     /// Each token's member as an expression (`Tokens.Color.highlight`), by token index.
-    func references(_ context: GenerationContext) -> [String] {
+    package func references(_ context: GenerationContext) -> [String] {
         SwiftNamespace(context, rootName: rootName).memberPaths.map { "\(rootName).\($0)" }
     }
 
@@ -124,7 +124,7 @@ package struct RegistryEmitter: Sendable {
         var names = MemberNames(file: context.document.files.first?.path ?? "")
         var output = SwiftEmitter.header(sourceDescription)
         output += "/// Every token's path: `{Group.name}` for a palette color, `group/name` for the others.\n"
-        output += "\(access)enum \(name) {\n"
+        output += "nonisolated \(access)enum \(name) {\n"
         var cache: [String: Bool] = [:]
         for token in context.tokens {
             let file = token.anchor.file.path
@@ -197,7 +197,7 @@ package struct EnumEmitter: Sendable {
         var output = MemberNames.opening(sourceDescription, link: link)
         var indent = ""
         if let container {
-            output += "\(access)enum \(container) {\n"
+            output += "nonisolated \(access)enum \(container) {\n"
             indent = "    "
         }
         for (number, definition) in enums.enumerated() {
@@ -220,7 +220,7 @@ package struct EnumEmitter: Sendable {
                 return (member.index, names.claim(identifier, path: context.tokens[member.index].path), raw)
             }
             let inner = indent + "    "
-            output += "\(indent)\(access)enum \(definition.name): String, CaseIterable, Sendable {\n"
+            output += "\(indent)\(indent.isEmpty ? "nonisolated " : "")\(access)enum \(definition.name): String, CaseIterable, Sendable {\n"
             for item in cases {
                 let token = context.tokens[item.index]
                 if let description = token.description { SwiftLiterals.docComment(description, indent: inner, into: &output) }
@@ -370,7 +370,7 @@ package struct ComponentEmitter: Sendable {
             } else {
                 output += "/// The tokens of '\(component.path)', to set per instance.\n"
             }
-            output += "\(access)struct \(typeName): Sendable {\n"
+            output += "nonisolated \(access)struct \(typeName): Sendable {\n"
             switch link.flavor {
             case .static: staticMembers(properties, context: context, references: references, access: access, into: &output)
             case .runtime: runtimeMembers(properties, context: context, references: references, access: access, into: &output)

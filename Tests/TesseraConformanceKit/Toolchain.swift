@@ -98,15 +98,68 @@ package enum Toolchain {
             let (status, output) = try swiftc(["-typecheck", "-swift-version", "6", "-I", modules.path, file.path])
             expectations.expect(status == 0, "\(flavor) flavor here: \(output.prefix(2000))")
         }
+        // Each flavor again in an app module that isolates to the main actor by default (Xcode 26's
+        // new targets), read from nonisolated code, an actor and a detached task.
+        let readers = [runtime, staticFile].map { file in
+            work.appendingPathComponent(file.deletingPathExtension().lastPathComponent + "Reader.swift")
+        }
+        try Data(isolationReader(context, flavor: .runtime).utf8).write(to: readers[0])
+        try Data(isolationReader(context, flavor: .static).utf8).write(to: readers[1])
+        for (flavor, files) in [("runtime", [runtime, readers[0]]), ("static", [staticFile, readers[1]])] {
+            let (status, output) = try swiftc(["-typecheck", "-swift-version", "6"] + mainActorByDefault
+                + ["-I", modules.path] + files.map(\.path))
+            expectations.expect(status == 0, "\(flavor) flavor isolated to the main actor by default, here: \(output.prefix(2000))")
+        }
         for platform in ApplePlatform.allCases {
             let standIns = work.appendingPathComponent(platform.rawValue)
             try buildStandIns(for: platform, into: standIns, expectations)
-            for (flavor, file) in [("runtime", runtime), ("static", staticFile)] {
+            for (flavor, file, reader) in [("runtime", runtime, readers[0]), ("static", staticFile, readers[1])] {
                 let (status, output) = try typeCheck([file], for: platform, standIns: standIns, modules: modules)
                 expectations.expect(status == 0, "\(flavor) flavor on \(platform): \(output.prefix(2000))")
                 expectations.expect(!output.contains("warning"), "\(flavor) flavor on \(platform): \(output.prefix(2000))")
+                let (isolatedStatus, isolatedOutput) = try typeCheck([file, reader], for: platform, standIns: standIns,
+                    modules: modules, extraArguments: mainActorByDefault)
+                expectations.expect(isolatedStatus == 0,
+                    "\(flavor) flavor on \(platform), main actor by default: \(isolatedOutput.prefix(2000))")
             }
         }
+    }
+
+    /// The settings of an app target Xcode 26 creates: the main actor by default, with the
+    /// upcoming features its "Approachable Concurrency" setting turns on.
+    package static let mainActorByDefault = ["-default-isolation", "MainActor",
+        "-enable-upcoming-feature", "InferIsolatedConformances", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault"]
+
+    /// Code that reads every token of a generated file (its first 200) where the main actor is
+    /// not: a nonisolated function, an actor's method and a detached task, comparing values so
+    /// that their conformances are used too. Compiled beside the file, it fails if anything the
+    /// file declares is isolated to the main actor.
+    package static func isolationReader(_ context: GenerationContext, flavor: SwiftEmitter.Flavor) -> String {
+        let references = Array(SwiftLink(rootName: "Tokens", flavor: flavor).references(context).prefix(200))
+        func reads(_ indent: String) -> String {
+            references.map { reference in
+                switch flavor {
+                case .runtime: "\(indent)_ = \(reference) == \(reference)\n\(indent)_ = tokensTable.theme[\(reference)]\n"
+                case .static:
+                    "\(indent)_ = \(reference).value(in: .default) == \(reference).value(in: TokensValues.Context(permutation: 0))\n"
+                }
+            }.joined()
+        }
+        var text = "nonisolated func readEveryToken() {\n" + reads("    ") + "}\n\n"
+        text += "actor TokenReader {\n    func read() {\n" + reads("        ") + "    }\n}\n\n"
+        text += "nonisolated func readDetached() async {\n    await Task.detached { readEveryToken() }.value\n"
+        if let first = references.first {
+            text += "    await Task.detached { _ = \(first) }.value\n"
+        }
+        text += "}\n"
+        if flavor == .static, let color = context.tokens.indices.first(where: { context.tokens[$0].type == .color }) {
+            // A color as each UI framework takes it, made where the main actor is not.
+            let member = SwiftLink(rootName: "Tokens", flavor: flavor).references(context)[color]
+            text += "\n#if canImport(UIKit)\nimport UIKit\nnonisolated func readUIColor() -> UIColor { \(member).uiColor() }\n#endif\n"
+            text += "#if canImport(AppKit)\nimport AppKit\nnonisolated func readNSColor() -> NSColor { \(member).nsColor() }\n#endif\n"
+            text += "#if canImport(SwiftUI)\nimport SwiftUI\nnonisolated func readColor() -> SwiftUI.Color { \(member).color() }\n#endif\n"
+        }
+        return text
     }
 }
 

@@ -38,7 +38,7 @@ import Testing
         let permutations = try Codegen.permutations(Codegen.example)
         let (text, _) = SwiftEmitter(flavor: .runtime).emit(GenerationContext(permutations, name: "app"))
         let compiled = Theme.compile(permutations)
-        let prefix = "public let tokensTable = TesseraRuntime.TokenTable(compiledTheme: \""
+        let prefix = "nonisolated public let tokensTable = TesseraRuntime.TokenTable(compiledTheme: \""
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(prefix) })
         let embedded = try Theme(fileBytes: try #require(Data(base64Encoded: String(line.dropFirst(prefix.count).dropLast(2)))))
         #expect(embedded.paths == compiled.paths)
@@ -214,7 +214,8 @@ import Testing
         var stack: [String] = []
         var slots: [String: Int] = [:]
         for line in text.split(separator: "\n") {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            var trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("nonisolated ") { trimmed.removeFirst(12) }
             if trimmed.hasPrefix("public enum "), trimmed.hasSuffix("{") {
                 stack.append(String(trimmed.dropFirst(12).dropLast(2)))
             } else if trimmed == "}" {

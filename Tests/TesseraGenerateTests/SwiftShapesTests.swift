@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import TesseraImporters
 import TesseraGenerate
+import TesseraConformanceKit
 import TesseraTestSupport
 import Testing
 
@@ -89,6 +90,59 @@ import Testing
         #expect(Array(lines.prefix(expected.count)).sorted() == expected)
         #expect(lines.dropFirst(expected.count).first == "1.0")   // #017cff
         #expect(lines.last == "[1.0]")
+    }
+
+    /// Every shape compiles in an app module isolated to the main actor by default (Xcode 26's
+    /// new targets) and is read from nonisolated code: the registry, the enums with their
+    /// tokens, and component structs made, compared and changed off the main actor.
+    @Test func shapesAreReadableOffTheMainActor() throws {
+        let configTokens = try Self.configTokensContext()
+        let link = SwiftLink(rootName: "Tokens", flavor: .static)
+        let enums = EnumEmitter(enums: [.init(name: "ColourType", group: "Accent"), .init(name: "TypographyType", group: "textStyles")],
+            container: "AppTheming", link: link)
+        let registry = RegistryEmitter().emit(configTokens).text
+        let constant = try #require(Self.constants(registry).first?.name)
+        try expectReadableOffTheMainActor([
+            "Tokens.swift": SwiftEmitter(flavor: .static).emit(configTokens).text, "ThemeTokens.swift": registry,
+            "AppTheming.swift": enums.emit(configTokens).text,
+            "Reader.swift": """
+                nonisolated func read() async -> Int {
+                    var count = 0
+                    for style in AppTheming.TypographyType.allCases where style.token.value(in: .default).fontSize > 0 { count += 1 }
+                    _ = AppTheming.ColourType.allCases.map(\\.path)
+                    _ = ThemeTokens.\(constant)
+                    await Task.detached { _ = AppTheming.ColourType.allCases.first?.token.value }.value
+                    return count
+                }
+                """,
+        ])
+        let example = try Codegen.context(Codegen.example)
+        let components = ComponentEmitter(groups: ["button", "card"], link: link).emit(example).text
+        try expectReadableOffTheMainActor([
+            "Tokens.swift": SwiftEmitter(flavor: .static).emit(example).text, "Components.swift": components,
+            "Reader.swift": """
+                actor Screen {
+                    var button = ButtonTokens()
+                    func restyle() -> Bool {
+                        button.primaryHeight = .init(60)
+                        return button.primaryHeight.value == CardTokens().radius.value
+                    }
+                }
+                """,
+        ])
+    }
+
+    private func expectReadableOffTheMainActor(_ sources: [String: String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let work = try Codegen.temporaryFolder("isolation")
+        defer { try? FileManager.default.removeItem(at: work) }
+        var paths: [String] = []
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+            let url = work.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let (status, output) = try Codegen.swiftc(["-typecheck", "-swift-version", "6"] + Toolchain.mainActorByDefault + paths)
+        #expect(status == 0, "\(output.prefix(3000))", sourceLocation: sourceLocation)
     }
 
     /// The Gentle role enums: the groups and their members are the spec's.

@@ -3,7 +3,7 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 
-public enum AppTheming {
+nonisolated public enum AppTheming {
     public enum ColourType: String, CaseIterable, Sendable {
         case accent400 = "accent-400"
         case accent600 = "accent-600"

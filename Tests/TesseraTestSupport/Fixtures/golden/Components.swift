@@ -4,7 +4,7 @@
 // swift-format-ignore-file
 
 /// The tokens of 'button', to set per instance.
-public struct ButtonTokens: Sendable {
+nonisolated public struct ButtonTokens: Sendable {
     public var primaryBackground: TokensValues.Dynamic<TokensValues.Color>
     public var primaryBorder: TokensValues.Dynamic<TokensValues.Border>
     public var primaryHeight: TokensValues.Dynamic<Double>
@@ -49,7 +49,7 @@ public struct ButtonTokens: Sendable {
 }
 
 /// The tokens of 'card', to set per instance.
-public struct CardTokens: Sendable {
+nonisolated public struct CardTokens: Sendable {
     public var divider: TokensValues.Dynamic<TokensValues.StrokeStyle>
     public var elevation: TokensValues.Dynamic<[TokensValues.Shadow]>
     public var radius: TokensValues.Dynamic<Double>

@@ -3,7 +3,7 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 
-public enum GentleColorRole: String, CaseIterable, Sendable {
+nonisolated public enum GentleColorRole: String, CaseIterable, Sendable {
     case destructive
     case primaryCTA
     case background
@@ -125,7 +125,7 @@ public enum GentleColorRole: String, CaseIterable, Sendable {
     }
 }
 
-public enum GentleTextRole: String, CaseIterable, Sendable {
+nonisolated public enum GentleTextRole: String, CaseIterable, Sendable {
     case bodySecondary_m
     case body_m
     case callout_ms

@@ -4,7 +4,7 @@
 // swift-format-ignore-file
 
 /// Every token's path: `{Group.name}` for a palette color, `group/name` for the others.
-public enum ThemeTokens {
+nonisolated public enum ThemeTokens {
     public static let accentAccent400 = "{Accent.accent-400}"
     public static let accentAccent600 = "{Accent.accent-600}"
     public static let lightLight50 = "{Light.light-50}"

@@ -6,7 +6,7 @@
 import Foundation
 
 /// The design tokens, by path.
-public enum Tokens {
+nonisolated public enum Tokens {
     public enum Button {
         public enum Primary {
             public static var background: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]) }
@@ -113,7 +113,7 @@ public enum Tokens {
 }
 
 /// The types of the values in `Tokens`: plain values with no dependency.
-public enum TokensValues {
+nonisolated public enum TokensValues {
     /// A color as a device draws it: sRGB, or Display P3 when it is wider.
     public struct Color: Hashable, Sendable {
         public var red, green, blue, alpha: Double
@@ -381,7 +381,7 @@ public enum TokensValues {
     }
 }
 
-extension TokensValues.Typography {
+nonisolated extension TokensValues.Typography {
     /// The PostScript names to ask for, first choice first: each family that is not a
     /// generic one, as `Family-Weight` (`Inter-SemiBold`, the naming most font files
     /// follow), then as written.
@@ -430,7 +430,7 @@ extension TokensValues.Typography {
 #if canImport(UIKit)
 import UIKit
 
-extension TokensValues.Color {
+nonisolated extension TokensValues.Color {
     /// The color for UIKit.
     public var uiColor: UIColor {
         displayP3
@@ -440,14 +440,14 @@ extension TokensValues.Color {
 }
 
 #if os(watchOS)
-extension TokensValues.Dynamic where Value == TokensValues.Color {
+nonisolated extension TokensValues.Dynamic where Value == TokensValues.Color {
     /// The color in `context` (watchOS has no trait collections or dynamic colors).
     public func uiColor(in context: TokensValues.Context = .default) -> UIColor {
         value(in: context).uiColor
     }
 }
 #else
-extension TokensValues.Context {
+nonisolated extension TokensValues.Context {
     /// These contexts with the ones a trait collection chooses: appearance, contrast and
     /// elevation (iOS; tvOS has no interface level), as the resolver's modifiers name them.
     public func adapted(to traits: UITraitCollection) -> Self {
@@ -461,7 +461,7 @@ extension TokensValues.Context {
     }
 }
 
-extension TokensValues.Dynamic where Value == TokensValues.Color {
+nonisolated extension TokensValues.Dynamic where Value == TokensValues.Color {
     /// A color that follows the trait collection in `context`'s other contexts.
     public func uiColor(in context: TokensValues.Context = .default) -> UIColor {
         guard varies else { return value.uiColor }
@@ -470,7 +470,7 @@ extension TokensValues.Dynamic where Value == TokensValues.Color {
 }
 #endif
 
-extension TokensValues.Typography {
+nonisolated extension TokensValues.Typography {
     /// The first of the fonts installed (see `postScriptNames`), else the system font of
     /// the style's weight and design, at the style's size; scaled with Dynamic Type
     /// relative to `textStyle` when one is given.
@@ -510,7 +510,7 @@ extension TokensValues.Typography {
 #elseif canImport(AppKit)
 import AppKit
 
-extension TokensValues.Color {
+nonisolated extension TokensValues.Color {
     /// The color for AppKit.
     public var nsColor: NSColor {
         displayP3
@@ -519,7 +519,7 @@ extension TokensValues.Color {
     }
 }
 
-extension TokensValues.Context {
+nonisolated extension TokensValues.Context {
     /// These contexts with the ones an appearance chooses: dark and high contrast.
     public func adapted(to appearance: NSAppearance) -> Self {
         let names: [NSAppearance.Name] = [.aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua]
@@ -529,7 +529,7 @@ extension TokensValues.Context {
     }
 }
 
-extension TokensValues.Dynamic where Value == TokensValues.Color {
+nonisolated extension TokensValues.Dynamic where Value == TokensValues.Color {
     /// A color that follows the appearance it is drawn in, in `context`'s other contexts.
     public func nsColor(in context: TokensValues.Context = .default) -> NSColor {
         guard varies else { return value.nsColor }
@@ -538,7 +538,7 @@ extension TokensValues.Dynamic where Value == TokensValues.Color {
 }
 #endif
 
-extension TokensValues.Context {
+nonisolated extension TokensValues.Context {
     /// These contexts with the ones the appearance traits choose, as the resolver's
     /// modifiers name them.
     public func adapted(dark: Bool, highContrast: Bool, elevated: Bool) -> Self {
@@ -584,14 +584,14 @@ extension TokensValues.Context {
 #if canImport(SwiftUI)
 import SwiftUI
 
-extension TokensValues.Color {
+nonisolated extension TokensValues.Color {
     /// The color for SwiftUI.
     public var color: SwiftUI.Color {
         SwiftUI.Color(displayP3 ? .displayP3 : .sRGB, red: red, green: green, blue: blue, opacity: alpha)
     }
 }
 
-extension TokensValues.Dynamic where Value == TokensValues.Color {
+nonisolated extension TokensValues.Dynamic where Value == TokensValues.Color {
     /// A SwiftUI color that follows the environment's appearance and contrast (through a
     /// dynamic UIColor or NSColor; on watchOS, the color in `context`).
     public func color(in context: TokensValues.Context = .default) -> SwiftUI.Color {
@@ -606,7 +606,7 @@ extension TokensValues.Dynamic where Value == TokensValues.Color {
     }
 }
 
-extension TokensValues.Typography {
+nonisolated extension TokensValues.Typography {
     /// The style as a SwiftUI font that scales with Dynamic Type relative to `textStyle`:
     /// the first family by PostScript name through `Font.custom(_:size:relativeTo:)`
     /// (SwiftUI falls back to the system font when it is not installed, and scales it with
