@@ -57,9 +57,14 @@ extension CALayer {
     /// rounded rectangle grown by its spread, its corners spread as CSS spreads them
     /// (`LayerShadow.cast(width:height:cornerRadius:)`). Insert them below the layer that casts the shadow,
     /// in its superlayer, so that its content covers them; make them again when the frame
-    /// changes. Core Animation has no inner shadow: inset layers are left out.
+    /// changes. Core Animation has no inner shadow: inset layers are left out, and so is a
+    /// layer cast from an empty rectangle (a frame before layout, a spread that shrinks the
+    /// box to nothing). The corner radius is at most half of each side (a pill's 9999 too).
     public static func themeShadowLayers(_ shadow: ShadowLayers, frame: CGRect, cornerRadius: CGFloat = 0) -> [CALayer] {
-        shadow.layerShadows.filter { !$0.inset }.map { layer in
+        shadow.layerShadows.filter { !$0.inset }.compactMap { layer in
+            // The offset is the layer's `shadowOffset`: the path is the cast rectangle unmoved.
+            let cast = layer.cast(width: frame.width, height: frame.height, cornerRadius: cornerRadius)
+            guard !cast.isEmpty else { return nil }
             let shadowLayer = CALayer()
             shadowLayer.name = "tessera.shadow"
             shadowLayer.frame = frame
@@ -72,8 +77,6 @@ extension CALayer {
             // AppKit layers' y axis points up.
             shadowLayer.shadowOffset = CGSize(width: layer.offsetX, height: -layer.offsetY)
             #endif
-            // The offset is the layer's `shadowOffset`: the path is the cast rectangle unmoved.
-            let cast = layer.cast(width: frame.width, height: frame.height, cornerRadius: cornerRadius)
             let bounds = CGRect(x: cast.x - layer.offsetX, y: cast.y - layer.offsetY, width: cast.width, height: cast.height)
             shadowLayer.shadowPath = CGPath(roundedRect: bounds, cornerWidth: cast.cornerRadius, cornerHeight: cast.cornerRadius,
                 transform: nil)

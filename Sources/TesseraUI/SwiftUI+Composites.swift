@@ -129,8 +129,18 @@ extension Material {
         case .regular: .regular
         case .thick: .thick
         case .ultraThick: .ultraThick
-        case .bar: .bar
+        case .bar: Self.bar
         }
+    }
+
+    /// The material of bars: `.bar` on iOS and macOS; tvOS and watchOS have none (Apple marks
+    /// it unavailable there), and take the regular material.
+    private static var bar: Material {
+        #if os(tvOS) || os(watchOS)
+        .regular
+        #else
+        .bar
+        #endif
     }
 }
 

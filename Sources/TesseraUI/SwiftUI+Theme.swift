@@ -97,9 +97,17 @@ struct InstalledTheme: Sendable {
 
 extension EnvironmentValues {
     /// The theme views below read, in the contexts the environment's traits choose; install it
-    /// with `.theme(_:)`.
+    /// with `.theme(_:)`. The contexts are chosen where the theme is read, from the traits of
+    /// the environment it is read in: a subtree given another color scheme, contrast, size
+    /// class or Dynamic Type size (`.environment(\.colorScheme, .dark)`, a sheet, a popover)
+    /// reads its own contexts, with the overrides above it. A theme set without `.theme(_:)`
+    /// is read as it was set.
     public var theme: Theme {
-        get { self[ThemeEnvironmentKey.self] }
+        get {
+            let stored = self[ThemeEnvironmentKey.self]
+            guard let installed = installedTheme else { return stored }
+            return stored.with(themeTraits, mapping: installed.mapping)
+        }
         set { self[ThemeEnvironmentKey.self] = newValue }
     }
 
@@ -118,23 +126,16 @@ extension EnvironmentValues {
     }
 }
 
-/// Installs a theme for a subtree, in the contexts the environment's traits choose.
+/// Installs a theme for a subtree; each view below reads it in the contexts its own
+/// environment's traits choose (see `EnvironmentValues.theme`).
 struct ThemeInstaller: ViewModifier {
     let theme: Theme
     let overrides: ThemeOverrides?
     let mapping: TraitMapping
-    @Environment(\.colorScheme) private var colorScheme
-    @Environment(\.colorSchemeContrast) private var contrast
-    @Environment(\.horizontalSizeClass) private var sizeClass
-    @Environment(\.dynamicTypeSize) private var dynamicTypeSize
 
     func body(content: Content) -> some View {
-        let traits = ThemeTraits(appearance: colorScheme == .dark ? .dark : .light,
-            contrast: contrast == .increased ? .high : .standard,
-            horizontalSizeClass: sizeClass.map { $0 == .compact ? .compact : .regular },
-            contentSize: TextSizeCategory(dynamicTypeSize))
         let base = overrides.flatMap { try? theme.overriding($0) } ?? theme
-        return content.environment(\.theme, base.with(traits, mapping: mapping))
+        return content.environment(\.theme, base)
             .environment(\.installedTheme, InstalledTheme(mapping: mapping))
     }
 }
@@ -189,11 +190,8 @@ public struct TokenShapeStyle: ShapeStyle {
     public init(_ key: TokenKey<ThemeColor>) { self.key = key }
 
     public func resolve(in environment: EnvironmentValues) -> Color {
-        let theme = environment.theme
-        guard let installed = environment.installedTheme else { return Color(theme[key]) }
-        // The subtree's traits choose the contexts again; overrides below the installer are in
-        // `theme` and stay.
-        return Color(theme.with(environment.themeTraits, mapping: installed.mapping)[key])
+        // The theme in the contexts this environment's traits choose, with the overrides above.
+        Color(environment.theme[key])
     }
 }
 #endif // canImport(SwiftUI)

@@ -554,16 +554,27 @@ public struct ScrollView<Content: View>: View {
 }
 
 // https://developer.apple.com/documentation/swiftui/material
-// iOS 15, macOS 12, tvOS 15, watchOS 10.
-@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 10.0, *)
+// The type: iOS 15, macOS 12, tvOS 15, watchOS 8 (SwiftUICore.swiftinterface of the iOS 18.6 SDK).
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 public struct Material: ShapeStyle, Sendable {
-    // https://developer.apple.com/documentation/swiftui/material/ultrathin (and thin, regular,
-    // thick, ultraThick)
+    public func resolve(in environment: EnvironmentValues) -> Never { fatalError() }
+}
+
+// https://developer.apple.com/documentation/swiftui/material/ultrathin (and thin, regular,
+// thick, ultraThick): iOS 15, macOS 12, tvOS 15, watchOS 10.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 10.0, *)
+extension Material {
     public static let ultraThin = Material(), thin = Material(), regular = Material(), thick = Material()
     public static let ultraThick = Material()
-    // https://developer.apple.com/documentation/swiftui/material/bar
+}
+
+// https://developer.apple.com/documentation/swiftui/material/bar: iOS 15, macOS 12; unavailable
+// on tvOS and watchOS, as the SDK's interface marks it.
+@available(iOS 15.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+extension Material {
     public static let bar = Material()
-    public func resolve(in environment: EnvironmentValues) -> Never { fatalError() }
 }
 
 // https://developer.apple.com/documentation/swiftui/layout

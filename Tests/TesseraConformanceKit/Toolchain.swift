@@ -281,7 +281,10 @@ package enum ApplePlatform: String, CaseIterable, Sendable, CustomStringConverti
             let marker = rest[..<range.lowerBound].last
             let arguments = rest[range.upperBound..<close]
             rewritten += rest[..<range.upperBound]
-            if marker == "@" || marker == "#", let version = newerVersion(in: arguments) {
+            if marker == "@", arguments.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) == [rawValue, "unavailable"] {
+                // Unavailable on this platform: unavailable everywhere the copy is compiled.
+                rewritten += "*, unavailable"
+            } else if marker == "@" || marker == "#", let version = newerVersion(in: arguments) {
                 rewritten += domain(version.major, version.minor)
             } else {
                 rewritten += arguments

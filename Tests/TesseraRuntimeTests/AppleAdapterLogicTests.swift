@@ -62,6 +62,33 @@ import Testing
         let line = shadow(spread: -30, inset: false).cast(width: 100, height: 40, cornerRadius: 12)
         #expect(line.height == 0 && line.y == 6 + 20 && line.width == 40 && line.x == 2 + 30)
         #expect(shadow(spread: 0, inset: false).radius == 5)
+        #expect(line.isEmpty && !plain.isEmpty)
+    }
+
+    /// The rectangle a shadow is cast from can always be drawn as
+    /// `CGPath(roundedRect:cornerWidth:cornerHeight:transform:)` requires (Core Graphics stops
+    /// the app otherwise): a radius of at least 0 and at most half of each side, for a pill's
+    /// 9999, a layer before layout (zero or negative size), a spread that shrinks the box to
+    /// nothing, and sizes that are not numbers. A pill keeps its short sides fully round.
+    @Test func castRectanglesAreDrawable() {
+        let pill = LayerShadow(Shadow(color: TokenColor(.srgb, [0, 0, 0], alpha: 0.3), offsetX: TokenDimension(0, .px),
+            offsetY: TokenDimension(2, .px), blur: TokenDimension(8, .px), spread: TokenDimension(4, .px), inset: false))
+        #expect(pill.cast(width: 120, height: 40, cornerRadius: 9999).cornerRadius == 24)
+        for spread in [-60.0, -20, -4, 0, 3, 50] {
+            for inset in [false, true] {
+                let layer = LayerShadow(Shadow(color: TokenColor(.srgb, [0, 0, 0], alpha: 0.3), offsetX: TokenDimension(1, .px),
+                    offsetY: TokenDimension(2, .px), blur: TokenDimension(8, .px), spread: TokenDimension(spread, .px), inset: inset))
+                for (width, height) in [(120.0, 40.0), (0, 0), (0, 44), (-10, 20), (.nan, 30), (.infinity, 10), (3, 1000)] {
+                    for radius in [0.0, 6, 20, 9999, -5, .nan] {
+                        let cast = layer.cast(width: width, height: height, cornerRadius: radius)
+                        let drawable = cast.cornerRadius >= 0 && 2 * cast.cornerRadius <= cast.width && 2 * cast.cornerRadius <= cast.height
+                        #expect(drawable, "\(width)×\(height) r \(radius) spread \(spread) inset \(inset): \(cast)")
+                        #expect(cast.width >= 0 && cast.height >= 0)
+                        #expect(cast.isEmpty == !(cast.width > 0 && cast.height > 0))
+                    }
+                }
+            }
+        }
     }
 
     /// SwiftUI draws an inset shadow as a ring of `insetBand` around the rectangle it is cast

@@ -122,6 +122,9 @@ import Testing
         #expect(iOS.availabilityRewritten("@available(macOS 14, *) let s = \"available(iOS 17)\"") == "@available(macOS 14, *) let s = \"available(iOS 17)\"")
         #expect(ApplePlatform.macOS.availabilityRewritten("@available(macOS 14, iOS 17, *)") == "@available(macOS_14_0)")
         #expect(iOS.availabilityRewritten("@available(*, unavailable)") == "@available(*, unavailable)")
+        #expect(ApplePlatform.tvOS.availabilityRewritten("@available(tvOS, unavailable)") == "@available(*, unavailable)")
+        #expect(iOS.availabilityRewritten("@available(tvOS, unavailable) @available(watchOS, unavailable)")
+            == "@available(tvOS, unavailable) @available(watchOS, unavailable)")
     }
 
     /// API a platform lacks, its stand-ins lack too: each probe type-checks on exactly the
@@ -139,6 +142,11 @@ import Testing
         ("import UIKit\nlet insets = NSDirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)", [.iOS, .tvOS, .watchOS]),
         // https://developer.apple.com/documentation/swiftui/font/largetitle
         ("import SwiftUI\nlet style = Font.TextStyle.largeTitle", [.iOS, .tvOS, .watchOS, .macOS]),
+        // https://developer.apple.com/documentation/swiftui/material/bar (unavailable on tvOS and watchOS)
+        ("import SwiftUI\n@available(iOS 15.0, macOS 12.0, *) func bar() -> Material { .bar }", [.iOS, .macOS]),
+        // https://developer.apple.com/documentation/swiftui/material/regular
+        ("import SwiftUI\n@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 10.0, *) func regular() -> Material { .regular }",
+            [.iOS, .tvOS, .watchOS, .macOS]),
     ]
 
     @Test(.enabled(if: modules != nil), arguments: ApplePlatform.allCases)

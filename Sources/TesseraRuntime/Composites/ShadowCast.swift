@@ -23,6 +23,13 @@ public struct ShadowCast: Sendable, Hashable {
         self.inset = inset
     }
 
+    /// Whether the rectangle has no area (a box before layout, or shrunk past nothing by a
+    /// negative spread): an outer shadow cast from it draws nothing.
+    public var isEmpty: Bool { !(width > 0 && height > 0) }
+
+    /// `value`, or 0 when it is negative or not a number.
+    static func nonNegative(_ value: Double) -> Double { value > 0 ? value : 0 }
+
     /// A corner radius grown (or shrunk) by `spread`, as CSS Backgrounds 3 spreads a shadow's
     /// corners: a square corner stays square; a radius smaller than a growing spread grows by
     /// less than the spread (`spread × (1 + (r / spread − 1)³)`), so that small radii do not
@@ -51,13 +58,16 @@ extension LayerShadow {
     public var insetBand: Double { abs(spread) + abs(offsetX) + abs(offsetY) + 3 * radius + 1 }
 
     /// Where this shadow is cast from for a box of `width` × `height` with `cornerRadius`
-    /// (see ``ShadowCast``). Sizes never go below 0.
+    /// (see ``ShadowCast``). Sizes never go below 0 (nor does a size that is not a number), and
+    /// the corner radius is at most half of each side, as CSS scales radii that overlap (and as
+    /// `CGPath(roundedRect:cornerWidth:cornerHeight:transform:)` requires): a "pill" radius such
+    /// as 9999 rounds the short sides fully.
     public func cast(width: Double, height: Double, cornerRadius: Double) -> ShadowCast {
         let grow = growth
         // A box shrunk past nothing is a point (a line) at its center.
-        let grown = (width: max(width + 2 * grow, 0), height: max(height + 2 * grow, 0))
+        let grown = (width: ShadowCast.nonNegative(width + 2 * grow), height: ShadowCast.nonNegative(height + 2 * grow))
+        let radius = min(ShadowCast.nonNegative(ShadowCast.spreadRadius(cornerRadius, by: grow)), grown.width / 2, grown.height / 2)
         return ShadowCast(x: offsetX + (width - grown.width) / 2, y: offsetY + (height - grown.height) / 2,
-            width: grown.width, height: grown.height, cornerRadius: ShadowCast.spreadRadius(cornerRadius, by: grow),
-            inset: inset)
+            width: grown.width, height: grown.height, cornerRadius: radius, inset: inset)
     }
 }

@@ -5,7 +5,8 @@ import TesseraModel
 /// radius, border and shadow. Its depth effect (`depthEffect`, `depthStrength`: a highlight and
 /// an indent) is not part of it: draw it where the design calls for it.
 public struct ThemeSurface: Sendable, Hashable {
-    /// The system materials, thinnest first, and the bars' material.
+    /// The system materials, thinnest first, and the bars' material (the regular one on tvOS
+    /// and watchOS, which have no bar material).
     public enum Material: String, Sendable, Hashable, CaseIterable {
         case ultraThin, thin, regular, thick, ultraThick, bar
     }
