@@ -3,8 +3,9 @@ import PackagePlugin
 
 /// Runs `tessera build` on every build of a target that uses the plugin: the `tessera.yml` in
 /// the target's folder (else the package's) says where the tokens are, and its Swift outputs
-/// are compiled into the target. The command runs again whenever the configuration or a token
-/// file in the target's folder changes; other outputs (asset catalogs, CSS, bundles) are
+/// are compiled into the target. The command runs again whenever the configuration or a file it
+/// names changes — its `resolver:`, `sources:` and every token file they lead to, wherever they
+/// are, and only those (see `BuildInputs`); other outputs (asset catalogs, CSS, bundles) are
 /// written by `tessera build` itself.
 @main
 struct TesseraPlugin: BuildToolPlugin {
@@ -19,22 +20,16 @@ struct TesseraPlugin: BuildToolPlugin {
         return [Self.command(config: config, workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "TesseraCLI").url)]
     }
 
-    /// The `tessera build` command for `config`, its inputs the configuration and the token files
-    /// beside it, its output the Swift file in `workDirectory` the build compiles.
+    /// The `tessera build` command for `config`, its inputs the configuration and the files the
+    /// last build read, its output the Swift file in `workDirectory` the build compiles.
     static func command(config: URL, workDirectory: URL, tool: URL) -> Command {
         let output = workDirectory.appending(path: "Tessera.generated.swift")
-        var inputs = [config]
-        let tokenExtensions: Set<String> = ["json", "json5", "yml", "yaml", "mustache"]
-        if let walker = FileManager.default.enumerator(at: config.deletingLastPathComponent(), includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
-            for case let file as URL in walker where tokenExtensions.contains(file.pathExtension.lowercased()) && file != config {
-                inputs.append(file)
-            }
-        }
+        let state = workDirectory.appending(path: "state")
+        let inputs = BuildInputs.files(configuration: config, state: state.appending(path: "build-state.json"))
         return .buildCommand(
             displayName: "Generating Swift from design tokens (\(config.lastPathComponent))",
             executable: tool,
-            arguments: ["build", "--config", config.path, "--swift-into", output.path, "--state",
-                workDirectory.appending(path: "state").path, "--quiet"],
+            arguments: ["build", "--config", config.path, "--swift-into", output.path, "--state", state.path, "--quiet"],
             inputFiles: inputs,
             outputFiles: [output]
         )

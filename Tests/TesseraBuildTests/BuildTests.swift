@@ -324,3 +324,49 @@ struct SavingOutput: BuildOutput {
         #expect(diagnostics[2].message == "a 'paths' output needs 'path'")
     }
 }
+
+/// What the build plugin declares as a command's inputs (`Plugins/TesseraPlugin/BuildInputs.swift`,
+/// compiled here on its own): the configuration and the files a real build of it read, wherever
+/// they are — a resolver outside the configuration's folder and the token files it names, a
+/// source folder — and nothing else in the project (an unrelated JSON file beside it, `Pods/`).
+@Suite struct PluginInputsTests {
+    @Test func inputsAreTheFilesTheConfigurationNamesAndOnlyThose() throws {
+        let root = try Codegen.temporaryFolder("plugin-inputs")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("App"), design = root.appendingPathComponent("Design System")
+        for folder in [app.appendingPathComponent("Pods/Lib"), design.appendingPathComponent("tokens"), root.appendingPathComponent("brand")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data(##"{"color": {"$type": "color", "bg": {"$value": {"colorSpace": "srgb", "components": [1, 1, 1]}}}}"##.utf8)
+            .write(to: design.appendingPathComponent("tokens/base.tokens.json"))
+        try Data(##"{"color": {"$type": "color", "accent": {"$value": "{color.bg}"}}}"##.utf8)
+            .write(to: root.appendingPathComponent("brand/brand.tokens.json"))
+        try Data(##"{"unrelated": true}"##.utf8).write(to: app.appendingPathComponent("Pods/Lib/package.json"))
+        try Data(##"{"images": []}"##.utf8).write(to: app.appendingPathComponent("Contents.json"))
+        try Data("sources: [\"../Design System/tokens\", ../brand/brand.tokens.json]\noutputs:\n  - swift: { path: Generated/Tokens.swift }\n".utf8)
+            .write(to: app.appendingPathComponent("tessera.yml"))
+        let configurationFile = app.appendingPathComponent("tessera.yml")
+        let configuration = try #require(BuildConfiguration.load(configurationFile.path).configuration)
+        let state = root.appendingPathComponent("state")
+        let report = Build(configuration, stateFolder: state.path).run()
+        #expect(report.succeeded, "\(report.diagnostics)")
+
+        let main = """
+            import Foundation
+            let before = BuildInputs.files(configuration: URL(fileURLWithPath: CommandLine.arguments[1]),
+                state: URL(fileURLWithPath: CommandLine.arguments[2] + "/none.json"))
+            let after = BuildInputs.files(configuration: URL(fileURLWithPath: CommandLine.arguments[1]),
+                state: URL(fileURLWithPath: CommandLine.arguments[2] + "/build-state.json"))
+            print(before.map(\\.path).joined(separator: "|"))
+            print(after.map(\\.path).sorted().joined(separator: "|"))
+            """
+        let source = repositoryRoot.appendingPathComponent("Plugins/TesseraPlugin/BuildInputs.swift")
+        let printed = try Codegen.runProgram(["BuildInputs.swift": try String(contentsOf: source, encoding: .utf8), "main.swift": main],
+            arguments: [configurationFile.path, state.path])
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines.first == configurationFile.path)
+        let expected = [configurationFile.path, design.appendingPathComponent("tokens").path,
+            design.appendingPathComponent("tokens/base.tokens.json").path, root.appendingPathComponent("brand/brand.tokens.json").path]
+        #expect(lines.last?.split(separator: "|").map(String.init) == expected.sorted())
+    }
+}

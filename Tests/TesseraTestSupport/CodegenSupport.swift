@@ -49,13 +49,15 @@ package enum Codegen {
     }
 
     /// A program's status and what it printed.
-    package static func run(_ executable: URL) throws -> (Int32, String) {
-        let run = try Processes.run(executable)
+    package static func run(_ executable: URL, arguments: [String] = []) throws -> (Int32, String) {
+        let run = try Processes.run(executable, arguments)
         return (run.status, run.stdout)
     }
 
     /// Sources (by file name) compiled with no dependency into a program, run: what it prints.
-    package static func runProgram(_ sources: [String: String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+    package static func runProgram(_ sources: [String: String], arguments: [String] = [],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String
+    {
         let work = try temporaryFolder("program")
         defer { try? FileManager.default.removeItem(at: work) }
         var paths: [String] = []
@@ -67,7 +69,7 @@ package enum Codegen {
         let (status, output) = try swiftc(["-swift-version", "6"] + paths + ["-o", work.appendingPathComponent("program").path])
         try #require(status == 0, "\(output.prefix(3000))", sourceLocation: sourceLocation)
         #expect(!output.contains("warning:"), "\(output.prefix(3000))", sourceLocation: sourceLocation)
-        let (ran, printed) = try run(work.appendingPathComponent("program"))
+        let (ran, printed) = try run(work.appendingPathComponent("program"), arguments: arguments)
         #expect(ran == 0, sourceLocation: sourceLocation)
         return printed
     }

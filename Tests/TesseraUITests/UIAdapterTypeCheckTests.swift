@@ -215,8 +215,9 @@ import Testing
         // The Xcode conformance is checked only when the stand-in is found.
         let condition = withXcode ? "!canImport(XcodeProjectPlugin)" : "canImport(XcodeProjectPlugin)"
         try Data("#if \(condition)\n#error(\"wrong search path\")\n#endif\n".utf8).write(to: probe)
-        let (status, output) = try Toolchain.swiftc(["-typecheck"] + flags + ["-I", work.path,
-            Self.root.appendingPathComponent("Plugins/TesseraPlugin/TesseraPlugin.swift").path])
+        let (status, output) = try Toolchain.swiftc(["-typecheck"] + flags + ["-I", work.path] + ["TesseraPlugin", "BuildInputs"].map {
+            Self.root.appendingPathComponent("Plugins/TesseraPlugin/\($0).swift").path
+        })
         #expect(status == 0, "\(output)")
         #expect(!output.contains("warning:"), "\(output)")
         let (probeStatus, probeOutput) = try Toolchain.swiftc(["-typecheck"] + flags + ["-I", work.path, probe.path])

@@ -607,16 +607,28 @@ nonisolated extension TokensValues.Dynamic where Value == TokensValues.Color {
 }
 
 nonisolated extension TokensValues.Typography {
+    /// The first of `postScriptNames` installed here, as UIKit's and AppKit's fonts look
+    /// them up: the font both frameworks draw the style with.
+    public var installedPostScriptName: String? {
+        #if canImport(UIKit)
+        postScriptNames.first { UIFont(name: $0, size: fontSize) != nil }
+        #elseif canImport(AppKit)
+        postScriptNames.first { NSFont(name: $0, size: fontSize) != nil }
+        #else
+        postScriptNames.first
+        #endif
+    }
+
     /// The style as a SwiftUI font that scales with Dynamic Type relative to `textStyle`:
-    /// the first family by PostScript name through `Font.custom(_:size:relativeTo:)`
-    /// (SwiftUI falls back to the system font when it is not installed, and scales it with
-    /// the environment), else the system font of the style's weight and design at the size
+    /// the first installed of the families by PostScript name (`installedPostScriptName`,
+    /// the font UIKit's `uiFont` draws too) through `Font.custom(_:size:relativeTo:)`,
+    /// else the system font of the style's weight and design at the size
     /// `dynamicTypeSize` gives it (`fontSize(relativeTo:dynamicTypeSizeIndex:)`). In a view,
     /// pass the environment's `@Environment(\.dynamicTypeSize)`.
     public func font(relativeTo textStyle: SwiftUI.Font.TextStyle = .body,
         dynamicTypeSize: SwiftUI.DynamicTypeSize = .large) -> SwiftUI.Font
     {
-        if let name = postScriptNames.first { return .custom(name, size: fontSize, relativeTo: textStyle) }
+        if let name = installedPostScriptName { return .custom(name, size: fontSize, relativeTo: textStyle) }
         let weight: SwiftUI.Font.Weight = switch fontWeight {
         case ..<150: .ultraLight
         case ..<250: .thin
