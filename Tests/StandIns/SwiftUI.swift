@@ -14,6 +14,53 @@ public protocol View {
     @ViewBuilder var body: Body { get }
 }
 
+// https://developer.apple.com/documentation/swiftui/app
+// `@MainActor @preconcurrency protocol App`; iOS 14, macOS 11, tvOS 14, watchOS 7.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency
+public protocol App {
+    associatedtype Body: Scene
+    // https://developer.apple.com/documentation/swiftui/app/body-swift.property
+    @SceneBuilder var body: Body { get }
+    // https://developer.apple.com/documentation/swiftui/app/init()
+    init()
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension App {
+    // https://developer.apple.com/documentation/swiftui/app/main()
+    @MainActor @preconcurrency public static func main() {}
+}
+
+// https://developer.apple.com/documentation/swiftui/scene
+// `@MainActor @preconcurrency protocol Scene`; iOS 14, macOS 11, tvOS 14, watchOS 7.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency
+public protocol Scene {
+    associatedtype Body: Scene
+    @SceneBuilder var body: Body { get }
+}
+
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension Never: Scene {}
+
+// https://developer.apple.com/documentation/swiftui/scenebuilder
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@resultBuilder
+public struct SceneBuilder {
+    // https://developer.apple.com/documentation/swiftui/scenebuilder/buildblock(_:)
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+// https://developer.apple.com/documentation/swiftui/windowgroup
+// iOS 14, macOS 11, tvOS 14, watchOS 7.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+public struct WindowGroup<Content: View>: Scene {
+    // https://developer.apple.com/documentation/swiftui/windowgroup/init(content:)
+    nonisolated public init(@ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
 // https://developer.apple.com/documentation/swiftui/viewbuilder
 @resultBuilder
 public struct ViewBuilder {
@@ -107,6 +154,18 @@ extension View {
 
     // https://developer.apple.com/documentation/swiftui/view/clipshape(_:style:)
     nonisolated public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+        ModifiedContent<Self, Never>()
+    }
+
+    // https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:)
+    // iOS 15, macOS 12, tvOS 15, watchOS 8.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { ModifiedContent<Self, Never>() }
+
+    // https://developer.apple.com/documentation/swiftui/view/background(_:ignoressafeareaedges:)
+    // iOS 15, macOS 12, tvOS 15, watchOS 8.
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    nonisolated public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
         ModifiedContent<Self, Never>()
     }
 
@@ -349,6 +408,20 @@ public struct Animation: Hashable, Sendable {
     }
     // https://developer.apple.com/documentation/swiftui/animation/delay(_:)
     public func delay(_ delay: TimeInterval) -> Animation { self }
+}
+
+// https://developer.apple.com/documentation/swiftui/edge
+@frozen public enum Edge: Int8, CaseIterable, Sendable {
+    case top, leading, bottom, trailing
+
+    // https://developer.apple.com/documentation/swiftui/edge/set
+    @frozen public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let top = Set(rawValue: 1), leading = Set(rawValue: 2), bottom = Set(rawValue: 4), trailing = Set(rawValue: 8)
+        public static let all: Set = [.top, .leading, .bottom, .trailing]
+        public static let horizontal: Set = [.leading, .trailing], vertical: Set = [.top, .bottom]
+    }
 }
 
 // https://developer.apple.com/documentation/swiftui/edgeinsets

@@ -137,6 +137,9 @@ public protocol UITraitChangeRegistration: AnyObject {}
 
 // https://developer.apple.com/documentation/uikit/uiview
 @MainActor open class UIView: UITraitEnvironment {
+    // https://developer.apple.com/documentation/uikit/uiview/backgroundcolor
+    open var backgroundColor: UIColor?
+
     // https://developer.apple.com/documentation/uikit/uiview/traitoverrides
     @available(iOS 17.0, tvOS 17.0, *)
     open var traitOverrides: UITraitOverrides {
@@ -154,6 +157,16 @@ public protocol UITraitChangeRegistration: AnyObject {}
     {
         fatalError()
     }
+}
+
+// https://developer.apple.com/documentation/uikit/uilabel
+@MainActor open class UILabel: UIView {
+    // https://developer.apple.com/documentation/uikit/uilabel/text
+    open var text: String?
+    // https://developer.apple.com/documentation/uikit/uilabel/font
+    open var font: UIFont!
+    // https://developer.apple.com/documentation/uikit/uilabel/textcolor
+    open var textColor: UIColor!
 }
 
 // https://developer.apple.com/documentation/uikit/uiwindow

@@ -1,18 +1,22 @@
 /// A token with its value fully resolved and typed.
 public struct ResolvedToken: Sendable {
-    package var path: String
-    package var type: TokenType
-    package var value: TokenValue
-    package var description: String?
+    /// The token's path, its names joined with `.` (`color.background.default`).
+    public package(set) var path: String
+    public package(set) var type: TokenType
+    /// The value, every alias in it resolved.
+    public package(set) var value: TokenValue
+    public package(set) var description: String?
     /// The effective deprecation: the token's own `$deprecated`, else its nearest group's.
-    package var deprecated: Deprecation?
+    public package(set) var deprecated: Deprecation?
     /// `$extensions`, kept as written so every output can pass it through.
-    package var extensions: JSONValue?
+    public package(set) var extensions: JSONValue?
     /// The token this one aliases as a whole (`{a.b}` or `$ref`), if any.
-    package var aliasOf: String?
-    package var anchor: SourceAnchor
+    public package(set) var aliasOf: String?
+    /// Where the token is defined.
+    public package(set) var anchor: SourceAnchor
 
-    package var isDeprecated: Bool {
+    /// Whether the token, or its nearest group, is deprecated.
+    public var isDeprecated: Bool {
         if case .deprecated = deprecated { return true }
         return false
     }
