@@ -100,8 +100,12 @@ extension LanguageServer {
         if let brace = typed.lastIndex(of: "{"), !typed[brace...].contains("}") {
             let prefix = String(typed[typed.index(after: brace)...])
             let from = offset - prefix.utf8.count
-            let closes = offset < bytes.count && bytes[offset] == UInt8(ascii: "}")
-            let editRange = range(from..<offset, in: place.path, analysis)
+            // The whole name under the cursor is replaced: at `{color.b|rand}` the rest of the
+            // name (`rand`) goes too, and the closing brace stays.
+            var nameEnd = offset
+            while nameEnd < bytes.count, !Self.endsReferenceName(bytes[nameEnd]) { nameEnd += 1 }
+            let closes = nameEnd < bytes.count && bytes[nameEnd] == UInt8(ascii: "}")
+            let editRange = range(from..<nameEnd, in: place.path, analysis)
             let items = analysis.allPaths.filter { $0.hasPrefix(prefix) }.prefix(1000).map { path in
                 CompletionItem(label: path, kind: CompletionItemKind.constant,
                     detail: analysis.base.partialTokens.type(path)?.rawValue,
@@ -132,6 +136,12 @@ extension LanguageServer {
             CompletionItem(label: name, kind: CompletionItemKind.property, detail: detail,
                 textEdit: TextEdit(range: editRange, newText: name)).json
         })
+    }
+
+    /// Whether `byte` ends a reference's name: its closing brace, the string's end, another
+    /// reference, an escape or white space.
+    static func endsReferenceName(_ byte: UInt8) -> Bool {
+        [UInt8(ascii: "}"), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x20, 0x09, 0x0A, 0x0D].contains(byte)
     }
 
     /// A string opened on the cursor's line and not closed before it.
@@ -218,6 +228,15 @@ extension LanguageServer {
             guard text.hasPrefix("{" + old) else { continue }
             add(reference.file, reference.range, "{" + new + text.dropFirst(1 + old.count))
         }
+        // The app's Swift sources, where `references` finds the token: each string of its path
+        // written again in its own notation, each generated member's last name renamed.
+        if let root = rootFolder, !isGroup {
+            for use in SwiftUsages.find(old, under: root) {
+                guard let text = use.notation.replacement(for: new) else { continue }
+                changes[FileURI.uri(use.file), default: []].append(TextEdit(range: LSPRange(start: use.renameStart, end: use.renameEnd),
+                    newText: text))
+            }
+        }
         return WorkspaceEdit(changes: changes).json
     }
 }
@@ -231,6 +250,31 @@ enum SwiftUsages {
         let file: String
         let start: Position
         let end: Position
+        /// What a rename rewrites: the chain's last name, or the whole string literal.
+        let renameStart: Position
+        let renameEnd: Position
+        let notation: Notation
+    }
+
+    /// How a use writes the token, so that a rename writes the new path the same way.
+    enum Notation {
+        /// The generated member's name, last in a chain (`Tokens.color.text.primary`).
+        case member
+        /// A string of the path: `"a.b"`, `"a/b"` or `"{a.b}"`. `plain` when the literal is written
+        /// `"…"` with no escape, which a rename can write again; else it is left as it is.
+        case dotted(plain: Bool), slashed(plain: Bool), braced(plain: Bool)
+
+        /// The text that replaces the rename range for the token renamed to `path`; nil when
+        /// the use cannot be rewritten safely (a string with escapes, raw or multiline).
+        func replacement(for path: String) -> String? {
+            let names = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            switch self {
+            case .member: return OutputContext.swiftIdentifier([names.last ?? path], casing: .lowerCamel)
+            case .dotted(let plain): return plain ? "\"\(path)\"" : nil
+            case .slashed(let plain): return plain ? "\"\(names.joined(separator: "/"))\"" : nil
+            case .braced(let plain): return plain ? "\"{\(path)}\"" : nil
+            }
+        }
     }
 
     /// The uses of a token in the Swift files under `root`: in each file, the chains in the
@@ -245,33 +289,36 @@ enum SwiftUsages {
         for file in SwiftSourceWalker.swiftFiles(in: root, limit: 5000) {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             let bytes = Array(data)
-            var chains: [Range<Int>] = []
-            var strings: [Range<Int>] = []
+            var chains: [(range: Range<Int>, last: Range<Int>)] = []
+            var strings: [(range: Range<Int>, notation: Notation)] = []
             SwiftSourceWalker.walk(bytes, readingCommentsAndStrings: true) { item in
                 switch item {
                 case .chain(let chain, let embedded):
                     guard !accessor.isEmpty, chain.count >= accessor.count else { return }
                     for first in 0...(chain.count - accessor.count)
                     where (!embedded || chain[first].followsDot) && accessor.indices.allSatisfy({ chain[first + $0].text == accessor[$0] }) {
-                        chains.append(chain[first].range.lowerBound..<chain[first + accessor.count - 1].range.upperBound)
+                        let last = chain[first + accessor.count - 1].range
+                        chains.append((chain[first].range.lowerBound..<last.upperBound, last))
                     }
                 case .string(let literal, _):
                     guard !literal.isInterpolated else { return }
+                    let plain = Array(bytes[literal.range]) == Array("\"\(literal.text)\"".utf8)
                     var value = literal.text
-                    if written.contains(value) {
-                        strings.append(literal.range)
-                        return
-                    }
-                    if value.hasPrefix("{") && value.hasSuffix("}") { value = String(value.dropFirst().dropLast()) }
-                    if value.replacingOccurrences(of: "/", with: ".") == path { strings.append(literal.range) }
+                    let braced = value.hasPrefix("{") && value.hasSuffix("}")
+                    if braced { value = String(value.dropFirst().dropLast()) }
+                    guard written.contains(literal.text) || value.replacingOccurrences(of: "/", with: ".") == path else { return }
+                    let notation: Notation = braced ? .braced(plain: plain) : value.contains("/") ? .slashed(plain: plain) : .dotted(plain: plain)
+                    strings.append((literal.range, notation))
                 }
             }
             let table = SourceFile(path: file, bytes: bytes)
             var seen = Set<Int>()
-            for found in chains.sorted(by: { $0.lowerBound < $1.lowerBound }) + strings.sorted(by: { $0.lowerBound < $1.lowerBound })
-            where seen.insert(found.lowerBound).inserted {
-                uses.append(Use(file: file, start: table.position(at: found.lowerBound, utf8: false),
-                    end: table.position(at: found.upperBound, utf8: false)))
+            let found = chains.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }).map { ($0.range, $0.last, Notation.member) }
+                + strings.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }).map { ($0.range, $0.range, $0.notation) }
+            for (range, renamed, notation) in found where seen.insert(range.lowerBound).inserted {
+                uses.append(Use(file: file, start: table.position(at: range.lowerBound, utf8: false),
+                    end: table.position(at: range.upperBound, utf8: false), renameStart: table.position(at: renamed.lowerBound, utf8: false),
+                    renameEnd: table.position(at: renamed.upperBound, utf8: false), notation: notation))
                 if uses.count >= limit { return uses }
             }
         }

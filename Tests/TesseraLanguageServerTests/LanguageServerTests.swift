@@ -399,6 +399,34 @@ struct LanguageServerTests {
         #expect(client.shutdownAndExit() == 0)
     }
 
+    /// Completion inside a written reference replaces the whole name under the cursor and keeps
+    /// the closing brace: at `{color.b|rand}` the edit gives `{color.brand}`, not
+    /// `{color.brand}rand}`; inside `{color.b|rand` (not closed yet) it closes it.
+    @Test func completionInsideAReferenceReplacesTheWholeName() throws {
+        let folder = try emptyFolder()
+        let text = """
+            {"color": {"$type": "color", "brand": {"$value": "#ff0000"}, "blue": {"$value": "#0000ff"},
+             "accent": {"$value": "{color.brand}"}, "link": {"$value": "{color.brand"}}}
+            """
+        let path = try write(text, "colors.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(path, text)
+        _ = client.diagnostics(for: EditorClient.uri(path))
+        let positions = TextPositions(text: text)
+        for (written, newText) in [("{color.brand}", "color.brand"), ("{color.brand\"", "color.brand}")] {
+            let name = positions.range(of: written)
+            let start = (name.0.0, name.0.1 + 1)                    // after `{`
+            let cursor = (name.0.0, name.0.1 + 8)                   // after `{color.b`
+            let end = (name.0.0, name.0.1 + 12)                     // after `{color.brand`
+            let items = client.request("textDocument/completion", at(path, cursor))?["result"]?.array ?? []
+            #expect(Set(items.compactMap { $0["label"]?.string }) == ["color.brand", "color.blue"], "\(written)")
+            let brand = items.first { $0["label"]?.string == "color.brand" }
+            #expect(brand?["textEdit"] == .object(["range": EditorClient.range(start, end), "newText": .string(newText)]), "\(written)")
+        }
+        #expect(client.shutdownAndExit() == 0)
+    }
+
     /// A palette (`color.blue`, and `color.navy` aliasing it) and a theme whose accent aliases
     /// `themeTarget`, both open in a server.
     func renameWorkspace(themeTarget: String) throws -> (client: EditorClient, palette: String, palettePath: String, theme: String, themePath: String) {

@@ -44,4 +44,49 @@ import Testing
         #expect(references == expected.map { .object(["uri": .string(swiftURI), "range": EditorClient.range($0.0, $0.1)]) })
         #expect(client.shutdownAndExit() == 0)
     }
+
+    /// A rename edits the Swift uses `references` finds: each string of the path written again
+    /// in its notation (dotted, slashed, braced), each generated member's last name renamed; a
+    /// string with an escape is found but left as it is. Positions counted by hand.
+    @Test func renameEditsTheSwiftUsesReferencesFinds() throws {
+        let folder = try Scratch.folder("lsp").path
+        let tokens = "{\"color\": {\"$type\": \"color\", \"background\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [1, 1, 1]}}}}"
+        let tokensPath = (folder as NSString).appendingPathComponent("colors.json")
+        try tokens.write(toFile: tokensPath, atomically: true, encoding: .utf8)
+        let swift = """
+            let a = theme.color("color/background")
+            let b = theme.color("color.background")
+            let c = theme.color("{color.background}")
+            let d = Tokens.color.background
+            let e = theme.color("color\\/background")
+
+            """
+        let swiftPath = (folder as NSString).appendingPathComponent("App.swift")
+        try swift.write(toFile: swiftPath, atomically: true, encoding: .utf8)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(tokensPath, tokens)
+        #expect(client.diagnostics(for: EditorClient.uri(tokensPath)) == [])
+        // On the key `"background"`: line 0, character 30.
+        let position = EditorClient.position(0, 31)
+        let references = client.request("textDocument/references", .object([
+            "textDocument": .object(["uri": .string(EditorClient.uri(tokensPath))]), "position": position,
+            "context": .object(["includeDeclaration": .bool(false)]),
+        ]))?["result"]?.array ?? []
+        #expect(references.count == 5)
+        let edit = client.request("textDocument/rename", .object([
+            "textDocument": .object(["uri": .string(EditorClient.uri(tokensPath))]), "position": position,
+            "newName": .string("surface"),
+        ]))?["result"]
+        let swiftEdits = edit?["changes"]?[EditorClient.uri(swiftPath)]?.array ?? []
+        // The chain first, then the strings, as `references` lists them.
+        let expected: [((Int, Int), (Int, Int), String)] = [
+            ((3, 21), (3, 31), "surface"), ((0, 20), (0, 38), "\"color/surface\""), ((1, 20), (1, 38), "\"color.surface\""),
+            ((2, 20), (2, 40), "\"{color.surface}\""),
+        ]
+        #expect(swiftEdits == expected.map { .object(["range": EditorClient.range($0.0, $0.1), "newText": .string($0.2)]) })
+        let jsonEdits = edit?["changes"]?[EditorClient.uri(tokensPath)]?.array ?? []
+        #expect(jsonEdits.count == 1)
+        #expect(client.shutdownAndExit() == 0)
+    }
 }
