@@ -53,8 +53,9 @@ struct SystemOptions: ParsableArguments {
         let tokens = configured.open()
         let system = tokens.resolveAll(keepingGoing: keepingGoing)
         let explained = source.explainFormat ? configured.explanations() : []
-        let name = configured.name ?? ((configured.paths.first ?? "tokens") as NSString).lastPathComponent
-            .components(separatedBy: ".").first ?? "tokens"
+        // The configuration's `name:`, else the resolver's own `name`, else the file's.
+        let fileName = ((configured.paths.first ?? "tokens") as NSString).lastPathComponent.components(separatedBy: ".").first
+        let name = configured.name ?? tokens.resolver?.name.flatMap { $0.isEmpty ? nil : $0 } ?? fileName ?? "tokens"
         guard let context = system.context(name: name) else {
             diagnostics.write(DiagnosticBag(system.diagnostics + explained), files: system.files, to: &io)
             throw ExitCode.failure

@@ -236,8 +236,17 @@ struct Validate: TesseraSubcommand {
     @Option(help: "A folder of tenants (each a folder or file of overrides, with an optional tenant.json): check every tenant on top of the tokens, in every permutation.")
     var tenants: String?
 
+    @Flag(help: "First rewrite legacy notations (\"#ff0000\", \"16px\", \"200ms\") in the token files as 2025.10 values, in place: the fix-its that never change a value, each file replaced atomically. Then check.")
+    var fix = false
+
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let configured = try options.configured(io: &io)
+        if fix {
+            let applied = try DTCGConversion.applyLegacyFixIts(of: configured.open())
+            let count = applied.values.reduce(0, +)
+            io.write("tessera validate: \(count) value\(count == 1 ? "" : "s") rewritten in \(applied.count) file\(applied.count == 1 ? "" : "s")\n",
+                to: .standardError)
+        }
         if let tenants = tenants ?? configured.tenants {
             let checked = TenantCheck.run(base: configured.open(), folder: tenants)
             options.report(DiagnosticBag(checked.diagnostics), files: checked.files, of: configured, to: &io)

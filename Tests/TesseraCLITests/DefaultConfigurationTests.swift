@@ -146,3 +146,40 @@ struct DefaultConfigurationTests {
         #expect(!run.stderr.contains("resolver."), "\(run.stderr)")
     }
 }
+
+/// `tessera validate --fix`: legacy notations rewritten in place as 2025.10 values, every value
+/// the same as before (the resolved tokens printed before and after are equal), and the files
+/// then pass `--strict`.
+struct ValidateFixTests {
+    @Test func legacyNotationsAreRewrittenWithoutChangingAValue() throws {
+        let folder = try Codegen.temporaryFolder("validate-fix")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tokens.json")
+        try Data(#"""
+            {
+              "color": {"$type": "color", "white": {"$value": "#FFFFFF"}, "accent": {"$value": "#0a84ff80"},
+                "ink": {"$value": {"colorSpace": "srgb", "components": [0.1, 0.1, 0.1]}}},
+              "space": {"$type": "dimension", "md": {"$value": "16px"}, "lg": {"$value": "1.5rem"}},
+              "motion": {"$type": "duration", "quick": {"$value": "150ms"}}
+            }
+            """#.utf8).write(to: file)
+        let binary = DefaultConfigurationTests.binary
+        let before = try Processes.run(binary, ["resolve", file.path])
+        #expect(before.status == 0, "\(before.stderr)")
+        #expect(try Processes.run(binary, ["validate", "--strict", file.path]).status == 1)
+        let fixed = try Processes.run(binary, ["validate", "--fix", file.path])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(fixed.stderr.contains("5 values rewritten in 1 file"), "\(fixed.stderr)")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(!text.contains(#""$value": ""#), "no value is a string any more: \(text)")
+        #expect(text.contains(#"{"value": 16, "unit": "px"}"#) && text.contains(##""hex":"#0a84ff""##), "\(text)")
+        let after = try Processes.run(binary, ["resolve", file.path])
+        #expect(after.stdout == before.stdout)
+        let strict = try Processes.run(binary, ["validate", "--strict", file.path])
+        #expect(strict.status == 0, "\(strict.stderr)")
+        // Nothing left to fix: the file is left as it is.
+        let again = try Processes.run(binary, ["validate", "--fix", file.path])
+        #expect(again.stderr.contains("0 values rewritten in 0 files"), "\(again.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+    }
+}

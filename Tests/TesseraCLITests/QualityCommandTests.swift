@@ -126,6 +126,8 @@ import Testing
         let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.hasPrefix("<!doctype html>"))
         #expect(page.contains(#"class="badge"#))
+        // Titled with the resolver's own `name`, not its file's.
+        #expect(page.contains("<title>Example app — design tokens</title>"), "\(page.prefix(400))")
     }
 
     static let system = sharedFixtures.appendingPathComponent("themed-system")

@@ -22,6 +22,22 @@ import Testing
         }.sorted()
     }
 
+    /// Scales of different groups that share values (a spacing and a radius scale, both with
+    /// 4 and 8) are not duplicates; the same value twice in one group still is.
+    @Test func duplicatesAreFoundWithinAGroup() throws {
+        let folder = try Codegen.temporaryFolder("duplicates")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("scales.tokens.json")
+        try Data(##"""
+            {"spacing": {"$type": "dimension", "sm": {"$value": {"value": 4, "unit": "px"}}, "md": {"$value": {"value": 8, "unit": "px"}}},
+             "radius": {"$type": "dimension", "sm": {"$value": {"value": 4, "unit": "px"}}, "md": {"$value": {"value": 8, "unit": "px"}},
+                        "card": {"$value": {"value": 8, "unit": "px"}}}}
+            """##.utf8).write(to: file)
+        let permutations = try #require(TokenSystem(tokenFilesAt: [file.path], options: PipelineOptions()).resolveAll().permutations)
+        let found = Linter(rules: [DuplicatesRule()]).run(LintSubject(GenerationContext(permutations, name: "Scales"), permutations: permutations))
+        #expect(found.map(\.message) == ["'radius.md' has the same value as 'radius.card' in every permutation; reference it or keep one"])
+    }
+
     static func run(_ rule: any LintRule, usage: UsageIndex? = nil) throws -> [Diagnostic] {
         let found = Linter(rules: [rule]).run(try subject(usage: usage))
         #expect(found.allSatisfy { $0.id == .lint(rule.id) })

@@ -62,6 +62,11 @@ struct ResolverTests {
         var tokenSystem = Self.tokenSystem(Self.themed, files: Self.themedFiles)
         let unknown = tokenSystem.resolve(inputs: ["them": "dark"])
         #expect(unknown.diagnostics.map(\.id) == [.resolverUnknownModifier])
+        // The mistake is in the inputs: no place in the resolver; a note points at its modifiers.
+        #expect(unknown.diagnostics.first?.location == nil)
+        #expect(unknown.diagnostics.first?.notes.first?.message == "the resolver's modifiers: 'theme'")
+        #expect(unknown.diagnostics.first?.notes.first?.location != nil)
+        #expect(unknown.diagnostics.first?.notes.contains { $0.message == "did you mean 'theme'?" } == true)
         #expect(throws: ResolutionFailure.self) { try unknown.tokens() }
         #expect(tokenSystem.resolve(inputs: ["theme": "dim"]).diagnostics.map(\.id) == [.resolverUnknownContext])
         // An input is not written in a file, so the suggestion is a note, not an edit.

@@ -211,14 +211,17 @@ public struct ResolverDocument: Sendable {
     package func contexts(for inputs: [String: String]) -> ContextChoice {
         var chosen: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
-        let location = SourceAnchor(file: file, offset: 0).location()
         for (key, value) in inputs.sorted(by: { $0.key < $1.key }) {
             guard let modifier = modifiers.first(where: { $0.name == key })
                 ?? modifiers.first(where: { $0.name.lowercased() == key.lowercased() })
             else {
                 let suggestion = Suggestions.closest(to: key, in: modifiers.map(\.name))
-                diagnostics.append(Diagnostic(.unknownModifierInput(key), at: location,
-                    notes: [Diagnostic.Note("modifiers: " + modifiers.map { "'\($0.name)'" }.joined(separator: ", "))]
+                // The mistake is in the inputs (a command line's `--input`), not in the resolver:
+                // no place in its file; the note says where its modifiers are.
+                let declared = modifiers.first.map { $0.anchor.location() }
+                diagnostics.append(Diagnostic(.unknownModifierInput(key), at: nil,
+                    notes: [Diagnostic.Note("the resolver's modifiers: " + (modifiers.isEmpty ? "none" : modifiers.map { "'\($0.name)'" }
+                        .joined(separator: ", ")), at: declared)]
                         + (suggestion.map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? [])))
                 continue
             }

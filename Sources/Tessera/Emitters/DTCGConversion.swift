@@ -128,14 +128,30 @@ package struct DTCGConversion: Sendable {
     static func modernize(_ paths: [String]) throws {
         let resolver = paths.first { $0.hasSuffix(".resolver.json") }
         let system = resolver.map { TokenSystem(resolverAt: $0) } ?? TokenSystem(tokenFilesAt: paths, options: PipelineOptions())
-        let edits = system.checkAllPermutations().diagnostics.filter { $0.id.isLegacyForm }.flatMap { $0.fixIts.map(\.edit) }
-        for (path, fileEdits) in Dictionary(grouping: edits, by: \.file) where paths.contains(path) {
-            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+        try applyLegacyFixIts(of: system, toFilesIn: Set(paths))
+    }
+
+    /// Applies every fix-it of a legacy notation (`*.legacy`: `"#ff0000"`, `"16px"`, `"200ms"`
+    /// written as 2025.10 objects) the system's permutations report, each once, to the files of
+    /// `files` (all of them when nil) on disk: fix-its that never change a value. Every file's
+    /// new text is made before any is written, and each is replaced atomically; a file that
+    /// changed since it was read is left as it is. The fix-its applied, per file.
+    @discardableResult
+    package static func applyLegacyFixIts(of system: TokenSystem, toFilesIn files: Set<String>? = nil) throws -> [String: Int] {
+        let checked = system.checkAllPermutations()
+        let edits = checked.diagnostics.filter { $0.id.isLegacyForm }.flatMap { $0.fixIts.map(\.edit) }
+        let read = Dictionary(checked.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        var fixed: [(path: String, bytes: [UInt8], count: Int)] = []
+        for (path, fileEdits) in Dictionary(grouping: edits, by: \.file) where files?.contains(path) ?? true {
+            guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else { continue }
+            if let parsed = read[path], parsed != bytes { continue }
             // A value read in several permutations has its fix-it once per permutation: once here.
             let unique = Array(Set(fileEdits))
-            guard let fixed = try? SourceEdit.apply(unique, toFile: path, bytes: Array(bytes)) else { continue }
-            try Data(fixed).write(to: URL(fileURLWithPath: path))
+            guard let text = try? SourceEdit.apply(unique, toFile: path, bytes: bytes) else { continue }
+            fixed.append((path, text, unique.count))
         }
+        for file in fixed { try Data(file.bytes).write(to: URL(fileURLWithPath: file.path), options: .atomic) }
+        return Dictionary(fixed.map { ($0.path, $0.count) }, uniquingKeysWith: +)
     }
 
     /// The definitions of `sources`, merged in order (a later definition of a path replaces

@@ -4,7 +4,9 @@ import TesseraGenerate
 
 /// The `duplicates` rule (diagnostics `lint.duplicates`, a warning by default): primitives (tokens
 /// whose values are written out, not referenced) with the same type and the same value as an
-/// earlier one in every permutation. Deprecated tokens are left out.
+/// earlier one of the same top-level group in every permutation (`color.ink` and `color.black`).
+/// Scales of different groups that share values — `spacing.4` and `radius.4` both 4px — are
+/// different design decisions and are not reported. Deprecated tokens are left out.
 ///
 /// Settings, under `lint:` in `tessera.yml`: only the severity, `duplicates: warning` (the
 /// default), `error`, `note` or `off`.
@@ -19,6 +21,8 @@ package struct DuplicatesRule: LintRule {
     package var defaultSetting: RuleSetting { .warning }
 
     struct Key: Hashable {
+        /// The token's top-level group (its first name).
+        let group: Substring
         let type: TokenType
         let values: [TokenValue]
         let indices: [Int32]
@@ -28,7 +32,8 @@ package struct DuplicatesRule: LintRule {
         var first: [Key: GenerationContext.Token] = [:]
         var found: [Diagnostic] = []
         for token in literalTokens(subject) where token.deprecated == nil {
-            let key = Key(type: token.type, values: token.values, indices: token.valueIndices)
+            let group = token.path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let key = Key(group: group, type: token.type, values: token.values, indices: token.valueIndices)
             guard let earlier = first[key] else {
                 first[key] = token
                 continue
