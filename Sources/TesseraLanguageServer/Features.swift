@@ -51,10 +51,31 @@ extension LanguageServer {
         }
         var lines = ["**\(path)** `\(token.type.rawValue)`", ""]
         let baseValue = base.value(path)
-        lines.append("- value: `\(baseValue.map(Self.text) ?? "none")`" + (analysis.permutations.count > 1 ? " (default)" : ""))
-        for (label, permutation) in analysis.permutations.dropFirst() {
-            let value = permutation.partialTokens.value(path)
-            if value != baseValue { lines.append("- \(label): `\(value.map(Self.text) ?? "not defined")`") }
+        if let every = analysis.everyPermutation, let resolver = analysis.system.resolver {
+            // Every distinct value, with the contexts that give it: combinations too (a value
+            // only dark and elevated together give).
+            var values: [TokenValue?] = [baseValue]
+            var holders: [[[String: String]]] = [[]]
+            for (contexts, permutation) in every {
+                let value = permutation.partialTokens.value(path)
+                if let index = values.firstIndex(where: { $0 == value }) {
+                    holders[index].append(contexts)
+                } else {
+                    values.append(value)
+                    holders.append([contexts])
+                }
+            }
+            let varies = values.count > 1
+            lines.append("- value: `\(baseValue.map(Self.text) ?? "none")`" + (varies ? " (default)" : ""))
+            for (value, contexts) in zip(values, holders).dropFirst() {
+                lines.append("- \(resolver.describe(contexts)): `\(value.map(Self.text) ?? "not defined")`")
+            }
+        } else {
+            lines.append("- value: `\(baseValue.map(Self.text) ?? "none")`" + (analysis.permutations.count > 1 ? " (default)" : ""))
+            for (label, permutation) in analysis.permutations.dropFirst() {
+                let value = permutation.partialTokens.value(path)
+                if value != baseValue { lines.append("- \(label): `\(value.map(Self.text) ?? "not defined")`") }
+            }
         }
         var chain = [path]
         var current = base[path] ?? token
@@ -93,7 +114,14 @@ extension LanguageServer {
 
     func definitionLocation(_ definition: TokenDefinition, _ analysis: Analysis) -> Location {
         let file = definition.anchor.file
-        return Location(uri: uri(file.path), range: range(file.jsonValueRange(at: definition.anchor.offset), in: file.path, analysis))
+        var key = file.jsonValueRange(at: definition.anchor.offset)
+        // In a file that does not parse, the key as it is in the current text (where the edit
+        // left it as it was; else where the edit starts).
+        if analysis.broken.contains(file.path), let current = analysis.files[file.path] {
+            let edit = Analysis.UnchangedEnds(current.bytes, file.bytes)
+            key = edit.new(key) ?? edit.prefix..<edit.prefix
+        }
+        return Location(uri: uri(file.path), range: range(key, in: file.path, analysis))
     }
 
     func references(_ params: JSON) throws(ResponseError) -> JSON {

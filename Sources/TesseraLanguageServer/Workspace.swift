@@ -64,10 +64,13 @@ struct Analysis {
         let system = workspace.configured?.open(overlays: overlays) ?? TokenSystem(files: overlays, options: workspace.options)
         let checked = CheckedSystem(system)
         for file in checked.result.files + checked.system.files + overlays { files[file.path] = files[file.path] ?? file }
+        var lastGood: [String: SourceFile] = [:]
         for document in documents.values where broken.contains(document.path) {
+            lastGood[document.path] = files[document.path]
             files[document.path] = SourceFile(path: document.path, bytes: document.bytes)
         }
         self.init(checked, files: files, extra: extra, broken: broken)
+        self.lastGood = lastGood
     }
 
     private init(_ checked: CheckedSystem, files: [String: SourceFile], extra: [Tessera.Diagnostic], broken: Set<String>) {
@@ -112,9 +115,30 @@ struct Analysis {
     /// Files whose current text does not parse (their last good text stands in for them).
     let broken: Set<String>
 
+    /// The last text of each broken file that parsed, which its definitions were read from.
+    private(set) var lastGood: [String: SourceFile] = [:]
+
     private final class Cache {
         var definitions: [String: [TokenDefinition]]?
         var permutations: [(label: String, permutation: TokenSystem.Permutation)]?
+        var everyPermutation: [(contexts: [String: String], permutation: TokenSystem.Permutation)]??
+    }
+
+    /// At most this many permutations are resolved for a hover that lists every value.
+    static let hoverPermutationLimit = 64
+
+    /// Every permutation of the resolver with its contexts, when there are at most
+    /// `hoverPermutationLimit` (nil past that, and for a system without modifiers): what a hover
+    /// needs to name the combinations that change a value (dark and elevated together).
+    var everyPermutation: [(contexts: [String: String], permutation: TokenSystem.Permutation)]? {
+        if let made = cache.everyPermutation { return made }
+        var system = self.system
+        var made: [(contexts: [String: String], permutation: TokenSystem.Permutation)]?
+        if let resolver = system.resolver, !resolver.modifiers.isEmpty, resolver.permutationCount <= Self.hoverPermutationLimit {
+            made = resolver.permutations.map { contexts in (contexts, contexts == base.contexts ? base : system.resolve(contexts: contexts)) }
+        }
+        cache.everyPermutation = .some(made)
+        return made
     }
 
     private var cache = Cache()
@@ -134,6 +158,15 @@ struct Analysis {
         }
         cache.definitions = definitions
         return definitions
+    }
+
+    /// The definitions read from the last good text of a file that does not parse (offsets in
+    /// that text, not in the current one).
+    func lastGoodDefinitions(_ path: String) -> [TokenDefinition] {
+        var seen = Set<Int>()
+        return permutations.flatMap { $0.permutation.document.tokens }.filter {
+            $0.anchor.file.path == path && seen.insert($0.anchor.offset).inserted
+        }
     }
 
     static func isInside(_ path: String, _ root: String?) -> Bool {
@@ -169,9 +202,59 @@ struct Analysis {
         case group(path: String, range: Range<Int>)
     }
 
+    /// What is at `offset` of the file at `path`. In a file that does not parse, the parts the
+    /// edit left as they were (before it and after it) are found in its last good text, which
+    /// its definitions come from, and the ranges given back in the current text; the edited
+    /// part has none.
     func target(at offset: Int, in path: String) -> Target? {
-        guard let file = files[path] else { return nil }
-        for definition in definitions[path] ?? [] {
+        guard broken.contains(path), let good = lastGood[path], let current = files[path] else {
+            return files[path].flatMap { target(at: offset, in: path, file: $0, definitions: definitions[path] ?? []) }
+        }
+        let edit = UnchangedEnds(current.bytes, good.bytes)
+        guard let goodOffset = edit.old(offset),
+            let found = target(at: goodOffset, in: path, file: good, definitions: lastGoodDefinitions(path))
+        else { return nil }
+        switch found {
+        case .token(let name, let range): return edit.new(range).map { .token(path: name, range: $0) }
+        case .reference(let name, let range, let definition): return edit.new(range).map { .reference(path: name, range: $0, in: definition) }
+        case .group(let name, let range): return edit.new(range).map { .group(path: name, range: $0) }
+        }
+    }
+
+    /// The start and end two texts share: offsets there are the same text in both.
+    struct UnchangedEnds {
+        let prefix: Int
+        let suffix: Int
+        let newCount: Int
+        let oldCount: Int
+
+        init(_ new: [UInt8], _ old: [UInt8]) {
+            var prefix = 0
+            while prefix < new.count, prefix < old.count, new[prefix] == old[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < new.count - prefix, suffix < old.count - prefix, new[new.count - 1 - suffix] == old[old.count - 1 - suffix] {
+                suffix += 1
+            }
+            (self.prefix, self.suffix, newCount, oldCount) = (prefix, suffix, new.count, old.count)
+        }
+
+        /// The offset in the old text of `offset` in the new one, when it is in a shared end.
+        func old(_ offset: Int) -> Int? {
+            if offset < prefix { return offset }
+            if offset >= newCount - suffix { return offset - newCount + oldCount }
+            return nil
+        }
+
+        /// A range of the old text in the new one, when it lies in a shared end.
+        func new(_ range: Range<Int>) -> Range<Int>? {
+            if range.upperBound <= prefix { return range }
+            if range.lowerBound >= oldCount - suffix { return range.lowerBound - oldCount + newCount..<range.upperBound - oldCount + newCount }
+            return nil
+        }
+    }
+
+    private func target(at offset: Int, in path: String, file: SourceFile, definitions: [TokenDefinition]) -> Target? {
+        for definition in definitions {
             let key = file.jsonValueRange(at: definition.anchor.offset)
             if key.contains(offset) || key.upperBound == offset && offset > key.lowerBound {
                 return .token(path: definition.path, range: key)
@@ -184,7 +267,7 @@ struct Analysis {
         let string = file.jsonValueRange(at: stringStart(containing: offset, in: file.bytes) ?? -1)
         guard !string.isEmpty, string.count >= 2 else { return nil }
         let name = String(decoding: file.bytes[string.lowerBound + 1..<string.upperBound - 1], as: UTF8.self)
-        let groups = (definitions[path] ?? []).compactMap { definition -> String? in
+        let groups = definitions.compactMap { definition -> String? in
             let segments = definition.path.split(separator: ".").map(String.init)
             guard let index = segments.dropLast().lastIndex(of: name) else { return nil }
             let key = file.jsonValueRange(at: definition.anchor.offset)

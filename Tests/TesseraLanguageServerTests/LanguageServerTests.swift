@@ -236,6 +236,67 @@ struct LanguageServerTests {
         .object(["textDocument": .object(["uri": .string(EditorClient.uri(path))]), "position": EditorClient.position(position.0, position.1)])
     }
 
+    /// In a file that does not parse, hover and definition still answer on the parts the edit
+    /// left as they were — above the error and below it — and nothing inside the edit.
+    @Test func hoverAndDefinitionInABrokenFile() throws {
+        let folder = try emptyFolder()
+        let good = """
+            {"color": {"$type": "color",
+              "brand": {"$value": "#ff0000"},
+              "middle": {"$value": "#00ff00"},
+              "accent": {"$value": "{color.brand}"}}}
+            """
+        let path = try write(good, "colors.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(path, good)
+        _ = client.diagnostics(for: EditorClient.uri(path))
+        // The middle line loses its closing brace and quote: the file no longer parses.
+        let broken = good.replacingOccurrences(of: ##""middle": {"$value": "#00ff00"},"##, with: ##""middle": {"$value": "#00ff"##)
+        client.change(path, version: 2, [.object(["text": .string(broken)])])
+        #expect(client.diagnostics(for: EditorClient.uri(path))?.contains { $0["severity"] == .number(1) } == true)
+        let text = TextPositions(text: broken)
+        let brand = text.range(of: "\"brand\"")
+        let above = client.request("textDocument/hover", at(path, (brand.0.0, brand.0.1 + 2)))?["result"]
+        #expect(above?["contents"]?["value"]?.string?.contains("**color.brand**") == true, "\(String(describing: above))")
+        #expect(above?["range"] == text.json(brand))
+        // Below the error: the reference in `accent`, and its definition above.
+        let reference = text.range(of: "{color.brand}")
+        let below = client.request("textDocument/hover", at(path, (reference.0.0, reference.0.1 + 3)))?["result"]
+        #expect(below?["contents"]?["value"]?.string?.contains("`#ff0000`") == true, "\(String(describing: below))")
+        #expect(below?["range"] == text.json(reference))
+        let definition = client.request("textDocument/definition", at(path, (reference.0.0, reference.0.1 + 3)))?["result"]?.array
+        #expect(definition == [.object(["uri": .string(EditorClient.uri(path)), "range": text.json(brand)])])
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    /// Hover lists every distinct value with the contexts that give it, combinations too: a
+    /// raised surface only dark and elevated together change (elevated makes it the tint, which
+    /// only dark changes), which no single context shows.
+    @Test func hoverNamesValuesThatOnlyCombinationsGive() throws {
+        let folder = try emptyFolder()
+        let base = ##"{"color": {"$type": "color", "tint": {"$value": "#ffffff"}, "raised": {"$value": "#ffffff"}}}"##
+        _ = try write(##"""
+            {"version": "2025.10", "sets": {"base": {"sources": [{"$ref": "base.json"}]}},
+             "modifiers": {
+               "theme": {"contexts": {"light": [], "dark": [{"color": {"tint": {"$type": "color", "$value": "#202020"}}}]}, "default": "light"},
+               "level": {"contexts": {"base": [], "elevated": [{"color": {"raised": {"$type": "color", "$value": "{color.tint}"}}}]},
+                 "default": "base"}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}, {"$ref": "#/modifiers/level"}]}
+            """##, "tokens.resolver.json", in: folder)
+        let basePath = try write(base, "base.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(basePath, base)
+        _ = client.diagnostics(for: EditorClient.uri(basePath))
+        let raised = TextPositions(text: base).range(of: "\"raised\"")
+        let hover = client.request("textDocument/hover", at(basePath, (raised.0.0, raised.0.1 + 2)))?["result"]
+        let markdown = try #require(hover?["contents"]?["value"]?.string)
+        #expect(markdown.contains("value: `#ffffff` (default)"), "\(markdown)")
+        #expect(markdown.contains("- theme=dark, level=elevated: `#202020`"), "\(markdown)")
+        #expect(client.shutdownAndExit() == 0)
+    }
+
     @Test func hoverDefinitionReferencesAndSymbolsAcrossContexts() throws {
         let workspace = try resolverWorkspace()
         let client = try EditorClient()

@@ -110,25 +110,7 @@ struct PermutationCheck {
         return noted
     }
 
-    /// Some permutations in words: `theme=dark` when they are all those with the dark theme,
-    /// else the first few listed.
-    private func describe(_ chosen: [[String: String]]) -> String {
-        let modifiers = resolver.modifiers.filter { !$0.contexts.isEmpty }
-        var fixed: [String] = []
-        var free = 1
-        for modifier in modifiers {
-            let values = Set(chosen.compactMap { $0[modifier.name] })
-            if let only = values.first, values.count == 1 {
-                fixed.append("\(modifier.name)=\(only)")
-            } else {
-                // More than 63 modifiers of two contexts overflow an Int: so many cannot all be chosen.
-                free = free.saturatingMultiplied(by: modifier.contexts.count)
-            }
-        }
-        if !fixed.isEmpty, chosen.count == free { return fixed.joined(separator: ", ") }
-        let labels = chosen.map { resolver.label(of: $0) }
-        return labels.prefix(4).joined(separator: "; ") + (labels.count > 4 ? " and \(labels.count - 4) more" : "")
-    }
+    private func describe(_ chosen: [[String: String]]) -> String { resolver.describe(chosen) }
 
     /// Compares a permutation with the base one: notes tokens defined in only one of them and
     /// types that differ, and returns the paths whose type or value differ. A permutation
@@ -162,6 +144,25 @@ struct PermutationCheck {
 }
 
 extension ResolverDocument {
+    /// Some permutations in words: `theme=dark` when they are all those with the dark theme,
+    /// else the first few listed.
+    package func describe(_ chosen: [[String: String]]) -> String {
+        var fixed: [String] = []
+        var free = 1
+        for modifier in modifiers where !modifier.contexts.isEmpty {
+            let values = Set(chosen.compactMap { $0[modifier.name] })
+            if let only = values.first, values.count == 1 {
+                fixed.append("\(modifier.name)=\(only)")
+            } else {
+                // More than 63 modifiers of two contexts overflow an Int: so many cannot all be chosen.
+                free = free.saturatingMultiplied(by: modifier.contexts.count)
+            }
+        }
+        if !fixed.isEmpty, chosen.count == free { return fixed.joined(separator: ", ") }
+        let labels = chosen.map { label(of: $0) }
+        return labels.prefix(4).joined(separator: "; ") + (labels.count > 4 ? " and \(labels.count - 4) more" : "")
+    }
+
     /// `theme=dark, size=mobile`, in the resolver's modifier order.
     package func label(of contexts: [String: String]) -> String {
         modifiers.compactMap { modifier in contexts[modifier.name].map { "\(modifier.name)=\($0)" } }
