@@ -63,6 +63,17 @@ struct Analysis {
         // Every importer reads the open documents in place of their files.
         let system = workspace.configured?.open(overlays: overlays) ?? TokenSystem(files: overlays, options: workspace.options)
         let checked = CheckedSystem(system)
+        // An open token file the configured system does not read is said to be unchecked (its
+        // text is still checked), never shown as free of problems.
+        if let configured = workspace.configured {
+            let read = Set((checked.result.files + checked.system.files).map(\.path))
+            let name = (configured.configurationFile ?? configured.paths.first).map { ($0 as NSString).lastPathComponent } ?? "its sources"
+            for document in documents.values.sorted(by: { $0.path < $1.path })
+            where !read.contains(document.path) && Self.looksLikeTokens(document) {
+                let file = SourceFile(path: document.path, bytes: document.bytes)
+                extra.append(Tessera.Diagnostic(.outsideSystem(name), at: SourceAnchor(file: file, offset: 0).location()))
+            }
+        }
         for file in checked.result.files + checked.system.files + overlays { files[file.path] = files[file.path] ?? file }
         var lastGood: [String: SourceFile] = [:]
         for document in documents.values where broken.contains(document.path) {
@@ -167,6 +178,14 @@ struct Analysis {
         return permutations.flatMap { $0.permutation.document.tokens }.filter {
             $0.anchor.file.path == path && seen.insert($0.anchor.offset).inserted
         }
+    }
+
+    /// Whether an open document is a token file: named as one, or JSON holding `$value`.
+    static func looksLikeTokens(_ document: OpenDocument) -> Bool {
+        let name = document.path.lowercased()
+        if name.hasSuffix(".tokens.json") || name.hasSuffix(".tokens") { return true }
+        guard name.hasSuffix(".json") || name.hasSuffix(".jsonc"), !name.hasSuffix(".resolver.json") else { return false }
+        return document.bytes.firstRange(of: Array("\"$value\"".utf8)) != nil
     }
 
     static func isInside(_ path: String, _ root: String?) -> Bool {

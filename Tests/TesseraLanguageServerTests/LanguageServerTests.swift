@@ -236,6 +236,29 @@ struct LanguageServerTests {
         .object(["textDocument": .object(["uri": .string(EditorClient.uri(path))]), "position": EditorClient.position(position.0, position.1)])
     }
 
+    /// A token file the workspace's resolver does not read is never shown as free of problems:
+    /// it gets a warning saying it is not checked; the resolver's own sources do not.
+    @Test func aTokenFileOutsideTheSystemIsSaidToBeUnchecked() throws {
+        let folder = try emptyFolder()
+        _ = try write(##"""
+            {"version": "2025.10", "sets": {"base": {"sources": [{"$ref": "base.tokens.json"}]}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}]}
+            """##, "app.resolver.json", in: folder)
+        let inside = ##"{"color": {"$type": "color", "bg": {"$value": {"colorSpace": "srgb", "components": [1, 1, 1]}}}}"##
+        let outside = ##"{"color": {"$type": "color", "fg": {"$value": "{color.nope}"}}}"##
+        let insidePath = try write(inside, "base.tokens.json", in: folder)
+        let outsidePath = try write(outside, "scratch.tokens.json", in: folder)
+        let client = try EditorClient()
+        _ = client.initialize(root: folder)
+        client.open(insidePath, inside)
+        #expect(client.diagnostics(for: EditorClient.uri(insidePath)) == [])
+        client.open(outsidePath, outside)
+        let published = client.diagnostics(for: EditorClient.uri(outsidePath)) ?? []
+        #expect(published.map { $0["code"] } == [.string("file.outside-system")], "\(published)")
+        #expect(published.first?["message"]?.string?.contains("app.resolver.json") == true)
+        #expect(client.shutdownAndExit() == 0)
+    }
+
     /// In a file that does not parse, hover and definition still answer on the parts the edit
     /// left as they were — above the error and below it — and nothing inside the edit.
     @Test func hoverAndDefinitionInABrokenFile() throws {

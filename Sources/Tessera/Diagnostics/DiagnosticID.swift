@@ -43,6 +43,8 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     /// Which importer reads a path and why (`--explain-format`).
     package static let formatChosen: DiagnosticID = "source.format-chosen"
     package static let fileTooLarge: DiagnosticID = "file.too-large"
+    /// An open token file the workspace's configured system does not read.
+    package static let fileOutsideSystem: DiagnosticID = "file.outside-system"
 
     // MARK: JSON (RFC 8259)
     package static let jsonSyntax: DiagnosticID = "json.syntax"

@@ -16,6 +16,13 @@ extension DiagnosticMessage {
         Self(.fileTooLarge, .error, "'\(path)' is larger than \(limit >> 20) MiB, the most a token file may hold; it is not read")
     }
 
+    /// An open token file that the workspace's system (its `tessera.yml` or resolver) does not
+    /// read: its tokens are not checked, and an editor must not show it as free of problems.
+    package static func outsideSystem(_ system: String) -> Self {
+        Self(.fileOutsideSystem, .warning,
+            "this file is not read by the workspace's system (\(system)): its tokens are not checked; list it in its sources to check it")
+    }
+
     /// A check that read no token at all: an empty success would let a job guarding the tokens
     /// pass with every token gone.
     package static func noTokensRead(_ found: String) -> Self {
