@@ -200,6 +200,43 @@ struct LanguageServerDifferentialTests {
         #expect(editing.server.editsCheckedInPart >= 30, "\(editing.server.editsCheckedInPart) of 40 edits checked in part")
     }
 
+    /// A file of 1 MiB and more is parsed in parts on several cores, each part's tokens anchored
+    /// in a copy of the file that shares its bytes: an edit of one of them is still redefined
+    /// (an unknown reference is reported, and no longer once the value is restored), as a full
+    /// check finds. Before, the edit was taken for one of no token of the file: nothing was
+    /// published for it, and the old diagnostics stayed.
+    @Test func editsOfAFileParsedInPartsGiveWhatAFullCheckGives() throws {
+        let folder = try Scratch.folder("lsp-differential-parts").path
+        let count = 14_000
+        var files = [
+            TokenFile(path: "base.json", tokens: (0..<count).map { ("t\($0)", ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 1, 1]}}"##) }),
+            TokenFile(path: "dark.json", tokens: [1, 3].map { ("t\($0)", ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0, 0]}}"##) }),
+            TokenFile(path: "compact.json", tokens: [2].map { ("t\($0)", ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [0.5, 0.5, 0.5]}}"##) }),
+            TokenFile(path: "high.json", tokens: [0].map { ("t\($0)", ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0, 0]}}"##) }),
+            TokenFile(path: "aliases.json", tokens: (0..<4).map { ("a\($0)", ##"{"$value": "{g.t\##($0 * 2)}"}"##) }),
+        ]
+        #expect(files[0].text.utf8.count >= 1 << 20, "base.json is parsed in parts")
+        files = try Self.write(files, resolverIn: folder)
+        let editing = Server(root: folder)
+        Self.open(files, in: editing)
+        let restored = files[0].tokens[9_000].value
+        let edits = [(0, 9_000, ##"{"$type": "color", "$value": "{g.missing}"}"##), (0, 9_000, restored),
+            (0, 12_000, ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": ["x", 0, 0]}}"##), (0, 12_000, restored)]
+        for (round, (which, token, value)) in edits.enumerated() {
+            let change = files[which].edit(token, to: value)
+            editing.notify("textDocument/didChange", .object([
+                "textDocument": .object(["uri": .string(EditorClient.uri(files[which].path)), "version": .number(Double(round + 2))]),
+                "contentChanges": .array([change]),
+            ]))
+            let fresh = Server(root: folder)
+            Self.open(files, in: fresh)
+            #expect(editing.published == fresh.published, "round \(round)")
+            let errors = (editing.published[EditorClient.uri(files[0].path)] ?? []).filter { $0.contains(#""severity":1"#) }
+            #expect(errors.count == (round % 2 == 0 ? 1 : 0), "round \(round): \(errors)")
+        }
+        #expect(editing.server.editsCheckedInPart == edits.count)
+    }
+
     /// Past the warning limit, the first warnings of a kind in a file are listed, in file order,
     /// whatever order they were found in: edits of such a system are checked in part, and give
     /// a full check's diagnostics even when they change which warnings are listed.

@@ -188,7 +188,9 @@ package struct CheckedSystem: Sendable {
             -> (indices: Set<Int>, paths: Set<TokenPath>)?
         {
             var changed: [Int] = []
-            for (position, index) in indices.enumerated() where state.document.tokens[index].anchor.file === old {
+            // By path: a file parsed in parts (1 MiB and more) gives the tokens of each part an
+            // anchor in a copy of the file that shares its bytes, not the file itself.
+            for (position, index) in indices.enumerated() where state.document.tokens[index].anchor.file.path == old.path {
                 var definition = after.tokens[position].definition
                 definition.groupID = state.document.tokens[index].groupID
                 state.document.redefine(at: index, as: definition)
