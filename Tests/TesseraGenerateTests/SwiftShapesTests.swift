@@ -135,12 +135,7 @@ import Testing
     private func expectReadableOffTheMainActor(_ sources: [String: String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let work = try Codegen.temporaryFolder("isolation")
         defer { try? FileManager.default.removeItem(at: work) }
-        var paths: [String] = []
-        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
-            let url = work.appendingPathComponent(name)
-            try Data(text.utf8).write(to: url)
-            paths.append(url.path)
-        }
+        let paths = try Codegen.write(sources, into: work)
         let (status, output) = try Codegen.swiftc(["-typecheck", "-swift-version", "6"] + Toolchain.mainActorByDefault + paths)
         #expect(status == 0, "\(output.prefix(3000))", sourceLocation: sourceLocation)
     }

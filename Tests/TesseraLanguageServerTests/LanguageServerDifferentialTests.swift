@@ -144,6 +144,21 @@ struct LanguageServerDifferentialTests {
         return try files.map { TokenFile(path: try write($0.text, $0.path), tokens: $0.tokens) }
     }
 
+    /// Gives token `token` of file `which` the value `value` in `editing`, as an editor edits it;
+    /// returns a new server that opens the texts as they now are (a full check of them).
+    static func edit(_ files: inout [TokenFile], _ which: Int, _ token: Int, to value: String, version: Int, in editing: Server,
+        root: String) -> Server
+    {
+        let change = files[which].edit(token, to: value)
+        editing.notify("textDocument/didChange", .object([
+            "textDocument": .object(["uri": .string(EditorClient.uri(files[which].path)), "version": .number(Double(version))]),
+            "contentChanges": .array([change]),
+        ]))
+        let fresh = Server(root: root)
+        open(files, in: fresh)
+        return fresh
+    }
+
     /// Opens every file in `server`, as an editor opening them does.
     static func open(_ files: [TokenFile], in server: Server) {
         for file in files {
@@ -223,13 +238,7 @@ struct LanguageServerDifferentialTests {
         let edits = [(0, 9_000, ##"{"$type": "color", "$value": "{g.missing}"}"##), (0, 9_000, restored),
             (0, 12_000, ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": ["x", 0, 0]}}"##), (0, 12_000, restored)]
         for (round, (which, token, value)) in edits.enumerated() {
-            let change = files[which].edit(token, to: value)
-            editing.notify("textDocument/didChange", .object([
-                "textDocument": .object(["uri": .string(EditorClient.uri(files[which].path)), "version": .number(Double(round + 2))]),
-                "contentChanges": .array([change]),
-            ]))
-            let fresh = Server(root: folder)
-            Self.open(files, in: fresh)
+            let fresh = Self.edit(&files, which, token, to: value, version: round + 2, in: editing, root: folder)
             #expect(editing.published == fresh.published, "round \(round)")
             let errors = (editing.published[EditorClient.uri(files[0].path)] ?? []).filter { $0.contains(#""severity":1"#) }
             #expect(errors.count == (round % 2 == 0 ? 1 : 0), "round \(round): \(errors)")
@@ -256,13 +265,7 @@ struct LanguageServerDifferentialTests {
         let edits = [(0, 5, ##"{"$type": "color", "$value": "not a color"}"##), (0, 7, ##"{"$type": "color", "$value": "{g.t5}"}"##),
             (4, 1, ##"{"$value": "{g.t119}"}"##), (0, 5, ##"{"$type": "color", "$value": "#fff"}"##)]
         for (round, (which, token, value)) in edits.enumerated() {
-            let change = files[which].edit(token, to: value)
-            editing.notify("textDocument/didChange", .object([
-                "textDocument": .object(["uri": .string(EditorClient.uri(files[which].path)), "version": .number(Double(round + 2))]),
-                "contentChanges": .array([change]),
-            ]))
-            let fresh = Server(root: folder)
-            Self.open(files, in: fresh)
+            let fresh = Self.edit(&files, which, token, to: value, version: round + 2, in: editing, root: folder)
             #expect(editing.published == fresh.published, "round \(round)")
             // base.json's legacy colors: the first 100 lines that have one, then the summary at the next.
             let legacy = (editing.published[EditorClient.uri(files[0].path)] ?? []).compactMap { text -> (line: Int, summary: Bool)? in

@@ -54,18 +54,22 @@ package enum Codegen {
         return (run.status, run.stdout)
     }
 
+    /// Sources (by file name) written into `folder`; their paths, in name order.
+    package static func write(_ sources: [String: String], into folder: URL) throws -> [String] {
+        try sources.sorted(by: { $0.key < $1.key }).map { name, text in
+            let url = folder.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            return url.path
+        }
+    }
+
     /// Sources (by file name) compiled with no dependency into a program, run: what it prints.
     package static func runProgram(_ sources: [String: String], arguments: [String] = [],
         sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String
     {
         let work = try temporaryFolder("program")
         defer { try? FileManager.default.removeItem(at: work) }
-        var paths: [String] = []
-        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
-            let url = work.appendingPathComponent(name)
-            try Data(text.utf8).write(to: url)
-            paths.append(url.path)
-        }
+        let paths = try write(sources, into: work)
         let (status, output) = try swiftc(["-swift-version", "6"] + paths + ["-o", work.appendingPathComponent("program").path])
         try #require(status == 0, "\(output.prefix(3000))", sourceLocation: sourceLocation)
         #expect(!output.contains("warning:"), "\(output.prefix(3000))", sourceLocation: sourceLocation)
