@@ -299,8 +299,8 @@ struct Catalog: TesseraSubcommand {
     @Argument(help: "Token files or folders, a resolver or an importable system (default: the configuration's).")
     var paths: [String] = []
 
-    @Option(name: [.short, .customLong("output")], help: "The folder to write index.html into.")
-    var output: String
+    @Option(name: [.short, .customLong("output")], help: "The folder to write index.html into (default: the path of the configuration's catalog output).")
+    var output: String?
 
     @Option(help: "The page's title (default: the system's name).")
     var title: String?
@@ -311,10 +311,17 @@ struct Catalog: TesseraSubcommand {
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let configuration = try system.configuration(required: paths.isEmpty, io: &io)
+        let configured = configuration?.outputs.first { $0.kind == .catalog }
+        // No -o: the folder the configuration's catalog output names, else a usage mistake.
+        guard let output = output ?? configured.flatMap({ entry in configuration.map { $0.absolute(entry.path) } }) else {
+            io.write("tessera catalog: give the folder to write into (-o DIR), or a catalog output in tessera.yml "
+                + "(outputs: - catalog: { path: DIR })\n", to: .standardError)
+            return ExitCode(2)
+        }
         let (resolved, context) = try system.load(paths, configuration: configuration,
             keepingGoing: keepGoing.keepGoing, io: &io)
         let lint = configuration?.lint ?? LintConfiguration()
-        let emitter = CatalogEmitter(title: title ?? configuration?.outputs.first { $0.kind == .catalog }?.catalog.title,
+        let emitter = CatalogEmitter(title: title ?? configured?.catalog.title,
             contrastPairs: lint.contrastPairs, level: lint.level)
         let page = emitter.emit(context)
         let explained = system.explanations(paths, configuration: configuration)

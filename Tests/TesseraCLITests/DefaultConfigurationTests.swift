@@ -147,6 +147,25 @@ struct DefaultConfigurationTests {
     }
 }
 
+/// `tessera catalog` with no `-o` writes where the configuration's catalog output says, and
+/// without one says what to give (exit 2).
+struct CatalogOutputFolderTests {
+    @Test func theConfigurationsCatalogOutputIsTheDefaultFolder() throws {
+        let folder = try DefaultConfigurationTests.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = DefaultConfigurationTests.binary
+        let missing = try Processes.run(binary, ["catalog"], in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("-o DIR"), "\(missing.stderr)")
+        try Data("resolver: tokens.resolver.json\noutputs:\n  - catalog: { path: out/catalog, title: Light and dark }\n".utf8)
+            .write(to: folder.appendingPathComponent("tessera.yml"))
+        let written = try Processes.run(binary, ["catalog"], in: folder)
+        #expect(written.status == 0, "\(written.stderr)")
+        let page = try String(contentsOf: folder.appendingPathComponent("out/catalog/index.html"), encoding: .utf8)
+        #expect(page.contains("<title>Light and dark — design tokens</title>"))
+    }
+}
+
 /// `tessera validate --fix`: legacy notations rewritten in place as 2025.10 values, every value
 /// the same as before (the resolved tokens printed before and after are equal), and the files
 /// then pass `--strict`.
