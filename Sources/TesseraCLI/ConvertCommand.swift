@@ -16,8 +16,11 @@ struct Convert: TesseraSubcommand {
             written. Exits 0 when the files are written without an error, 1 otherwise.
             """)
 
-    @Argument(help: "The sources: token files or folders, or one system (*.resolver.json, *.xcassets, a Figma variables file).")
-    var paths: [String]
+    @Argument(help: "The sources: token files or folders, or one system (*.resolver.json, *.xcassets, a Figma variables file). Default: the configuration's resolver or sources.")
+    var paths: [String] = []
+
+    @Option(help: "A tessera.yml whose resolver or sources (in its sourceFormat) are converted when no source is given (default: ./tessera.yml).")
+    var config: String?
 
     @Option(help: "The format to write.")
     var to: ConversionTarget = .dtcg
@@ -35,18 +38,33 @@ struct Convert: TesseraSubcommand {
     @OptionGroup var diagnostics: DiagnosticsOption
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give the sources to convert") }
+        if !paths.isEmpty, config != nil { throw ValidationError("give the sources to convert or --config, not both") }
     }
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
-        let importers = source.importers
+        var paths = self.paths
+        var importers = source.importers
+        if paths.isEmpty {
+            // The configuration's system: its resolver, else its sources, read in its format.
+            let path = config ?? "tessera.yml"
+            guard config != nil || FileManager.default.fileExists(atPath: path) else {
+                io.write("tessera convert: give the sources to convert, or run it where a tessera.yml is (or give --config)\n",
+                    to: .standardError)
+                return ExitCode(2)
+            }
+            let configuration = try diagnostics.loadConfiguration(path, io: &io)
+            paths = configuration.resolver.map { [configuration.absolute($0)] } ?? configuration.sources.map(configuration.absolute)
+            if source.sourceFormat == nil, let format = configuration.sourceFormat {
+                importers = ImporterRegistry.standard.forcing(format) ?? importers
+            }
+        }
         let options = PipelineOptions(importers: importers)
         let conversion: DTCGConversion
         let bag: DiagnosticBag
         let files: [SourceFile]
         if let system = importers.importedSystem(for: paths, options: options) {
             let checked = keepGoing.keepGoing ? system.resolveAll(keepingGoing: true) : system.checkAllPermutations()
-            bag = DiagnosticBag(checked.diagnostics + source.explanations(paths))
+            bag = DiagnosticBag(checked.diagnostics + (source.explainFormat ? importers.explanations(paths) : []))
             files = checked.files
             // Kept going past errors that left nothing sound: nothing to write.
             if checked.hasErrors, checked.permutations?.tokens.contains(where: { $0.count > 0 }) != true {
@@ -59,7 +77,7 @@ struct Convert: TesseraSubcommand {
             files = result.files
             if keepGoing.keepGoing, result.hasErrors {
                 let sound = result.soundTokens()
-                bag = DiagnosticBag(sound.diagnostics + source.explanations(paths))
+                bag = DiagnosticBag(sound.diagnostics + (source.explainFormat ? importers.explanations(paths) : []))
                 // No token is sound: nothing to write.
                 if sound.tokens.count == 0 {
                     diagnostics.write(bag, files: files, to: &io)
@@ -67,7 +85,7 @@ struct Convert: TesseraSubcommand {
                 }
                 conversion = DTCGConversion(result, name: name ?? "tokens", leavingOut: Set(sound.leftOut))
             } else {
-                bag = DiagnosticBag(result.diagnostics + source.explanations(paths))
+                bag = DiagnosticBag(result.diagnostics + (source.explainFormat ? importers.explanations(paths) : []))
                 conversion = DTCGConversion(result, name: name ?? "tokens")
             }
         }

@@ -147,6 +147,27 @@ struct DefaultConfigurationTests {
     }
 }
 
+/// `tessera convert` with no source converts the configuration's system, as every command that
+/// reads tokens does; with no source and no tessera.yml it says what to give (exit 2).
+struct ConvertConfigurationTests {
+    @Test func theConfigurationsSystemIsConverted() throws {
+        let folder = try DefaultConfigurationTests.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = DefaultConfigurationTests.binary
+        let converted = try Processes.run(binary, ["convert", "-o", "converted"], in: folder)
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(converted.stdout.contains("tokens.resolver.json"), "\(converted.stdout)")
+        let resolved = try Processes.run(binary, ["resolve", "converted/tokens.resolver.json", "--input", "Appearance=Dark Mode"], in: folder)
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        #expect(resolved.stdout.contains("bg\tcolor\t#000000"), "\(resolved.stdout)")
+        let empty = try Codegen.temporaryFolder("convert-nothing")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let nothing = try Processes.run(binary, ["convert", "-o", "out"], in: empty)
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr.contains("tessera.yml"), "\(nothing.stderr)")
+    }
+}
+
 /// `tessera catalog` with no `-o` writes where the configuration's catalog output says, and
 /// without one says what to give (exit 2).
 struct CatalogOutputFolderTests {
