@@ -118,7 +118,7 @@ extension LanguageServer {
         // In a file that does not parse, the key as it is in the current text (where the edit
         // left it as it was; else where the edit starts).
         if analysis.broken.contains(file.path), let current = analysis.files[file.path] {
-            let edit = Analysis.UnchangedEnds(current.bytes, file.bytes)
+            let edit = UnchangedEnds(current.bytes, file.bytes)
             key = edit.new(key) ?? edit.prefix..<edit.prefix
         }
         return Location(uri: uri(file.path), range: range(key, in: file.path, analysis))

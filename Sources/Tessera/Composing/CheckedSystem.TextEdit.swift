@@ -16,13 +16,8 @@ extension CheckedSystem {
         init?(old: SourceFile, new: SourceFile) {
             let before = old.bytes
             let after = new.bytes
-            let shorter = min(before.count, after.count)
-            var start = 0
-            while start < shorter, before[start] == after[start] { start += 1 }
-            var suffix = 0
-            while suffix < shorter - start, before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
-            let oldEnd = before.count - suffix
-            let newEnd = after.count - suffix
+            let ends = UnchangedEnds(after, before)
+            let (start, oldEnd, newEnd) = (ends.prefix, ends.oldEnd, ends.newEnd)
             let newline = UInt8(ascii: "\n")
             guard !before[start..<oldEnd].contains(newline), !after[start..<newEnd].contains(newline) else { return nil }
             // No member starts after it on its line: no key, no colon.
