@@ -131,6 +131,7 @@ struct Analysis {
 
     private final class Cache {
         var definitions: [String: [TokenDefinition]]?
+        var lastGoodDefinitions: [String: [TokenDefinition]]?
         var permutations: [(label: String, permutation: TokenSystem.Permutation)]?
         var everyPermutation: [(contexts: [String: String], permutation: TokenSystem.Permutation)]??
     }
@@ -158,26 +159,36 @@ struct Analysis {
     /// first request that needs them, not on every edit.
     var definitions: [String: [TokenDefinition]] {
         if let made = cache.definitions { return made }
+        readDefinitions()
+        return cache.definitions!
+    }
+
+    /// The definitions read from the last good text of each file that does not parse (offsets
+    /// in that text, not in the current one), by path.
+    var lastGoodDefinitions: [String: [TokenDefinition]] {
+        if let made = cache.lastGoodDefinitions { return made }
+        readDefinitions()
+        return cache.lastGoodDefinitions!
+    }
+
+    /// Both, in one pass over every permutation's tokens.
+    private func readDefinitions() {
         var definitions: [String: [TokenDefinition]] = [:]
+        var lastGood: [String: [TokenDefinition]] = [:]
         var seen: [String: Set<Int>] = [:]
         for (_, permutation) in permutations {
             for definition in permutation.document.tokens {
                 let path = definition.anchor.file.path
-                guard !broken.contains(path), seen[path, default: []].insert(definition.anchor.offset).inserted else { continue }
-                definitions[path, default: []].append(definition)
+                guard seen[path, default: []].insert(definition.anchor.offset).inserted else { continue }
+                if broken.contains(path) {
+                    lastGood[path, default: []].append(definition)
+                } else {
+                    definitions[path, default: []].append(definition)
+                }
             }
         }
         cache.definitions = definitions
-        return definitions
-    }
-
-    /// The definitions read from the last good text of a file that does not parse (offsets in
-    /// that text, not in the current one).
-    func lastGoodDefinitions(_ path: String) -> [TokenDefinition] {
-        var seen = Set<Int>()
-        return permutations.flatMap { $0.permutation.document.tokens }.filter {
-            $0.anchor.file.path == path && seen.insert($0.anchor.offset).inserted
-        }
+        cache.lastGoodDefinitions = lastGood
     }
 
     /// Whether an open document is a token file: named as one, or JSON holding `$value`.
@@ -231,44 +242,12 @@ struct Analysis {
         }
         let edit = UnchangedEnds(current.bytes, good.bytes)
         guard let goodOffset = edit.old(offset),
-            let found = target(at: goodOffset, in: path, file: good, definitions: lastGoodDefinitions(path))
+            let found = target(at: goodOffset, in: path, file: good, definitions: lastGoodDefinitions[path] ?? [])
         else { return nil }
         switch found {
         case .token(let name, let range): return edit.new(range).map { .token(path: name, range: $0) }
         case .reference(let name, let range, let definition): return edit.new(range).map { .reference(path: name, range: $0, in: definition) }
         case .group(let name, let range): return edit.new(range).map { .group(path: name, range: $0) }
-        }
-    }
-
-    /// The start and end two texts share: offsets there are the same text in both.
-    struct UnchangedEnds {
-        let prefix: Int
-        let suffix: Int
-        let newCount: Int
-        let oldCount: Int
-
-        init(_ new: [UInt8], _ old: [UInt8]) {
-            var prefix = 0
-            while prefix < new.count, prefix < old.count, new[prefix] == old[prefix] { prefix += 1 }
-            var suffix = 0
-            while suffix < new.count - prefix, suffix < old.count - prefix, new[new.count - 1 - suffix] == old[old.count - 1 - suffix] {
-                suffix += 1
-            }
-            (self.prefix, self.suffix, newCount, oldCount) = (prefix, suffix, new.count, old.count)
-        }
-
-        /// The offset in the old text of `offset` in the new one, when it is in a shared end.
-        func old(_ offset: Int) -> Int? {
-            if offset < prefix { return offset }
-            if offset >= newCount - suffix { return offset - newCount + oldCount }
-            return nil
-        }
-
-        /// A range of the old text in the new one, when it lies in a shared end.
-        func new(_ range: Range<Int>) -> Range<Int>? {
-            if range.upperBound <= prefix { return range }
-            if range.lowerBound >= oldCount - suffix { return range.lowerBound - oldCount + newCount..<range.upperBound - oldCount + newCount }
-            return nil
         }
     }
 
