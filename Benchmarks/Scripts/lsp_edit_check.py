@@ -14,6 +14,8 @@ disagreement. Nothing on disk is changed.
 """
 import json, os, queue, re, subprocess, sys, threading
 
+from lsp_latency import frame, read_message
+
 
 class Server:
     """`tessera lsp` over pipes; a thread reads what it sends, so that neither side blocks."""
@@ -28,24 +30,14 @@ class Server:
         self.notify("initialized", {})
 
     def _read(self):
-        stream = self.process.stdout
         while True:
-            length = None
-            while True:
-                line = stream.readline()
-                if not line:
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                name, _, value = line.partition(b":")
-                if name.lower() == b"content-length":
-                    length = int(value)
-            self.messages.put(json.loads(stream.read(length)))
+            message = read_message(self.process.stdout)
+            if message is None:
+                return
+            self.messages.put(message)
 
     def _send(self, message):
-        body = json.dumps(dict(message, jsonrpc="2.0")).encode()
-        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.write(frame(dict(message, jsonrpc="2.0")))
         self.process.stdin.flush()
 
     def notify(self, method, params):
