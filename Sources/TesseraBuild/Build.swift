@@ -36,8 +36,7 @@ public struct Build: Sendable {
         self.configuration = configuration
         self.stateFolder = stateFolder
         self.swiftInto = swiftInto
-        self.options = options
-        self.options.strict = self.options.strict || configuration.strict
+        self.options = configuration.options(options)
         self.keepGoing = keepGoing || configuration.keepGoing
     }
 
@@ -89,7 +88,7 @@ public struct Build: Sendable {
         var mapped = GenerationContext(permutations, name: name, tiers: options.tiers)
         if let modes = configuration.modes { mapped.traitMapping = .configured(modes) }
         let context = mapped
-        let modeFindings = ModeCheck(configuration: configuration).diagnostics(context)
+        let modeFindings = options.applyingSeverities(ModeCheck(configuration: configuration).diagnostics(context))
         report.diagnostics += modeFindings
         if modeFindings.contains(where: { $0.severity == .error }) { return report }
         // Generate everything in memory, the outputs side by side.
@@ -102,7 +101,7 @@ public struct Build: Sendable {
         var swiftParts: [String] = []
         let catalogs = selected.filter { type(of: $0.options).ownsFolder }.map { configuration.absolute($0.path) }
         for (output, result) in zip(selected, generated) {
-            report.diagnostics += result.diagnostics
+            report.diagnostics += options.applyingSeverities(result.diagnostics)
             if type(of: output.options).isSwiftSource, swiftInto != nil {
                 swiftParts += result.files.map { String(decoding: $0.bytes, as: UTF8.self) }
             } else {

@@ -79,6 +79,10 @@ public struct BuildConfiguration: Sendable {
     /// The `modes:` section: which modifier and contexts each trait chooses, for every output
     /// that carries appearances; nil when the contexts' names say it.
     public var modes: ModeSettings?
+    /// The `diagnostics:` section: a severity (`error`, `warning`, `note`) or `off` for
+    /// diagnostic ids, applied to the warnings and notes of every command that reads this
+    /// configuration (`PipelineOptions.severities`); a command's `--diagnostic` wins.
+    public var diagnostics: [DiagnosticID: RuleSetting] = [:]
     /// Where each of `modes`' choices is written, by trait, to locate what is wrong with it.
     package var modeLocations: [ThemeTrait: SourceLocation] = [:]
     /// The configuration file's text as it was read, so that nothing reads it again (to show
@@ -101,7 +105,7 @@ public struct BuildConfiguration: Sendable {
         return ((base as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 
-    static let topKeys = ["name", "resolver", "sources", "tenants", "strict", "keepGoing", "sourceFormat", "outputs", "lint", "modes"]
+    static let topKeys = ["name", "resolver", "sources", "tenants", "strict", "keepGoing", "sourceFormat", "outputs", "lint", "modes", "diagnostics"]
     /// Reads a configuration file: the configuration, or nil with the errors. Each output's kind
     /// is looked up in `outputs`.
     public static func load(_ path: String, outputs: OutputRegistry = .standard)
@@ -246,6 +250,33 @@ public struct BuildConfiguration: Sendable {
             return (settings.choices.isEmpty ? nil : settings, locations)
         }
 
+        /// The `diagnostics:` section: diagnostic id → `error`, `warning`, `note` or `off`. An id
+        /// nothing reports is an error, with the closest one suggested.
+        mutating func severities(_ node: Node) -> [DiagnosticID: RuleSetting] {
+            guard case .mapping(let mapping) = node else {
+                report(.configInvalidValue("diagnostics", expected: "a mapping of diagnostic ids to error, warning, note or off",
+                    found: Self.kind(node)), at: node)
+                return [:]
+            }
+            let known = DiagnosticID.configurable
+            var result: [DiagnosticID: RuleSetting] = [:]
+            for (key, value) in mapping {
+                guard let name = key.string else { continue }
+                let id = DiagnosticID(rawValue: name)
+                guard known.contains(id) else {
+                    var notes = Suggestions.closest(to: name, in: known.map(\.rawValue)).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+                    if name.hasPrefix("lint.") {
+                        notes.append(Diagnostic.Note("a lint rule's severity is set in the lint: section, as lint: { \(name.dropFirst(5)): off }"))
+                    }
+                    report(.configUnknownDiagnostic(name), at: key, notes: notes
+                        + [Diagnostic.Note("a diagnostic's id is printed in brackets after its message")])
+                    continue
+                }
+                if let setting = choice(value, key: name, RuleSetting.self) { result[id] = setting }
+            }
+            return result
+        }
+
         mutating func read(_ root: Node?) -> BuildConfiguration {
             var configuration = BuildConfiguration(file: file)
             guard let root else {
@@ -273,6 +304,7 @@ public struct BuildConfiguration: Sendable {
                 case "tenants": configuration.tenants = string(value, key: key)
                 case "lint": configuration.lint = lint(value)
                 case "modes": (configuration.modes, configuration.modeLocations) = modes(value)
+                case "diagnostics": configuration.diagnostics = severities(value)
                 case "outputs":
                     guard case .sequence(let list) = value else {
                         report(.configInvalidValue(key, expected: "a list of outputs", found: Self.kind(value)), at: value)

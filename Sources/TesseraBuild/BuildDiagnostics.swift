@@ -14,6 +14,12 @@ extension DiagnosticID {
     package static let outputNotWritten: DiagnosticID = "output.not-written"
     package static let templateInvalid: DiagnosticID = "output.template-invalid"
     package static let fontsInvalid: DiagnosticID = "output.fonts-invalid"
+
+    /// The ids whose severity `diagnostics:` in `tessera.yml` and `--diagnostic` may set: the
+    /// engine's and importers', and those of generating and writing outputs.
+    package static let configurable: Set<DiagnosticID> = engineIDs.union([
+        .outputNotWritten, .templateInvalid, .fontsInvalid, .appearanceUnmapped, .swiftNameCollision, .outputSkipped,
+    ])
 }
 
 extension DiagnosticMessage {
@@ -23,6 +29,10 @@ extension DiagnosticMessage {
 
     package static func configUnknownKey(_ key: String, in place: String, known: [String]) -> Self {
         Self(.configUnknownKey, .error, "'\(key)' is not a setting of \(place) (settings: \(known.joined(separator: ", ")))")
+    }
+
+    package static func configUnknownDiagnostic(_ id: String) -> Self {
+        Self(.configUnknownKey, .error, "'\(id)' is not the id of a diagnostic Tessera reports")
     }
 
     package static func configInvalidValue(_ key: String, expected: String, found: String) -> Self {

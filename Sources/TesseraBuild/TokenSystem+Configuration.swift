@@ -36,11 +36,12 @@ extension BuildConfiguration {
     /// The paths its tokens are read from: the resolver, else the sources, absolute.
     public var sourcePaths: [String] { (resolver.map { [$0] } ?? sources).map(absolute) }
 
-    /// `options` with the configuration's `strict` and `sourceFormat` applied (a format
-    /// `options` force already wins).
+    /// `options` with the configuration's `strict`, `sourceFormat` and `diagnostics` applied (a
+    /// format `options` force already wins, and so does a severity they set for an id).
     public func options(_ options: PipelineOptions) -> PipelineOptions {
         var options = options
         options.strict = options.strict || strict
+        options.severities.merge(diagnostics) { chosen, _ in chosen }
         options.importers = importers(options.importers)
         return options
     }

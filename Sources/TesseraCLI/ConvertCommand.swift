@@ -44,6 +44,7 @@ struct Convert: TesseraSubcommand {
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         var paths = self.paths
         var importers = source.importers
+        var severities = try diagnostics.severities()
         if paths.isEmpty {
             // The configuration's system: its resolver, else its sources, read in its format.
             let path = config ?? "tessera.yml"
@@ -57,8 +58,10 @@ struct Convert: TesseraSubcommand {
             if source.sourceFormat == nil, let format = configuration.sourceFormat {
                 importers = ImporterRegistry.standard.forcing(format) ?? importers
             }
+            severities.merge(configuration.diagnostics) { chosen, _ in chosen }
         }
-        let options = PipelineOptions(importers: importers)
+        var options = PipelineOptions(importers: importers)
+        options.severities = severities
         let conversion: DTCGConversion
         let bag: DiagnosticBag
         let files: [SourceFile]

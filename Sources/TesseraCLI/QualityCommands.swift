@@ -19,7 +19,11 @@ struct SystemOptions: ParsableArguments {
 
     @OptionGroup var diagnostics: DiagnosticsOption
 
-    var options: PipelineOptions { PipelineOptions(strict: strict, importers: source.importers) }
+    var options: PipelineOptions {
+        var options = PipelineOptions(strict: strict, importers: source.importers)
+        options.severities = (try? diagnostics.severities()) ?? [:]
+        return options
+    }
 
     /// The configuration: `--config`, else `tessera.yml` when it exists (or when `required`).
     /// Throws exit code 1, its errors written, when it cannot be read.

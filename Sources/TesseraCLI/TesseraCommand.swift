@@ -53,6 +53,30 @@ struct DiagnosticsOption: ParsableArguments {
     @Option(help: "How diagnostics are written to standard error: text, json, or github (GitHub Actions workflow commands, which annotate the lines in a pull request).")
     var diagnosticsFormat: DiagnosticsFormat = .text
 
+    @Option(name: .customLong("diagnostic"), help: "A diagnostic id's severity, as id=error|warning|note|off (repeatable; wins over tessera.yml's diagnostics: section). Errors cannot be lowered.")
+    var severitySettings: [String] = []
+
+    func validate() throws { _ = try severities() }
+
+    /// `--diagnostic` settings by id; a usage mistake for a malformed one or an id nothing reports.
+    func severities() throws -> [DiagnosticID: RuleSetting] {
+        var result: [DiagnosticID: RuleSetting] = [:]
+        for written in severitySettings {
+            let parts = written.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let setting = RuleSetting(rawValue: parts[1]) else {
+                throw ValidationError("--diagnostic takes id=error|warning|note|off, as in --diagnostic value.color.legacy=off; found '\(written)'")
+            }
+            let id = DiagnosticID(rawValue: parts[0])
+            guard DiagnosticID.configurable.contains(id) else {
+                let suggestion = Suggestions.closest(to: parts[0], in: DiagnosticID.configurable.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ValidationError("--diagnostic: '\(parts[0])' is not the id of a diagnostic Tessera reports\(suggestion); "
+                    + "the id is printed in brackets after each message")
+            }
+            result[id] = setting
+        }
+        return result
+    }
+
     /// Writes `bag` to standard error; in json, an empty array when it is empty, so that a script always
     /// has an array to read.
     func write(_ bag: DiagnosticBag, files: [SourceFile], to io: inout CommandIO) {
@@ -199,7 +223,9 @@ struct CommonOptions: ParsableArguments {
 
     var pipelineOptions: PipelineOptions {
         let rules = tiers.severity.map { TierRules(componentsThroughSemantic: componentsThroughSemantic, severity: $0) }
-        return PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : Self.warningsListed, tiers: rules, importers: importers)
+        var options = PipelineOptions(strict: strict, warningLimit: allWarnings ? nil : Self.warningsListed, tiers: rules, importers: importers)
+        options.severities = (try? diagnostics.severities()) ?? [:]
+        return options
     }
 
     /// The base permutation of token files (every one of them merged).
@@ -398,7 +424,8 @@ struct Contexts: TesseraSubcommand {
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let path = file ?? resolver ?? ""
-        let options = PipelineOptions(importers: source.importers)
+        var options = PipelineOptions(importers: source.importers)
+        options.severities = try diagnostics.severities()
         let configuration = try configPath.map { try diagnostics.loadConfiguration($0, io: &io) }
         // A FILE that is token files, not a system: its one permutation, checked, rather than
         // resolver errors that tell it to become a resolver. `--resolver` reads it as one.

@@ -189,4 +189,35 @@ public struct DiagnosticID: RawRepresentable, Sendable, Hashable, Codable, Custo
     // MARK: Queries
     package static let themeTooManyPermutations: DiagnosticID = "theme.too-many-permutations"
     package static let tokenNotFound: DiagnosticID = "query.token-not-found"
+
+    /// Every id the engine and its importers report, for telling a setting that names an id
+    /// (`diagnostics:` in `tessera.yml`) from a misspelt one. Modules that report more add
+    /// theirs where they read settings.
+    package static let engineIDs: Set<DiagnosticID> = [
+        .fileUnreadable, .fileNoTokens, .fileKindMismatch, .formatChosen, .fileTooLarge, .fileOutsideSystem,
+        .jsonSyntax, .jsonDuplicateKey, .jsonDuplicateAnnotation, .jsonInvalidEscape, .jsonLoneSurrogate,
+        .jsonInvalidUTF8, .jsonControlCharacter, .jsonInvalidNumber, .jsonNumberOutOfRange, .jsonNumberImprecise,
+        .jsonTooDeep, .jsonByteOrderMark, .jsonEmpty, .rootNotObject, .invalidName, .nameEquivalent,
+        .valueWithChildren, .notAGroupOrToken, .unknownProperty, .misspeltProperty, .valueAndRef,
+        .invalidDescription, .invalidDeprecated, .invalidExtensions, .missingType, .invalidType, .unknownType,
+        .misspeltType, .typeMismatch, .typeGroupOverridden, .mergeConflict, .extendsInvalid, .extendsNotGroup,
+        .extendsCycle, .extendsTooLarge, .referenceUnknown, .referenceSyntax, .referenceToGroup, .referenceCycle,
+        .pointerUnresolved, .pointerToTokenObject, .valueInvalid, .valueOutOfRange, .negativeBlur, .hexMismatch,
+        .unknownTextCase, .textStyleInvalid, .textStyleUnknownMember, .textStyleRedefined, .colorsetInvalid,
+        .colorsetRange, .colorsetEightBit, .colorsetEntryNotRead, .colorsetSystemColor, .colorsetDuplicate,
+        .assetNotRead, .figmaInvalid, .figmaDuplicate, .figmaUnknownType, .figmaUnknownVariable, .figmaMissingValue,
+        .figmaPublished, .figmaSharedName, .studioInvalid, .studioValue, .studioModify, .studioType,
+        .studioUnusedSet, .studioAlternativeGroups, .studioUntyped, .passedThrough, .styleDictionaryName,
+        .styleDictionaryTransform, .styleDictionaryConfig, .styleDictionarySkipped, .figmaExportAlias,
+        .figmaModesInvalid, .figmaModesAlias, .figmaModesAmbiguous, .figmaModesSameName, .figmaModesDuplicate,
+        .figmaModesName, .figmaModesNotRead, .gentleInvalid, .gentleVersion, .gentleMissing, .gentleUnknown,
+        .gentleMigrated, .colorLegacy, .dimensionLegacy, .durationLegacy, .shortHexLegacy, .dimensionUnitLegacy,
+        .unknownValueProperty, .typographyIncomplete, .deprecatedReference, .resolverVersion, .resolverInvalid,
+        .resolverInvalidProperty, .resolverUnusedSet, .resolverUnknownModifier, .resolverUnknownContext,
+        .resolverMissingInput, .resolverContextCount, .resolverSingleContext, .resolverModifierReference,
+        .resolverOrderReference, .resolverDuplicateName, .resolverReferenceCycle, .resolverReferenceUnresolved,
+        .resolverNestingTooDeep, .resolverPermutationsLimited, .contextTokenMissing, .contextTypeChange,
+        .closedToken, .forbiddenToken, .usesForbiddenToken, .tenantMetadata, .tenantName, .tenantUnknownContext,
+        .tenantsNone, .tierDirection, .themeTooManyPermutations, .tokenNotFound
+    ]
 }

@@ -18,6 +18,12 @@ public struct PipelineOptions: Sendable {
     /// files — the engine's and every importer's — takes a file's text from here when it is
     /// here, so a system is checked as the editor holds it, whatever its format.
     public var overlays = SourceOverlays()
+    /// The severity a team chose for diagnostic ids (`diagnostics:` in `tessera.yml`,
+    /// `--diagnostic id=…`): a warning or note of that id is reported at the chosen severity,
+    /// or left out when `off`. An error stays an error, with a note saying the setting cannot
+    /// lower it: what an error stops (a value no output can hold, a reference to nothing) is
+    /// not a matter of taste.
+    public var severities: [DiagnosticID: RuleSetting] = [:]
 
     /// How much input is accepted: each limit refuses what is past it with a located
     /// diagnostic, so that no input can take unbounded time or memory.
@@ -49,13 +55,33 @@ public struct PipelineOptions: Sendable {
     var effectiveWarningLimit: Int? { strict ? nil : warningLimit }
 
     /// The last stage of every entry point: under `strict`, every accepted legacy notation
-    /// becomes an error. Applied once, by the engine, to everything a result carries.
+    /// becomes an error; then each id's chosen severity applies (`severities`). Applied once,
+    /// by the engine, to everything a result carries.
     package func finish(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let diagnostics = Self.foldingFollowOns(diagnostics)
-        guard strict else { return diagnostics }
-        return diagnostics.map { diagnostic in
+        var diagnostics = Self.foldingFollowOns(diagnostics)
+        if strict {
+            for index in diagnostics.indices where diagnostics[index].severity == .warning && diagnostics[index].id.breaksSpecification {
+                diagnostics[index].severity = .error
+            }
+        }
+        return applyingSeverities(diagnostics)
+    }
+
+    /// `diagnostics` with `severities` applied: warnings and notes of a chosen id at its
+    /// severity, or left out; errors unchanged, with a note when a setting would lower them.
+    public func applyingSeverities(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !severities.isEmpty else { return diagnostics }
+        return diagnostics.compactMap { diagnostic in
+            guard let setting = severities[diagnostic.id] else { return diagnostic }
             var diagnostic = diagnostic
-            if diagnostic.severity == .warning, diagnostic.id.breaksSpecification { diagnostic.severity = .error }
+            if diagnostic.severity == .error {
+                let note = Diagnostic.Note(
+                    "'\(diagnostic.id)' is set to \(setting), but an error cannot be lowered or silenced; only warnings and notes can")
+                if setting != .error, !diagnostic.notes.contains(note) { diagnostic.notes.append(note) }
+                return diagnostic
+            }
+            guard let severity = setting.severity else { return nil }
+            diagnostic.severity = severity
             return diagnostic
         }
     }
