@@ -6,7 +6,7 @@ import TesseraImporters
 import TesseraGenerate
 import TesseraQuality
 
-struct BuildOutputs: TesseraSubcommand {
+struct BuildOutputs: WatchingSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Generate every output 'tessera.yml' lists: Swift, asset catalogs, CSS, a resolved bundle, templates.",
@@ -14,7 +14,8 @@ struct BuildOutputs: TesseraSubcommand {
             Exit 0 when every output is written or already up to date, 1 when the configuration or the tokens have an \
             error (nothing is written then, unless --keep-going or 'keepGoing: true': then every output is written \
             with the tokens no error touches, and the exit code is still 1), 2 for a usage mistake. Files whose contents did not change are not \
-            rewritten; when no input changed since the last build, nothing is read or written.
+            rewritten; when no input changed since the last build, nothing is read or written. With --watch, it builds \
+            again whenever an input changes, until Ctrl-C, and exits 0.
             """)
 
     @Option(help: "The configuration file.")
@@ -29,22 +30,83 @@ struct BuildOutputs: TesseraSubcommand {
     @Flag(help: "Print nothing but diagnostics.")
     var quiet = false
 
+    @Flag(help: "After building, keep running: build again within a second whenever a file the build read changes (Ctrl-C stops).")
+    var watch = false
+
     @OptionGroup var keepGoing: KeepGoingOption
 
     @OptionGroup var format: SourceFormatOption
 
     @OptionGroup var diagnostics: DiagnosticsOption
 
-    func execute(_ io: inout CommandIO) throws -> ExitCode {
-        let configFile = (config as NSString).isAbsolutePath
-            ? config : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(config)
+    /// `--watch` with `--swift-into` is a usage mistake: the build plugin's builds run once.
+    func validate() throws {
+        if watch, swiftInto != nil {
+            throw ValidationError("--watch cannot be used with --swift-into, the build plugin's mode: a plugin builds once "
+                + "per build of the package (leave out --swift-into to watch)")
+        }
+    }
+
+    /// Builds once; with `--watch`, again after every change to an input until `stop`, each
+    /// build's result on a line of its own.
+    func execute(_ io: inout CommandIO, watchingUntil stop: Watch.Stop) throws -> ExitCode {
+        guard watch else { return buildOnce(&io) }
+        return Watch(name: "tessera build", inputs: knownInputs, stop: stop, quiet: quiet).run(&io) { io in
+            let run = build(&io)
+            // The outputs, and the build state, which --state may put inside a source folder.
+            let written = (run.report.map { $0.written + $0.unchanged } ?? []) + [state].compactMap { $0 }
+            return Watch.Outcome(code: run.code, read: run.report?.files.map(\.path) ?? [], written: written, result: run.result)
+        }
+    }
+
+    /// One build, as `tessera build` without `--watch` runs it: its diagnostics, then a summary.
+    private func buildOnce(_ io: inout CommandIO) -> ExitCode {
+        let start = DispatchTime.now()
+        let run = build(&io)
+        guard let report = run.report else { return run.code }
+        guard report.succeeded else {
+            if !quiet, !report.written.isEmpty || !report.unchanged.isEmpty {
+                io.write("tessera build: kept going past errors: \(report.written.count) files written, \(report.unchanged.count) unchanged\n",
+                    to: .standardError)
+            }
+            return run.code
+        }
+        if !quiet {
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            let summary = report.upToDate
+                ? "up to date (\(report.unchanged.count) files), \(String(format: "%.0f", milliseconds)) ms"
+                : "\(report.written.count) files written, \(report.unchanged.count) unchanged, \(String(format: "%.0f", milliseconds)) ms"
+            io.write("tessera build: \(summary)\n", to: .standardError)
+        }
+        return run.code
+    }
+
+    /// What one build came to: its report, or nil when the configuration could not be read,
+    /// and the errors either had.
+    private struct Run {
+        var report: Build.Report?
+        var errors: Int
+
+        /// 0 when the build had no error, else 1.
+        var code: ExitCode { report != nil && errors == 0 ? .success : .failure }
+
+        /// For the line a watch writes after a build: `2 files written, 1 unchanged, 0 errors`.
+        var result: String {
+            let errorCount = Watch.count(errors, "error")
+            guard let report, !report.written.isEmpty || !report.unchanged.isEmpty else { return "nothing written, \(errorCount)" }
+            if report.upToDate { return "up to date (\(Watch.count(report.unchanged.count, "file"))), \(errorCount)" }
+            return "\(Watch.count(report.written.count, "file")) written, \(report.unchanged.count) unchanged, \(errorCount)"
+        }
+    }
+
+    /// Reads the configuration and builds, the diagnostics of either written.
+    private func build(_ io: inout CommandIO) -> Run {
         let (loaded, problems) = BuildConfiguration.load(configFile)
         guard let configuration = loaded else {
             let configSource = SourceFile(path: config, bytes: Array(FileManager.default.contents(atPath: configFile) ?? Data()))
             diagnostics.write(DiagnosticBag(problems.map { relabel($0, configFile) }), files: [configSource], to: &io)
-            return .failure
+            return Run(report: nil, errors: problems.filter { $0.severity == .error }.count)
         }
-        let start = DispatchTime.now()
         let forced = configuration.importers(format.importers)
         var report = Build(configuration, stateFolder: state, swiftInto: swiftInto, options: PipelineOptions(importers: forced),
             keepGoing: keepGoing.keepGoing).run()
@@ -59,23 +121,39 @@ struct BuildOutputs: TesseraSubcommand {
         if !report.diagnostics.isEmpty {
             diagnostics.write(DiagnosticBag(report.diagnostics), files: files, to: &io)
         }
-        guard report.succeeded else {
-            if !quiet, !report.written.isEmpty || !report.unchanged.isEmpty {
-                io.write("tessera build: kept going past errors: \(report.written.count) files written, \(report.unchanged.count) unchanged\n",
-                    to: .standardError)
-            }
-            return .failure
-        }
-        if !quiet {
-            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-            let summary = report.upToDate
-                ? "up to date (\(report.unchanged.count) files), \(String(format: "%.0f", milliseconds)) ms"
-                : "\(report.written.count) files written, \(report.unchanged.count) unchanged, \(String(format: "%.0f", milliseconds)) ms"
-            io.write("tessera build: \(summary)\n", to: .standardError)
-        }
-        return .success
+        return Run(report: report, errors: report.diagnostics.filter { $0.severity == .error }.count)
     }
 
+    /// The configuration file, absolute.
+    private var configFile: String {
+        (config as NSString).isAbsolutePath
+            ? config : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(config)
+    }
+
+    /// What a build reads, as far as it can be named without building: the configuration, its
+    /// sources, the outputs' own inputs (templates), and the files and folders the last build
+    /// recorded reading (the sources its resolver names).
+    func knownInputs() -> [String] {
+        guard let configuration = BuildConfiguration.load(configFile).configuration else { return [configFile] }
+        let stateFile = ((state ?? configuration.absolute(".tessera")) as NSString).appendingPathComponent("build-state.json")
+        return [configFile] + configuration.sourcePaths + configuration.outputs.flatMap(\.options.inputs).map(configuration.absolute)
+            + Self.recordedInputs(stateFile)
+    }
+
+    /// The files and folders the build state at `path` records (`BuildState`: a line `i HASH PATH`
+    /// for each file read, `f FOLDER` for each source folder listed); none without one.
+    private static func recordedInputs(_ path: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            if line.hasPrefix("f ") { return String(line.dropFirst(2)) }
+            // The path is everything after the hash, spaces included.
+            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            return line.hasPrefix("i ") && fields.count == 3 ? String(fields[2]) : nil
+        }
+    }
+
+    /// `diagnostic` located in the configuration as `--config` names it rather than by its
+    /// absolute path.
     private func relabel(_ diagnostic: Diagnostic, _ absolute: String) -> Diagnostic {
         var diagnostic = diagnostic
         if diagnostic.location?.file == absolute { diagnostic.location?.file = config }

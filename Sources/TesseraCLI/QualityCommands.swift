@@ -295,10 +295,14 @@ enum GitRevision {
     }
 }
 
-struct Catalog: TesseraSubcommand {
+struct Catalog: WatchingSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a browsable HTML catalog of the tokens: every permutation side by side, specimens, scales, contrast badges, search.",
-        discussion: "The page (DIR/index.html) is self-contained: it loads nothing from the network. Contrast badges come from the lint pairs of tessera.yml.")
+        discussion: """
+            The page (DIR/index.html) is self-contained: it loads nothing from the network. Contrast badges come from the \
+            lint pairs of tessera.yml. With --watch, it writes the page again whenever a file it is made from changes, \
+            until Ctrl-C, and exits 0.
+            """)
 
     @Argument(help: "Token files or folders, a resolver or an importable system (default: the configuration's).")
     var paths: [String] = []
@@ -309,23 +313,92 @@ struct Catalog: TesseraSubcommand {
     @Option(help: "The page's title (default: the system's name).")
     var title: String?
 
+    @Flag(help: "After writing the page, keep running: write it again within a second whenever a file it is made from changes (Ctrl-C stops).")
+    var watch = false
+
     @OptionGroup var system: SystemOptions
 
     @OptionGroup var keepGoing: KeepGoingOption
 
-    func execute(_ io: inout CommandIO) throws -> ExitCode {
+    /// Writes the page once; with `--watch`, again after every change to a file it is made from
+    /// until `stop`, each time's result on a line of its own.
+    func execute(_ io: inout CommandIO, watchingUntil stop: Watch.Stop) throws -> ExitCode {
+        guard watch else {
+            let page = try writePage(&io)
+            if case .written(let target, let tokens, let columns, _, _) = page {
+                io.write("tessera catalog: \(target) (\(tokens) tokens, \(columns) columns)\n", to: .standardError)
+            }
+            return page.code
+        }
+        return Watch(name: "tessera catalog", inputs: knownInputs, stop: stop).run(&io) { io in
+            do {
+                return try writePage(&io).outcome(keepingGoing: keepGoing.keepGoing)
+            } catch {
+                // The configuration could not be read; its errors are written.
+                return Watch.Outcome(code: .failure, read: [], written: [], result: "nothing written, the configuration has errors")
+            }
+        }
+    }
+
+    /// What writing the page came to.
+    private enum Page {
+        /// Written at `target` (or found holding these bytes already), from the files `read`, with
+        /// `errors` when kept going past them.
+        case written(target: String, tokens: Int, columns: Int, errors: Int, read: [String])
+        /// Not written, why already said: 2 with no folder to write into, 1 when it cannot be written.
+        case notWritten(ExitCode)
+        /// The tokens do not resolve, their errors written: nothing is written.
+        case unresolved(ConfiguredSystem)
+
+        var code: ExitCode {
+            switch self {
+            case .written(_, _, _, let errors, _): errors == 0 ? .success : .failure
+            case .notWritten(let code): code
+            case .unresolved: .failure
+            }
+        }
+
+        /// What a watch is told: the result for its line, and the files to watch.
+        func outcome(keepingGoing: Bool) -> Watch.Outcome {
+            switch self {
+            case .written(let target, let tokens, let columns, let errors, let read):
+                return Watch.Outcome(code: code, read: read, written: [target],
+                    result: "\(Watch.shown(target)) written (\(Watch.count(tokens, "token")), \(Watch.count(columns, "column"))), "
+                        + Watch.count(errors, "error"))
+            case .notWritten(let code):
+                return Watch.Outcome(code: code, read: [], written: [], result: "nothing written, 1 error")
+            case .unresolved(let configured):
+                // Loading stops at the errors without saying what it read: read again for that
+                // (a watch only, after a failure), so that fixing any of those files is seen.
+                let resolved = configured.open().resolveAll(keepingGoing: keepingGoing)
+                let errors = resolved.diagnostics.filter { $0.severity == .error }.count
+                return Watch.Outcome(code: code, read: resolved.files.map(\.path), written: [],
+                    result: "nothing written, \(Watch.count(errors, "error"))")
+            }
+        }
+    }
+
+    /// Reads the tokens and writes the page, writing the diagnostics; throws exit code 1 when the
+    /// configuration cannot be read.
+    private func writePage(_ io: inout CommandIO) throws -> Page {
         let configuration = try system.configuration(required: paths.isEmpty, io: &io)
-        let configured = configuration?.outputs.first { $0.kind == .catalog }
+        let catalogOutput = configuration?.outputs.first { $0.kind == .catalog }
         // No -o: the folder the configuration's catalog output names, else a usage mistake.
-        guard let output = output ?? configured.flatMap({ entry in configuration.map { $0.absolute(entry.path) } }) else {
+        guard let output = output ?? catalogOutput.flatMap({ entry in configuration.map { $0.absolute(entry.path) } }) else {
             io.write("tessera catalog: give the folder to write into (-o DIR), or a catalog output in tessera.yml "
                 + "(outputs: - catalog: { path: DIR })\n", to: .standardError)
-            return ExitCode(2)
+            return .notWritten(ExitCode(2))
         }
-        let (resolved, context) = try system.load(paths, configuration: configuration,
-            keepingGoing: keepGoing.keepGoing, io: &io)
+        let configured = system.configured(paths, configuration: configuration)
+        let resolved: ResolvedSystem
+        let context: GenerationContext
+        do {
+            (resolved, context) = try system.load(configured, keepingGoing: keepGoing.keepGoing, io: &io).resolved
+        } catch {
+            return .unresolved(configured)
+        }
         let lint = configuration?.lint ?? LintConfiguration()
-        let emitter = CatalogEmitter(title: title ?? configured?.catalog.title,
+        let emitter = CatalogEmitter(title: title ?? catalogOutput?.catalog.title,
             contrastPairs: lint.contrastPairs, level: lint.level)
         let page = emitter.emit(context)
         let explained = system.explanations(paths, configuration: configuration)
@@ -338,9 +411,17 @@ struct Catalog: TesseraSubcommand {
             try OutputWriter.write(Array(page.utf8), at: target)
         } catch {
             io.write("tessera catalog: cannot write '\(target)': \(error.reason)\n", to: .standardError)
-            return .failure
+            return .notWritten(.failure)
         }
-        io.write("tessera catalog: \(target) (\(context.tokens.count) tokens, \(CatalogEmitter.columns(context).count) columns)\n", to: .standardError)
-        return resolved.hasErrors ? .failure : .success
+        return .written(target: target, tokens: context.tokens.count, columns: CatalogEmitter.columns(context).count,
+            errors: resolved.diagnostics.filter { $0.severity == .error }.count, read: resolved.files.map(\.path))
+    }
+
+    /// What the page is made from, as far as it can be named without making it: the
+    /// configuration (its catalog output and lint pairs), and the paths given or its sources.
+    private func knownInputs() -> [String] {
+        let file = system.config ?? "tessera.yml"
+        guard paths.isEmpty else { return [file] + paths }
+        return [file] + (BuildConfiguration.load(file).configuration?.sourcePaths ?? [])
     }
 }
