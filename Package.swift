@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // `tessera adopt` reads and rewrites an app's Swift with the compiler's own parser.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         // `swift package generate-documentation` for the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -66,6 +68,17 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // `tessera adopt`: an app's hand-written design values and token calls, found in its Swift
+        // and rewritten to the generated accessors. For tools only: apps never link swift-syntax.
+        .target(
+            name: "TesseraAdopt",
+            dependencies: [
+                "Tessera",
+                "TesseraGenerate",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
@@ -75,6 +88,7 @@ let package = Package(
                 "TesseraQuality",
                 "TesseraBuild",
                 "TesseraLanguageServer",
+                "TesseraAdopt",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -129,6 +143,7 @@ let package = Package(
             dependencies: ["TesseraCLI", "TesseraLanguageServer", "TesseraImporters", "TesseraBuild", "TesseraConformanceKit", "TesseraTestSupport"]
         ),
         // Runs the built `tessera` binary.
+        .testTarget(name: "TesseraAdoptTests", dependencies: ["TesseraAdopt", "TesseraImporters", "TesseraConformanceKit", "TesseraTestSupport"]),
         .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraBuild", "TesseraImporters", "TesseraQuality", "TesseraConformanceKit", "TesseraTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,7 +12,7 @@ struct TesseraCommand: ParsableCommand {
         commandName: "tessera",
         abstract: "Design tokens for Swift: check, resolve and deliver W3C design token files.",
         version: Build.toolVersion,
-        subcommands: [Validate.self, Resolve.self, Contexts.self, Convert.self, Compat.self, Compile.self, Keygen.self, Publish.self, Feed.self, BuildOutputs.self, Init.self, Lint.self, Diff.self, Catalog.self, LanguageServerCommand.self]
+        subcommands: [Validate.self, Resolve.self, Contexts.self, Convert.self, Compat.self, Adopt.self, Compile.self, Keygen.self, Publish.self, Feed.self, BuildOutputs.self, Init.self, Lint.self, Diff.self, Catalog.self, LanguageServerCommand.self]
     )
 }
 

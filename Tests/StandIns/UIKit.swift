@@ -17,6 +17,8 @@
 open class UIColor: @unchecked Sendable {
     // https://developer.apple.com/documentation/uikit/uicolor/init(red:green:blue:alpha:)
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
+    // https://developer.apple.com/documentation/uikit/uicolor/init(white:alpha:)
+    public init(white: CGFloat, alpha: CGFloat) {}
 
     // https://developer.apple.com/documentation/uikit/uicolor/init(displayp3red:green:blue:alpha:)
     public init(displayP3Red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
@@ -139,6 +141,8 @@ public protocol UITraitChangeRegistration: AnyObject {}
 @MainActor open class UIView: UITraitEnvironment {
     // https://developer.apple.com/documentation/uikit/uiview/backgroundcolor
     open var backgroundColor: UIColor?
+    // https://developer.apple.com/documentation/uikit/uiview/tintcolor
+    open var tintColor: UIColor!
 
     // https://developer.apple.com/documentation/uikit/uiview/traitoverrides
     @available(iOS 17.0, tvOS 17.0, *)

@@ -56,6 +56,21 @@ package enum Toolchain {
         }
     }
 
+    /// TesseraUI's sources built as the module `TesseraUI` for `platform` into `work`, beside
+    /// that platform's stand-ins and the package's built `modules`: swiftc's status and output.
+    package static func buildUIAdapters(for platform: ApplePlatform, into work: URL, modules: URL, _ expectations: some Expectations)
+        throws -> (Int32, String)
+    {
+        try buildStandIns(for: platform, into: work, expectations)
+        let folder = root.appendingPathComponent("Sources/TesseraUI")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+            .map { folder.appendingPathComponent($0) }
+        expectations.expect(sources.count >= 4, "TesseraUI's sources in \(folder.path)")
+        return try typeCheck(sources, for: platform, standIns: work, modules: modules,
+            extraArguments: ["-module-name", "TesseraUI", "-emit-module", "-emit-module-path",
+                work.appendingPathComponent("TesseraUI.swiftmodule").path, "-parse-as-library"])
+    }
+
     /// Type-checks `files` as `platform` compiles them: `os(...)` answered as there (in copies),
     /// the platform's stand-ins and the built modules on the search path. swiftc's status and
     /// all it wrote.

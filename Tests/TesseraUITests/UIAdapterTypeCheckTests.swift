@@ -28,13 +28,7 @@ import Testing
 
     /// The adapters built as the module `TesseraUI` for `platform` into `work` (with the stand-ins).
     static func buildAdapters(for platform: ApplePlatform, into work: URL) throws -> (Int32, String) {
-        let modules = try #require(Self.modules)
-        try Toolchain.buildStandIns(for: platform, into: work, TestExpectations())
-        let sources = try adapterSources
-        #expect(sources.count >= 4)
-        return try Toolchain.typeCheck(sources, for: platform, standIns: work, modules: modules,
-            extraArguments: ["-module-name", "TesseraUI", "-emit-module", "-emit-module-path",
-                work.appendingPathComponent("TesseraUI.swiftmodule").path, "-parse-as-library"])
+        try Toolchain.buildUIAdapters(for: platform, into: work, modules: try #require(Self.modules), TestExpectations())
     }
 
     @Test(.enabled(if: modules != nil), arguments: ApplePlatform.allCases)
@@ -238,7 +232,7 @@ import Testing
         let names = try Self.publicTypeNames(on: platform)
         #expect(names.contains("TextSizeCategory") && names.contains("TokenShapeStyle") && names.count > 50)
         var probe = "import Foundation\nimport SwiftUI\nimport \(platform == .macOS ? "AppKit" : "UIKit")\n"
-        for module in ["TesseraModel", "TesseraRuntime", "Tessera", "TesseraImporters", "TesseraGenerate", "TesseraQuality", "TesseraBuild", "TesseraDifferential", "TesseraLanguageServer", "TesseraUI"] {
+        for module in ["TesseraModel", "TesseraRuntime", "Tessera", "TesseraImporters", "TesseraGenerate", "TesseraQuality", "TesseraBuild", "TesseraDifferential", "TesseraLanguageServer", "TesseraAdopt", "TesseraUI"] {
             probe += "import \(module)\n"
         }
         // An extension names a type, generic or not, without its arguments.

@@ -1,0 +1,329 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Tessera
+
+/// Reads one Swift file with the compiler's parser and finds the design values written by hand
+/// in its code: color literals of every UIKit, SwiftUI and AppKit initializer, `#colorLiteral`
+/// and hex helpers; numbers given to padding, stack spacing, corner radii and border widths;
+/// calls of the ConfigParser API with a token's path; color asset names; members of a
+/// hand-written `Colors` list. Comments and strings are never read as code.
+public struct AdoptScanner: Sendable {
+    /// The string constants of the app's `ThemeTokens` registry, by name, so that
+    /// `ConfigParser.colorFromToken(ThemeTokens.x)` reads the path `x` holds.
+    public var registry: [String: String]
+
+    public init(registry: [String: String] = [:]) {
+        self.registry = registry
+    }
+
+    /// The findings of `source`, in the order they are written.
+    public func scan(_ source: String, path: String) -> [AdoptFinding] {
+        let tree = Parser.parse(source: source)
+        let visitor = Visitor(file: path, tree: tree, registry: registry)
+        visitor.walk(tree)
+        return visitor.findings.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The `static let name = "…"` constants of every type named `ThemeTokens` in `source`.
+    public static func registryConstants(in source: String) -> [String: String] {
+        let tree = Parser.parse(source: source)
+        let visitor = RegistryVisitor(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        return visitor.constants
+    }
+}
+
+/// Collects `ThemeTokens`' string constants.
+private final class RegistryVisitor: SyntaxVisitor {
+    var constants: [String: String] = [:]
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let owner = node.parent?.parent?.parent?.parent, Self.typeName(of: owner) == "ThemeTokens" else { return .skipChildren }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value.as(StringLiteralExprSyntax.self).flatMap(plainText)
+            else { continue }
+            constants[name] = value
+        }
+        return .skipChildren
+    }
+
+    static func typeName(of node: Syntax) -> String? {
+        if let type = node.as(EnumDeclSyntax.self) { return type.name.text }
+        if let type = node.as(StructDeclSyntax.self) { return type.name.text }
+        if let type = node.as(ClassDeclSyntax.self) { return type.name.text }
+        if let type = node.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
+        return nil
+    }
+}
+
+/// A string literal's text when it is one plain segment (no interpolation).
+private func plainText(_ literal: StringLiteralExprSyntax) -> String? {
+    guard literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self) else {
+        return literal.segments.isEmpty ? "" : nil
+    }
+    return segment.content.text
+}
+
+private final class Visitor: SyntaxVisitor {
+    let file: String
+    let converter: SourceLocationConverter
+    let registry: [String: String]
+    var findings: [AdoptFinding] = []
+    /// Whether the file imports AppKit and not UIKit: `#colorLiteral` is then an `NSColor`.
+    let appKitOnly: Bool
+
+    init(file: String, tree: SourceFileSyntax, registry: [String: String]) {
+        self.file = file
+        converter = SourceLocationConverter(fileName: file, tree: tree)
+        self.registry = registry
+        let imports = Set(tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
+        appKitOnly = imports.contains("AppKit") && !imports.contains("UIKit")
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    // MARK: Recording
+
+    func record(_ node: some SyntaxProtocol, _ kind: AdoptFinding.Kind, _ framework: AdoptFinding.Framework) {
+        let start = node.positionAfterSkippingLeadingTrivia
+        let location = converter.location(for: start)
+        findings.append(AdoptFinding(file: file, range: start.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
+            line: location.line, column: location.column, text: node.trimmedDescription, framework: framework, kind: kind,
+            enclosingView: viewScope(of: Syntax(node))))
+    }
+
+    /// The `View` type the node is in, if it is in one.
+    func viewScope(of node: Syntax) -> AdoptFinding.ViewScope? {
+        var current = node.parent
+        while let candidate = current {
+            if let type = candidate.as(StructDeclSyntax.self) {
+                let inherits = type.inheritanceClause?.inheritedTypes.contains { ["View", "SwiftUI.View"].contains($0.type.trimmedDescription) } ?? false
+                guard inherits else { return nil }
+                let members = type.memberBlock.members
+                let hasTheme = members.contains { item in
+                    item.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "theme"
+                    } ?? false
+                }
+                let indentation = members.first.map { Self.indentation(of: $0.leadingTrivia) } ?? "    "
+                return AdoptFinding.ViewScope(membersStart: type.memberBlock.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset,
+                    hasTheme: hasTheme, indentation: indentation)
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    static func indentation(of trivia: Trivia) -> String {
+        var spaces = ""
+        for piece in trivia {
+            switch piece {
+            case .newlines, .carriageReturns, .carriageReturnLineFeeds: spaces = ""
+            case .spaces(let count): spaces += String(repeating: " ", count: count)
+            case .tabs(let count): spaces += String(repeating: "\t", count: count)
+            default: break
+            }
+        }
+        return spaces.isEmpty ? "    " : spaces
+    }
+
+    // MARK: Numbers
+
+    /// A number written as a literal, negated, in parentheses, divided (`19/255.0`) or wrapped
+    /// in `CGFloat(…)`/`Double(…)`.
+    func number(_ expression: ExprSyntax) -> Double? {
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+            let text = integer.literal.text.replacingOccurrences(of: "_", with: "")
+            if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16).map(Double.init) }
+            return Double(text)
+        }
+        if let float = expression.as(FloatLiteralExprSyntax.self) {
+            return Double(float.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return number(prefix.expression).map { -$0 }
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return number(only.expression)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, ["CGFloat", "Double", "Float"].contains(type),
+            let only = call.arguments.first, only.label == nil
+        {
+            return number(only.expression)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+            let parts = Array(sequence.elements)
+            guard let operation = parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+                let left = number(parts[0]), let right = number(parts[2])
+            else { return nil }
+            switch operation {
+            case "/": return right == 0 ? nil : left / right
+            case "*": return left * right
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// The hexadecimal digits of an integer literal written `0x…`.
+    func hexDigits(_ expression: ExprSyntax) -> String? {
+        guard let text = expression.as(IntegerLiteralExprSyntax.self)?.literal.text.replacingOccurrences(of: "_", with: ""),
+            text.lowercased().hasPrefix("0x")
+        else { return nil }
+        return String(text.dropFirst(2))
+    }
+
+    /// A color from six hex digits (`RRGGBB`) and an alpha; nil for any other count: eight
+    /// digits are RRGGBBAA to some helpers and AARRGGBB to others.
+    func hexColor(_ digits: String, alpha: Double = 1) -> TokenColor? {
+        var digits = digits
+        if digits.hasPrefix("#") { digits.removeFirst() }
+        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        let channels = [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF].map { Double($0) / 255 }
+        return TokenColor(.srgb, channels, alpha: alpha)
+    }
+
+    // MARK: Calls
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let labels = node.arguments.map { $0.label?.text ?? "_" }
+        let values = node.arguments.map(\.expression)
+        if let type = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            initializer(node, type: type, labels: labels, values: values)
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            let base = member.base?.trimmedDescription
+            let name = member.declName.baseName.text
+            if name == "init", let base {
+                initializer(node, type: base, labels: labels, values: values)
+            } else {
+                memberCall(node, base: base, name: name, labels: labels, values: values)
+            }
+        }
+        // Labeled layout arguments of any call: `VStack(spacing: 8)`, `RoundedRectangle(cornerRadius: 8)`.
+        for argument in node.arguments {
+            guard let label = argument.label?.text, let role = Self.argumentRoles[label], let value = number(argument.expression),
+                value > 0
+            else { continue }
+            record(argument.expression, .dimension(value, role), .swiftUI)
+        }
+        return .visitChildren
+    }
+
+    static let argumentRoles: [String: AdoptFinding.Role] = ["spacing": .spacing, "cornerRadius": .cornerRadius, "lineWidth": .borderWidth]
+
+    static let colorTypes: [String: AdoptFinding.Framework] = [
+        "UIColor": .uiKit, "Color": .swiftUI, "SwiftUI.Color": .swiftUI, "NSColor": .appKit,
+    ]
+
+    /// `UIColor(red:green:blue:alpha:)` and its kin, hex initializers, asset names.
+    func initializer(_ node: FunctionCallExprSyntax, type: String, labels: [String], values: [ExprSyntax]) {
+        guard let framework = Self.colorTypes[type] else { return }
+        let numbers = values.map(number)
+        func channels(_ indices: [Int]) -> [Double]? {
+            let found = indices.compactMap { numbers[$0] }
+            return found.count == indices.count ? found : nil
+        }
+        switch labels {
+        case ["red", "green", "blue"], ["red", "green", "blue", "alpha"], ["red", "green", "blue", "opacity"],
+            ["srgbRed", "green", "blue", "alpha"], ["displayP3Red", "green", "blue", "alpha"]:
+            guard let rgb = channels([0, 1, 2]) else { return }
+            let alpha = labels.count == 4 ? numbers[3] : 1
+            guard let alpha else { return }
+            let space: ColorSpace = labels[0] == "displayP3Red" ? .displayP3 : .srgb
+            record(node, .color(TokenColor(space, rgb, alpha: alpha)), framework)
+        case ["_", "red", "green", "blue"], ["_", "red", "green", "blue", "opacity"]:
+            let spaceName = values[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            guard let space: ColorSpace = spaceName == "sRGB" ? .srgb : spaceName == "displayP3" ? .displayP3 : nil,
+                let rgb = channels([1, 2, 3]), let alpha = labels.count == 5 ? numbers[4] : 1
+            else { return }
+            record(node, .color(TokenColor(space, rgb, alpha: alpha)), framework)
+        case ["white", "alpha"], ["white", "opacity"], ["white"]:
+            guard let white = numbers[0], let alpha = labels.count == 2 ? numbers[1] : 1 else { return }
+            record(node, .color(TokenColor(.srgb, [white, white, white], alpha: alpha)), framework)
+        case ["hex"], ["hexValue"], ["rgb"], ["hex", "alpha"], ["hexValue", "alpha"], ["rgb", "alpha"]:
+            let alpha = labels.count == 2 ? numbers[1] : 1
+            let digits = hexDigits(values[0]) ?? values[0].as(StringLiteralExprSyntax.self).flatMap(plainText)
+            guard let alpha, let digits, let color = hexColor(digits, alpha: alpha) else { return }
+            record(node, .color(color), framework)
+        case ["named"]:
+            guard let name = values[0].as(StringLiteralExprSyntax.self).flatMap(plainText) else { return }
+            record(node, .assetName(name), framework)
+        case ["_"] where type == "Color" || type == "SwiftUI.Color":
+            guard let name = values[0].as(StringLiteralExprSyntax.self).flatMap(plainText) else { return }
+            record(node, .assetName(name), framework)
+        default: return
+        }
+    }
+
+    static let tokenAPIs: [String: TokenType] = ["colorFromToken": .color, "colorFromShortToken": .color, "sizeFromToken": .number]
+
+    /// `UIColor.hex(0x…)`, `.padding(16)`, `.cornerRadius(8)`, `ConfigParser.colorFromToken(…)`.
+    func memberCall(_ node: FunctionCallExprSyntax, base: String?, name: String, labels: [String], values: [ExprSyntax]) {
+        switch (name, labels) {
+        case ("hex", ["_"]), ("hex", ["_", "alpha"]):
+            let framework = base.flatMap { Self.colorTypes[$0] } ?? .uiKit
+            let alpha = labels.count == 2 ? number(values[1]) : 1
+            guard let alpha, let digits = hexDigits(values[0]), let color = hexColor(digits, alpha: alpha) else { return }
+            record(node, .color(color), framework)
+        case ("padding", ["_"]), ("padding", ["_", "_"]):
+            guard let value = number(values[values.count - 1]), value > 0 else { return }
+            record(values[values.count - 1], .dimension(value, .spacing), .swiftUI)
+        case ("cornerRadius", ["_"]), ("cornerRadius", ["_", "antialiased"]):
+            guard let value = number(values[0]), value > 0 else { return }
+            record(values[0], .dimension(value, .cornerRadius), .swiftUI)
+        default:
+            guard base == "ConfigParser" || base?.hasSuffix(".ConfigParser") == true, let wants = Self.tokenAPIs[name],
+                labels == ["_"], let path = tokenPath(values[0])
+            else { return }
+            record(node, .tokenCall(api: "ConfigParser.\(name)", path: path, wants: wants), .uiKit)
+        }
+    }
+
+    /// The path a token API is given: a string literal, or a `ThemeTokens` constant.
+    func tokenPath(_ expression: ExprSyntax) -> String? {
+        if let literal = expression.as(StringLiteralExprSyntax.self) { return plainText(literal) }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.trimmedDescription,
+            base == "ThemeTokens" || base.hasSuffix(".ThemeTokens")
+        {
+            return registry[member.declName.baseName.text]
+        }
+        return nil
+    }
+
+    // MARK: Literals that are not calls
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.macroName.text == "colorLiteral" else { return .visitChildren }
+        let labels = node.arguments.map { $0.label?.text ?? "_" }
+        let numbers = node.arguments.map { number($0.expression) }
+        guard labels == ["red", "green", "blue", "alpha"], let r = numbers[0], let g = numbers[1], let b = numbers[2], let a = numbers[3]
+        else { return .visitChildren }
+        record(node, .color(TokenColor(.srgb, [r, g, b], alpha: a)), appKitOnly ? .appKit : .uiKit)
+        return .skipChildren
+    }
+
+    /// `layer.cornerRadius = 8`, `layer.borderWidth = 1`, `stack.spacing = 8`.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let parts = Array(node.elements)
+        guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self),
+            let target = parts[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+            let role: AdoptFinding.Role = ["cornerRadius": .cornerRadius, "borderWidth": .borderWidth, "spacing": .spacing][target],
+            let value = number(parts[2]), value > 0
+        else { return .visitChildren }
+        record(parts[2], .dimension(value, role), .uiKit)
+        return .visitChildren
+    }
+
+    /// `Theme.Colors.textPrimary` (SwiftUI) and `Theme.UIColors.textPrimary` (UIKit).
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let list = node.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+            let framework: AdoptFinding.Framework = ["Colors": .swiftUI, "UIColors": .uiKit, "NSColors": .appKit][list]
+        else { return .visitChildren }
+        // `Theme.Colors.update(…)` is a call of the list's, not a color.
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == ExprSyntax(node).id { return .visitChildren }
+        record(node, .listedColor(node.declName.baseName.text), framework)
+        return .skipChildren
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Tessera
+import TesseraAdopt
+import Testing
+
+/// Each way an app writes a design value by hand, found by the parser with its value, its
+/// framework and the exact text a rewrite replaces; what only looks like one, left alone.
+struct AdoptScannerTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let code: String
+        /// The text found, its framework, and the value (`#rrggbbaa`, points, a path or a name).
+        let found: String
+        let framework: AdoptFinding.Framework
+        let value: String
+        var testDescription: String { code }
+    }
+
+    static let cases: [Case] = [
+        Case(code: "let c = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)", found: "UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)", framework: .uiKit, value: "#ff8000ff"),
+        Case(code: "let c = UIColor(red: 14/255, green: 14/255.0, blue: 19 / 255, alpha: 0.5)", found: "UIColor(red: 14/255, green: 14/255.0, blue: 19 / 255, alpha: 0.5)", framework: .uiKit, value: "#0e0e1380"),
+        Case(code: "let c = UIColor(white: 0, alpha: 1)", found: "UIColor(white: 0, alpha: 1)", framework: .uiKit, value: "#000000ff"),
+        Case(code: "let c = UIColor.init(red: 1, green: 1, blue: 1, alpha: 1)", found: "UIColor.init(red: 1, green: 1, blue: 1, alpha: 1)", framework: .uiKit, value: "#ffffffff"),
+        Case(code: "let c = Color(red: 0, green: 0, blue: 1)", found: "Color(red: 0, green: 0, blue: 1)", framework: .swiftUI, value: "#0000ffff"),
+        Case(code: "let c = Color(.sRGB, red: 1, green: 0, blue: 0, opacity: 0.2)", found: "Color(.sRGB, red: 1, green: 0, blue: 0, opacity: 0.2)", framework: .swiftUI, value: "#ff000033"),
+        Case(code: "let c = NSColor(srgbRed: 0, green: 1, blue: 0, alpha: 1)", found: "NSColor(srgbRed: 0, green: 1, blue: 0, alpha: 1)", framework: .appKit, value: "#00ff00ff"),
+        Case(code: "let c = #colorLiteral(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)", found: "#colorLiteral(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)", framework: .uiKit, value: "#808080ff"),
+        Case(code: "let c = UIColor.hex(0x017CFF)", found: "UIColor.hex(0x017CFF)", framework: .uiKit, value: "#017cffff"),
+        Case(code: "let c = UIColor.hex(0xFBFBFB, alpha: 0.95)", found: "UIColor.hex(0xFBFBFB, alpha: 0.95)", framework: .uiKit, value: "#fbfbfbf2"),
+        Case(code: "let c = UIColor(hex: \"#D9D9D9\")", found: "UIColor(hex: \"#D9D9D9\")", framework: .uiKit, value: "#d9d9d9ff"),
+        Case(code: "let c = UIColor(hexValue: 0xF0F0F0)", found: "UIColor(hexValue: 0xF0F0F0)", framework: .uiKit, value: "#f0f0f0ff"),
+        Case(code: "let c = UIColor(named: \"AccentColor\")", found: "UIColor(named: \"AccentColor\")", framework: .uiKit, value: "AccentColor"),
+        Case(code: "let c = Color(\"TextPrimary\")", found: "Color(\"TextPrimary\")", framework: .swiftUI, value: "TextPrimary"),
+        Case(code: "let c = Theme.Colors.textPrimary", found: "Theme.Colors.textPrimary", framework: .swiftUI, value: "textPrimary"),
+        Case(code: "let c = Theme.UIColors.accentColor", found: "Theme.UIColors.accentColor", framework: .uiKit, value: "accentColor"),
+        Case(code: "let v = Text(\"a\").padding(16)", found: "16", framework: .swiftUI, value: "16 spacing"),
+        Case(code: "let v = Text(\"a\").padding(.horizontal, 12.5)", found: "12.5", framework: .swiftUI, value: "12.5 spacing"),
+        Case(code: "let v = VStack(alignment: .leading, spacing: 8) { }", found: "8", framework: .swiftUI, value: "8 spacing"),
+        Case(code: "let v = RoundedRectangle(cornerRadius: 12)", found: "12", framework: .swiftUI, value: "12 corner radius"),
+        Case(code: "let v = Text(\"a\").cornerRadius(CGFloat(6))", found: "CGFloat(6)", framework: .swiftUI, value: "6 corner radius"),
+        Case(code: "let v = shape.stroke(.red, lineWidth: 1)", found: "1", framework: .swiftUI, value: "1 border width"),
+        Case(code: "func f() { view.layer.cornerRadius = 8 }", found: "8", framework: .uiKit, value: "8 corner radius"),
+        Case(code: "func f() { view.layer.borderWidth = 0.5 }", found: "0.5", framework: .uiKit, value: "0.5 border width"),
+        Case(code: "func f() { stack.spacing = 4 }", found: "4", framework: .uiKit, value: "4 spacing"),
+        Case(code: "let c = ConfigParser.colorFromToken(\"theme/navigation/bottom/highlight\")", found: "ConfigParser.colorFromToken(\"theme/navigation/bottom/highlight\")", framework: .uiKit, value: "theme/navigation/bottom/highlight"),
+        Case(code: "let s = ConfigParser.sizeFromToken(ThemeTokens.themeButtonsRadius)", found: "ConfigParser.sizeFromToken(ThemeTokens.themeButtonsRadius)", framework: .uiKit, value: "theme/buttons/radius"),
+    ]
+
+    static func value(of finding: AdoptFinding) -> String {
+        switch finding.kind {
+        case .color(let color): color.hexString(includeAlpha: true)
+        case .dimension(let value, let role): "\(value == value.rounded() ? String(Int(value)) : String(value)) \(role.rawValue)"
+        case .tokenCall(_, let path, _): path
+        case .assetName(let name), .listedColor(let name): name
+        }
+    }
+
+    @Test(arguments: cases)
+    func eachFormIsFoundWithItsValue(_ testCase: Case) throws {
+        let scanner = AdoptScanner(registry: ["themeButtonsRadius": "theme/buttons/radius"])
+        let source = "import UIKit\n" + testCase.code + "\n"
+        let findings = scanner.scan(source, path: "App.swift")
+        #expect(findings.count == 1, "\(findings.map(\.text))")
+        let finding = try #require(findings.first)
+        #expect(finding.text == testCase.found)
+        #expect(finding.framework == testCase.framework)
+        #expect(Self.value(of: finding) == testCase.value)
+        // The range is the text's, in bytes, on line 2.
+        #expect(String(decoding: Array(source.utf8)[finding.range], as: UTF8.self) == testCase.found)
+        #expect(finding.line == 2)
+    }
+
+    @Test func whatOnlyLooksLikeAValueIsLeftAlone() {
+        let source = """
+            import SwiftUI
+            // UIColor(red: 1, green: 0, blue: 0, alpha: 1) in a comment
+            let text = "Color(red: 1, green: 0, blue: 0)"
+            let computed = UIColor(red: r, green: g, blue: b, alpha: 1)
+            let eight = UIColor(hex: "#11223344")
+            let none = Text("a").padding(0)
+            let update = Theme.Colors.update(accentColor: .red)
+            let unrelated = Foo(spacing: 8).bar(red: 1, green: 1, blue: 1, alpha: 1)
+            """
+        let findings = AdoptScanner().scan(source, path: "App.swift")
+        // Only `Foo(spacing: 8)`: a layout argument is one whatever its call.
+        #expect(findings.map(\.text) == ["8"], "\(findings.map(\.text))")
+    }
+
+    @Test func theRegistryIsReadFromTheAppsThemeTokens() {
+        let constants = AdoptScanner.registryConstants(in: """
+            public enum ThemeTokens {
+                public static let accent = "{Accent.accent-400}"
+                public static let themeNavigationBottomHighlight = "theme/navigation/bottom/highlight"
+                static var notAConstant: String { "x" }
+            }
+            enum Other { static let ignored = "a/b" }
+            """)
+        #expect(constants == ["accent": "{Accent.accent-400}", "themeNavigationBottomHighlight": "theme/navigation/bottom/highlight"])
+    }
+
+    @Test func aViewKnowsWhetherItHasATheme() throws {
+        let source = """
+            struct Card: View {
+                @Environment(\\.theme) private var theme
+                var body: some View { Text("a").padding(8) }
+            }
+            struct Plain: View {
+                var body: some View { Text("a").padding(8) }
+            }
+            final class Cell { func f() { let x = Text("a").padding(8) } }
+            """
+        let findings = AdoptScanner().scan(source, path: "App.swift")
+        #expect(findings.count == 3)
+        #expect(findings[0].enclosingView?.hasTheme == true)
+        #expect(findings[1].enclosingView?.hasTheme == false)
+        #expect(findings[1].enclosingView?.indentation == "    ")
+        #expect(findings[2].enclosingView == nil)
+    }
+}
