@@ -37,7 +37,7 @@ struct StaticSupport {
         var properties: Set<String> = ["permutation"]
         return zip(context.modifiers, context.numbering.radices).filter { !$0.0.contexts.isEmpty }.map { modifier, radix in
             var typeName = OutputContext.swiftIdentifier([modifier.name], casing: .upperCamel).trimmingCharacters(in: ["`"])
-            if SwiftNamespace.reservedTypeNames.contains(typeName) { typeName += "_" }
+            if OutputContext.reservedTypeNames.contains(typeName) { typeName += "_" }
             typeName = UniqueName.claim(typeName, in: &taken, spelled: SwiftNamespace.numbered)
             let property = UniqueName.claim(OutputContext.swiftIdentifier([modifier.name], casing: .lowerCamel), in: &properties,
                 spelled: SwiftNamespace.numbered)

@@ -46,8 +46,6 @@ struct SwiftNamespace {
         }
     }
 
-    /// Names Swift gives another meaning as a nested type (`Tokens.Type` is a metatype).
-    static let reservedTypeNames: Set<String> = ["Type", "Protocol", "Self", "Any"]
 
     init(_ context: GenerationContext, rootName: String, skippingTypes: Set<TokenType> = []) {
         let root = Group(path: "", typeName: rootName, parent: nil)
@@ -125,10 +123,7 @@ struct SwiftNamespace {
     /// A group's type name: UpperCamelCase, never a keyword or a name Swift reserves for types.
     private static func typeName(_ name: String, cache: inout [String: String]) -> String {
         if let known = cache[name] { return known }
-        var typeName = OutputContext.swiftIdentifier([name], casing: .upperCamel)
-        if reservedTypeNames.contains(typeName) || typeName.hasPrefix("`") {
-            typeName = typeName.trimmingCharacters(in: ["`"]) + "_"
-        }
+        let typeName = OutputContext.swiftTypeName(name)
         cache[name] = typeName
         return typeName
     }

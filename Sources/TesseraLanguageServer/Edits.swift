@@ -242,7 +242,7 @@ extension LanguageServer {
 }
 
 /// Where an app's Swift sources use a token, as `SwiftSourceWalker` reads them: its generated
-/// name in a member chain (`Tokens.color.text.primary`, `.color.text.primary`) or its path in a
+/// accessor in a member chain (`Tokens.Color.Text.primary`, `Color.Text.primary`) or its path in a
 /// string (`"color.text.primary"`, `"color/text/primary"`, `"{color.text.primary}"`), in code,
 /// and, after a `.` or in quotes, in comments and in the text of strings too.
 enum SwiftUsages {
@@ -258,7 +258,7 @@ enum SwiftUsages {
 
     /// How a use writes the token, so that a rename writes the new path the same way.
     enum Notation {
-        /// The generated member's name, last in a chain (`Tokens.color.text.primary`).
+        /// The generated member's name, last in a chain (`Tokens.Color.Text.primary`).
         case member
         /// A string of the path: `"a.b"`, `"a/b"` or `"{a.b}"`. `plain` when the literal is written
         /// `"…"` with no escape, which a rename can write again; else it is left as it is.
@@ -281,9 +281,7 @@ enum SwiftUsages {
     /// order they come, then the strings; at most `limit`, in at most 5,000 files.
     static func find(_ path: String, under root: String, limit: Int = 2000) -> [Use] {
         let names = path.split(separator: ".").map(String.init)
-        let accessor = names.map { name in
-            OutputContext.swiftIdentifier([name], casing: .lowerCamel).filter { $0 != "`" }
-        }
+        let accessor = OutputContext.swiftMemberNames(names)
         let written = [path, names.joined(separator: "/"), "{\(path)}"]
         var uses: [Use] = []
         for file in SwiftSourceWalker.swiftFiles(in: root, limit: 5000) {

@@ -2,8 +2,8 @@ import Foundation
 import Tessera
 import TesseraGenerate
 
-/// What an app's Swift sources name: member chains (`Tokens.color.text.primary`,
-/// `.color.text.primary`) and string literals (`"color/text/primary"`), each with where it is
+/// What an app's Swift sources name: member chains (`Tokens.Color.Text.primary`,
+/// `Color.Text.primary`) and string literals (`"color/text/primary"`), each with where it is
 /// first written, as `SwiftSourceWalker` reads them. Comments are skipped.
 public struct UsageIndex: Sendable {
     /// The folders (or files) scanned.
@@ -35,11 +35,11 @@ public struct UsageIndex: Sendable {
         scan(Array(source.utf8), path: path)
     }
 
-    /// Where the app uses a token: its accessor chain or its path in a string.
+    /// Where the app uses a token: its generated accessor's chain (`Tokens.Color.Text.primary`,
+    /// written from any of its groups on), or its path in a string.
     package func use(of token: GenerationContext.Token) -> SourceLocation? {
         if let place = strings[token.path] { return place }
-        let accessor = token.names.map { OutputContext.swiftIdentifier([$0], casing: .lowerCamel) }.joined(separator: ".")
-        return chains[accessor]
+        return chains[OutputContext.swiftMemberNames(token.names).joined(separator: ".")]
     }
 
     private mutating func record(chain names: [String], at place: SourceLocation) {

@@ -15,15 +15,15 @@ import Testing
         let tokensPath = (folder as NSString).appendingPathComponent("colors.json")
         try tokens.write(toFile: tokensPath, atomically: true, encoding: .utf8)
         let swift = """
-            let a = Tokens.color.textPrimary
-            // Tokens.color.textPrimary in a comment
-            let b = "\\(Tokens.color.textPrimary)"
+            let a = Tokens.Color.textPrimary
+            // Tokens.Color.textPrimary in a comment
+            let b = "\\(Tokens.Color.textPrimary)"
             let c = Tokens
-                .color
+                .Color
                 .textPrimary
             let d = theme.color("color/text-primary")
             let e = "\\(theme.color("{color.text-primary}"))"
-            let f = Tokens.color.textPrimaryDark // color.textPrimary
+            let f = Tokens.Color.textPrimaryDark // color.textPrimary
 
             """
         try swift.write(toFile: (folder as NSString).appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
@@ -57,7 +57,7 @@ import Testing
             let a = theme.color("color/background")
             let b = theme.color("color.background")
             let c = theme.color("{color.background}")
-            let d = Tokens.color.background
+            let d = Tokens.Color.background
             let e = theme.color("color\\/background")
 
             """

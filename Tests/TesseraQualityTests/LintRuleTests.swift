@@ -52,12 +52,12 @@ import Testing
 
     static let app = """
         import SwiftUI
-        // Tokens.color.ink is only mentioned in a comment.
+        // Tokens.Color.ink is only mentioned in a comment.
         struct Card: View {
             var body: some View {
-                Text("Hi").foregroundStyle(Tokens.color.text.body)
+                Text("Hi").foregroundStyle(Tokens.Color.Text.body)
                     .background(theme.color("color/surface/base"))
-                    .tint(Tokens.color.text
+                    .tint(Tokens.Color.Text
                         .old)
             }
         }

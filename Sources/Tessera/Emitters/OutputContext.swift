@@ -144,6 +144,28 @@ public struct OutputContext: Sendable {
         return swiftKeywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
+    /// A name as a nested type of generated Swift: UpperCamelCase, and never a keyword or a
+    /// name Swift gives another meaning as a nested type (`Type` → `Type_`: `Tokens.Type` is a
+    /// metatype).
+    package static func swiftTypeName(_ name: String) -> String {
+        var typeName = swiftIdentifier([name], casing: .upperCamel)
+        if reservedTypeNames.contains(typeName) || typeName.hasPrefix("`") {
+            typeName = typeName.trimmingCharacters(in: ["`"]) + "_"
+        }
+        return typeName
+    }
+
+    /// Names Swift gives another meaning as a nested type.
+    package static let reservedTypeNames: Set<String> = ["Type", "Protocol", "Self", "Any"]
+
+    /// A token's member in generated Swift, below the root: each group's type name, then the
+    /// member's name, without backticks (`color.background.default` → `Color`, `Background`,
+    /// `default`) — as the generator writes it unless two names of one group collide.
+    package static func swiftMemberNames(_ names: [String]) -> [String] {
+        guard let last = names.last else { return [] }
+        return names.dropLast().map(swiftTypeName) + [swiftIdentifier([last], casing: .lowerCamel).trimmingCharacters(in: ["`"])]
+    }
+
     /// Words Swift reserves; as identifiers they need backticks.
     package static let swiftKeywords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func", "import",

@@ -4,7 +4,7 @@ import TesseraGenerate
 
 /// The `unused` rule (diagnostics `lint.unused`, a warning by default): tokens no other token
 /// references and the app's Swift sources do not use, by generated accessor
-/// (`Tokens.color.text.primary`, `.color.text.primary`) or by path in a string
+/// (`Tokens.Color.Text.primary`, `Color.Text.primary`) or by path in a string
 /// (`"color.text.primary"`, `"color/text/primary"`, `"{color.text.primary}"`). It runs only
 /// when there are sources to look in.
 ///
