@@ -581,7 +581,7 @@ struct LanguageServerTests {
         let tokensPath = try write(tokens, "tokens/colors.json", in: folder)
         let aliasPath = try write(alias, "tokens/alias.json", in: folder)
         _ = try write("sources: [tokens/colors.json, tokens/alias.json]\noutputs:\n  - css: { path: out/tokens.css }\n", "tessera.yml", in: folder)
-        let swift = "import SwiftUI\nlet a = Tokens.color.textPrimary\nlet b = theme.color(\"color/text-primary\")\nlet c = Tokens.color.textPrimaryDark\n"
+        let swift = "import SwiftUI\nlet a = Tokens.Color.textPrimary\nlet b = theme.color(\"color/text-primary\")\nlet c = Tokens.Color.textPrimaryDark\n"
         let swiftPath = try write(swift, "App.swift", in: folder)
         let client = try EditorClient()
         _ = client.initialize(root: folder)
@@ -596,7 +596,7 @@ struct LanguageServerTests {
         let swiftPositions = TextPositions(text: swift)
         #expect(references == [
             .object(["uri": .string(EditorClient.uri(aliasPath)), "range": aliasPositions.json(aliasPositions.range(of: "{color.text-primary}"))]),
-            .object(["uri": .string(EditorClient.uri(swiftPath)), "range": swiftPositions.json(swiftPositions.range(of: "color.textPrimary"))]),
+            .object(["uri": .string(EditorClient.uri(swiftPath)), "range": swiftPositions.json(swiftPositions.range(of: "Color.textPrimary"))]),
             .object(["uri": .string(EditorClient.uri(swiftPath)), "range": swiftPositions.json(swiftPositions.range(of: "\"color/text-primary\""))]),
         ].map { $0 })
         #expect(client.shutdownAndExit() == 0)
