@@ -12,17 +12,46 @@ public struct AdoptScanner: Sendable {
     /// The string constants of the app's `ThemeTokens` registry, by name, so that
     /// `ConfigParser.colorFromToken(ThemeTokens.x)` reads the path `x` holds.
     public var registry: [String: String]
+    /// What each case of the app's value enums gives (`ColourType.accent.color` →
+    /// `UIColor.hex(0x017CFF)`), keyed `Enum.case.property`: seeds/000's AppTheming.
+    public var enumValues: [String: EnumValue]
 
-    public init(registry: [String: String] = [:]) {
+    /// A case's value as its enum's property returns it.
+    public struct EnumValue: Sendable, Hashable {
+        public var kind: AdoptFinding.Kind
+        public var framework: AdoptFinding.Framework
+    }
+
+    public init(registry: [String: String] = [:], enumValues: [String: EnumValue] = [:]) {
         self.registry = registry
+        self.enumValues = enumValues
     }
 
     /// The findings of `source`, in the order they are written.
     public func scan(_ source: String, path: String) -> [AdoptFinding] {
         let tree = Parser.parse(source: source)
-        let visitor = Visitor(file: path, tree: tree, registry: registry)
+        let visitor = Visitor(file: path, tree: tree, registry: registry, enumValues: enumValues)
         visitor.walk(tree)
         return visitor.findings.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The values of the enums in `source` whose properties switch over `self` and return a
+    /// design value in each case (`var color: UIColor { switch self { case .main: return
+    /// UIColor.hex(0x0E0E13) … } }`, `var cornerRadius: CGFloat { switch self { case .radius_4: 8 … } }`).
+    public static func enumValues(in source: String) -> [String: EnumValue] {
+        let tree = Parser.parse(source: source)
+        let visitor = EnumValueVisitor(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        return visitor.values
+    }
+
+    /// The role a number returned by an enum's property has, by the property's name.
+    static func role(ofProperty name: String) -> AdoptFinding.Role? {
+        let lowered = name.lowercased()
+        if lowered.contains("radius") { return .cornerRadius }
+        if lowered.contains("border") || lowered.contains("linewidth") { return .borderWidth }
+        if lowered.contains("spacing") || lowered.contains("padding") || lowered.contains("margin") || lowered.contains("inset") { return .spacing }
+        return nil
     }
 
     /// The `static let name = "…"` constants of every type named `ThemeTokens` in `source`.
@@ -58,6 +87,60 @@ private final class RegistryVisitor: SyntaxVisitor {
     }
 }
 
+/// Reads the value enums: each property of an enum that switches over `self`, each case's
+/// returned expression read as the scanner reads a value.
+private final class EnumValueVisitor: SyntaxVisitor {
+    var values: [String: AdoptScanner.EnumValue] = [:]
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        let enumName = node.name.text
+        for member in node.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let body = binding.accessorBlock?.accessors.as(CodeBlockItemListSyntax.self),
+                let switchExpression = Self.switchOverSelf(body)
+            else { continue }
+            for item in switchExpression.cases {
+                guard let switchCase = item.as(SwitchCaseSyntax.self), let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
+                    switchCase.statements.count == 1, let statement = switchCase.statements.first?.item
+                else { continue }
+                let returned = statement.as(ReturnStmtSyntax.self)?.expression ?? statement.as(ExpressionStmtSyntax.self)?.expression
+                    ?? statement.as(ExprSyntax.self)
+                guard let returned, let value = Self.value(of: returned, property: property) else { continue }
+                for caseItem in label.caseItems {
+                    guard let name = caseItem.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)?
+                        .declName.baseName.text
+                    else { continue }
+                    values["\(enumName).\(name).\(property)"] = value
+                }
+            }
+        }
+        return .visitChildren
+    }
+
+    /// The `switch self` that is a getter's only statement.
+    static func switchOverSelf(_ body: CodeBlockItemListSyntax) -> SwitchExprSyntax? {
+        guard body.count == 1, let item = body.first?.item else { return nil }
+        let found = item.as(SwitchExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
+            ?? item.as(ExprSyntax.self)?.as(SwitchExprSyntax.self)
+        guard let found, found.subject.trimmedDescription == "self" else { return nil }
+        return found
+    }
+
+    /// A returned expression's value: a color as the scanner reads one, or a number, which
+    /// takes its role from the property's name.
+    static func value(of expression: ExprSyntax, property: String) -> AdoptScanner.EnumValue? {
+        let text = "let value = \(expression.trimmedDescription)\n"
+        let findings = AdoptScanner().scan(text, path: "")
+        if let color = findings.first(where: { $0.text == expression.trimmedDescription }), case .color = color.kind {
+            return AdoptScanner.EnumValue(kind: color.kind, framework: color.framework)
+        }
+        let probe = Visitor(file: "", tree: Parser.parse(source: text), registry: [:], enumValues: [:])
+        guard let number = probe.number(expression), number > 0, let role = AdoptScanner.role(ofProperty: property) else { return nil }
+        return AdoptScanner.EnumValue(kind: .dimension(number, role), framework: .uiKit)
+    }
+}
+
 /// A string literal's text when it is one plain segment (no interpolation).
 private func plainText(_ literal: StringLiteralExprSyntax) -> String? {
     guard literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self) else {
@@ -70,14 +153,16 @@ private final class Visitor: SyntaxVisitor {
     let file: String
     let converter: SourceLocationConverter
     let registry: [String: String]
+    let enumValues: [String: AdoptScanner.EnumValue]
     var findings: [AdoptFinding] = []
     /// Whether the file imports AppKit and not UIKit: `#colorLiteral` is then an `NSColor`.
     let appKitOnly: Bool
 
-    init(file: String, tree: SourceFileSyntax, registry: [String: String]) {
+    init(file: String, tree: SourceFileSyntax, registry: [String: String], enumValues: [String: AdoptScanner.EnumValue]) {
         self.file = file
         converter = SourceLocationConverter(fileName: file, tree: tree)
         self.registry = registry
+        self.enumValues = enumValues
         let imports = Set(tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
         appKitOnly = imports.contains("AppKit") && !imports.contains("UIKit")
         super.init(viewMode: .sourceAccurate)
@@ -316,8 +401,16 @@ private final class Visitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `AppTheming.ColourType.accent.color` (a value enum's case and property),
     /// `Theme.Colors.textPrimary` (SwiftUI) and `Theme.UIColors.textPrimary` (UIKit).
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if !enumValues.isEmpty, let caseAccess = node.base?.as(MemberAccessExprSyntax.self),
+            let enumName = caseAccess.base.map({ $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" }),
+            let value = enumValues["\(enumName).\(caseAccess.declName.baseName.text).\(node.declName.baseName.text)"]
+        {
+            record(node, value.kind, value.framework)
+            return .skipChildren
+        }
         guard let list = node.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
             let framework: AdoptFinding.Framework = ["Colors": .swiftUI, "UIColors": .uiKit, "NSColors": .appKit][list]
         else { return .visitChildren }

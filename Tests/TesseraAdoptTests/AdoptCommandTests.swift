@@ -55,6 +55,31 @@ struct AdoptCommandTests {
             }
         }
 
+        extension UIColor {
+            static func hex(_ value: Int, alpha: CGFloat = 1) -> UIColor {
+                UIColor(red: CGFloat((value >> 16) & 0xFF) / 255, green: CGFloat((value >> 8) & 0xFF) / 255,
+                    blue: CGFloat(value & 0xFF) / 255, alpha: alpha)
+            }
+        }
+
+        enum AppTheming {
+            enum ColourType {
+                case body, brand
+                var color: UIColor {
+                    switch self {
+                    case .body: return UIColor.hex(0x1A1A1A)
+                    case .brand: return UIColor.hex(0x0066FF)
+                    }
+                }
+            }
+        }
+
+        @MainActor final class Brander {
+            func brand(_ view: UIView) {
+                view.tintColor = AppTheming.ColourType.body.color
+            }
+        }
+
         """
 
     static let card = """
@@ -110,13 +135,14 @@ struct AdoptCommandTests {
         #expect(line("Legacy.swift:20:").contains("tie: ") && line("Legacy.swift:20:").contains("'color.link'"), "\(report.stdout)")
         #expect(line("CardView.swift:10:").contains("none: 13"), "\(report.stdout)")
         #expect(report.stdout.contains("in light mode only (dark: #ffffffff"), "\(report.stdout)")
-        #expect(lines.last { !$0.isEmpty }?.hasPrefix("11 hand-written values in 2 of 2 Swift files: 7 to replace") == true, "\(report.stdout)")
+        #expect(lines.last { !$0.isEmpty }?.hasPrefix("14 hand-written values in 2 of 2 Swift files: 9 to replace") == true, "\(report.stdout)")
         #expect(try text(folder, "App/Legacy.swift") == Self.legacy)
 
         let json = try Processes.run(Self.binary, ["adopt", "--format", "json"], in: folder)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(entries.count == 11)
+        #expect(entries.count == 14)
         let tie = try #require(entries.first { $0["status"] as? String == "tie" })
+        #expect(entries.filter { $0["status"] as? String == "tie" }.count == 2)
         #expect((tie["candidates"] as? [[String: Any]])?.compactMap { $0["token"] as? String }.sorted() == ["color.focus", "color.link"])
 
         let markdown = try Processes.run(Self.binary, ["adopt", "--format", "markdown"], in: folder)
@@ -141,6 +167,9 @@ struct AdoptCommandTests {
         let legacy = try text(folder, "App/Legacy.swift")
         #expect(legacy.contains("label.textColor = Palette.Color.text.uiColor() // the body text"), "\(legacy)")
         #expect(legacy.contains("let gap: CGFloat = CGFloat(Palette.Spacing.sm.value)"), "\(legacy)")
+        // seeds/000's AppTheming: the enum's case and the call of its property, both the token.
+        #expect(legacy.contains("case .body: return Palette.Color.text.uiColor()"), "\(legacy)")
+        #expect(legacy.contains("view.tintColor = Palette.Color.text.uiColor()"), "\(legacy)")
         // What was not exact is left as written.
         #expect(legacy.contains("ConfigParser.colorFromToken(ThemeTokens.missing)") && legacy.contains("UIColor(red: 0, green: 0.4, blue: 1, alpha: 1)"))
         try expectTypeChecks(folder, ["Generated/Palette.swift"], runtime: false)
@@ -152,7 +181,7 @@ struct AdoptCommandTests {
 
     @Test func applyRewritesToTheRuntimeFlavorWithTheEnvironmentsTheme() throws {
         let folder = try Self.project()
-        try Data("import TesseraRuntime\n\n@MainActor enum AppTheme {\n    static let store = ThemeStore(tokensTable.theme)\n}\n".utf8)
+        try Data("import TesseraRuntime\n\nenum AppTheme {\n    static let store = ThemeStore(tokensTable.theme)\n}\n".utf8)
             .write(to: folder.appendingPathComponent("App/AppTheme.swift"))
         let applied = try Processes.run(Self.binary, ["adopt", "--apply", "--output", "Tokens", "--store", "AppTheme.store"], in: folder)
         #expect(applied.status == 0, "\(applied.stderr)")

@@ -97,6 +97,48 @@ struct AdoptScannerTests {
         #expect(constants == ["accent": "{Accent.accent-400}", "themeNavigationBottomHighlight": "theme/navigation/bottom/highlight"])
     }
 
+    /// seeds/000's AppTheming: each case's value read from the enum's `switch self`, and a use
+    /// of a case's property found with that value.
+    @Test func aValueEnumsCasesAreReadAndTheirUsesFound() throws {
+        let declarations = """
+            enum AppTheming {
+                public enum ColourType: String {
+                    case main, accent, error
+                    var color: UIColor {
+                        switch self {
+                        case .main:    return UIColor.hex(0x0E0E13)
+                        case .accent:  return UIColor.hex(0x017CFF)
+                        case .error:   return UIColor(red: 0.75, green: 0.22, blue: 0.24, alpha: 1)
+                        }
+                    }
+                }
+                public enum CornerRadiusType: String {
+                    case radius_1, radius_4
+                    var cornerRadius: CGFloat {
+                        switch self {
+                        case .radius_1: 0
+                        case .radius_4: 8
+                        }
+                    }
+                    var name: String { switch self { case .radius_1: "one"; case .radius_4: "four" } }
+                }
+            }
+            """
+        let values = AdoptScanner.enumValues(in: declarations)
+        #expect(Set(values.keys) == ["ColourType.main.color", "ColourType.accent.color", "ColourType.error.color", "CornerRadiusType.radius_4.cornerRadius"])
+        let scanner = AdoptScanner(enumValues: values)
+        let uses = scanner.scan("""
+            func style(_ view: UIView) {
+                view.backgroundColor = AppTheming.ColourType.accent.color
+                view.layer.cornerRadius = CornerRadiusType.radius_4.cornerRadius
+                let other = AppTheming.ColourType.accent.rawValue
+            }
+            """, path: "App.swift")
+        #expect(uses.map(\.text) == ["AppTheming.ColourType.accent.color", "CornerRadiusType.radius_4.cornerRadius"])
+        #expect(uses.map(Self.value) == ["#017cffff", "8 corner radius"])
+        #expect(uses.map(\.framework) == [.uiKit, .uiKit])
+    }
+
     @Test func aViewKnowsWhetherItHasATheme() throws {
         let source = """
             struct Card: View {
