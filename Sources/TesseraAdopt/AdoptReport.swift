@@ -35,7 +35,7 @@ public enum AdoptReport {
     public static func summary(_ adoption: Adoption, applied: Bool) -> String {
         let counts = counts(adoption)
         let replaced = counts["replace", default: 0]
-        return "\(adoption.entries.count) hand-written value\(adoption.entries.count == 1 ? "" : "s") in \(adoption.files.count) of \(adoption.filesRead) Swift files: "
+        return "\(adoption.entries.count) hand-written value\(adoption.entries.count == 1 ? "" : "s") in \(adoption.files.count) of \(adoption.filesRead) Swift files (\(adoption.linesRead) lines): "
             + "\(replaced) \(applied ? "replaced" : "to replace"), \(counts["exact", default: 0]) exact but not rewritten, "
             + "\(counts["near", default: 0]) near, \(counts["tie", default: 0]) tied, \(counts["none", default: 0]) with no token"
     }

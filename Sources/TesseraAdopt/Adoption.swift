@@ -57,6 +57,10 @@ public struct Adoption: Sendable {
                 if case .exact(let token) = decision.verdict {
                     switch rewriter.replacement(for: finding, token: token, type: context.tokens[token].type) {
                     case .success(let text):
+                        if case .listedColor = finding.kind, rewriter.flavor == .static {
+                            entry.decision.notes.append("a hand-written color list may be changed while the app runs (a white-label "
+                                + "update): the static flavor's color is fixed; the runtime flavor keeps re-skinning")
+                        }
                         // A finding inside another rewritten one (a literal in a replaced call) is left to it.
                         if !replacements.contains(where: { $0.finding.range.overlaps(finding.range) }) {
                             entry.replacement = text

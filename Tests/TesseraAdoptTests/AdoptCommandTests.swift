@@ -135,7 +135,9 @@ struct AdoptCommandTests {
         #expect(line("Legacy.swift:20:").contains("tie: ") && line("Legacy.swift:20:").contains("'color.link'"), "\(report.stdout)")
         #expect(line("CardView.swift:10:").contains("none: 13"), "\(report.stdout)")
         #expect(report.stdout.contains("in light mode only (dark: #ffffffff"), "\(report.stdout)")
-        #expect(lines.last { !$0.isEmpty }?.hasPrefix("14 hand-written values in 2 of 2 Swift files: 9 to replace") == true, "\(report.stdout)")
+        let lineCount = (Self.legacy + Self.card).filter { $0 == "\n" }.count
+        #expect(lines.last { !$0.isEmpty }?.hasPrefix("14 hand-written values in 2 of 2 Swift files (\(lineCount) lines): 9 to replace") == true,
+            "\(report.stdout)")
         #expect(try text(folder, "App/Legacy.swift") == Self.legacy)
 
         let json = try Processes.run(Self.binary, ["adopt", "--format", "json"], in: folder)
