@@ -106,19 +106,11 @@ struct Lint: TesseraSubcommand {
     }
 
     func severities() throws -> [String: RuleSetting] {
-        var result: [String: RuleSetting] = [:]
-        for rule in rules {
-            let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let severity = RuleSetting(rawValue: parts[1]) else {
-                throw ValidationError("--rule takes id=error|warning|note|off, as in --rule contrast=warning; found '\(rule)'")
-            }
-            guard Linter.ruleIDs.contains(parts[0]) else {
-                let hint = Suggestions.closest(to: parts[0], in: Linter.ruleIDs).map { " (did you mean '\($0)'?)" } ?? ""
-                throw ValidationError("no lint rule '\(parts[0])'\(hint); rules: \(Linter.ruleIDs.joined(separator: ", "))")
-            }
-            result[parts[0]] = severity
+        try RuleSetting.parse(rules, option: "--rule", example: "contrast=warning") { id in
+            guard !Linter.ruleIDs.contains(id) else { return nil }
+            let hint = Suggestions.closest(to: id, in: Linter.ruleIDs).map { " (did you mean '\($0)'?)" } ?? ""
+            return "no lint rule '\(id)'\(hint); rules: \(Linter.ruleIDs.joined(separator: ", "))"
         }
-        return result
     }
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {

@@ -60,21 +60,13 @@ struct DiagnosticsOption: ParsableArguments {
 
     /// `--diagnostic` settings by id; a usage mistake for a malformed one or an id nothing reports.
     func severities() throws -> [DiagnosticID: RuleSetting] {
-        var result: [DiagnosticID: RuleSetting] = [:]
-        for written in severitySettings {
-            let parts = written.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let setting = RuleSetting(rawValue: parts[1]) else {
-                throw ValidationError("--diagnostic takes id=error|warning|note|off, as in --diagnostic value.color.legacy=off; found '\(written)'")
-            }
-            let id = DiagnosticID(rawValue: parts[0])
-            guard DiagnosticID.configurable.contains(id) else {
-                let suggestion = Suggestions.closest(to: parts[0], in: DiagnosticID.configurable.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
-                throw ValidationError("--diagnostic: '\(parts[0])' is not the id of a diagnostic Tessera reports\(suggestion); "
-                    + "the id is printed in brackets after each message")
-            }
-            result[id] = setting
+        let known = DiagnosticID.configurable.map(\.rawValue)
+        let settings = try RuleSetting.parse(severitySettings, option: "--diagnostic", example: "value.color.legacy=off") { id in
+            guard !known.contains(id) else { return nil }
+            let suggestion = Suggestions.closest(to: id, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+            return "--diagnostic: '\(id)' is not the id of a diagnostic Tessera reports\(suggestion); the id is printed in brackets after each message"
         }
-        return result
+        return Dictionary(uniqueKeysWithValues: settings.map { (DiagnosticID(rawValue: $0.key), $0.value) })
     }
 
     /// Writes `bag` to standard error; in json, an empty array when it is empty, so that a script always
@@ -95,6 +87,23 @@ struct DiagnosticsOption: ParsableArguments {
         }
         guard let loaded else { throw ExitCode.failure }
         return loaded
+    }
+}
+
+extension RuleSetting {
+    /// Options written `id=error|warning|note|off` (`--rule`, `--diagnostic`), by id; a usage
+    /// mistake for one not so written, or for an id `unknown` finds fault with (its message).
+    static func parse(_ written: [String], option: String, example: String, unknown: (String) -> String?) throws -> [String: RuleSetting] {
+        var result: [String: RuleSetting] = [:]
+        for entry in written {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let setting = RuleSetting(rawValue: parts[1]) else {
+                throw ValidationError("\(option) takes id=error|warning|note|off, as in \(option) \(example); found '\(entry)'")
+            }
+            if let problem = unknown(parts[0]) { throw ValidationError(problem) }
+            result[parts[0]] = setting
+        }
+        return result
     }
 }
 

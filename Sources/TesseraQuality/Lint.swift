@@ -160,10 +160,4 @@ extension DiagnosticMessage {
 }
 
 /// Two decimals, without trailing zeros.
-func short(_ value: Double) -> String {
-    let text = String(format: "%.2f", value)
-    var trimmed = Substring(text)
-    while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
-    if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
-    return String(trimmed)
-}
+func short(_ value: Double) -> String { NumberFormatting.twoDecimals(value) }
