@@ -37,6 +37,9 @@ public struct AdoptFinding: Sendable, Hashable {
         case assetName(String)
         /// A member of a hand-written color list (`Theme.Colors.textPrimary`).
         case listedColor(String)
+        /// A font of a size (points) and weight (100–900), of the system's family when `family`
+        /// is nil, else of the named font (a PostScript name such as `Mulish-Bold`, or a family).
+        case font(size: Double, weight: Double, family: String?)
     }
 
     public var file: String

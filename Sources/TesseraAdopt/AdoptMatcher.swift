@@ -96,7 +96,46 @@ public struct AdoptMatcher: Sendable {
         case .tokenCall(_, let path, let wants): return decideCall(finding, path, wants)
         case .assetName(let name): return decideName(finding, name, [name], what: "color asset")
         case .listedColor(let name): return decideName(finding, name, [name], what: "color list member")
+        case .font(let size, let weight, let family): return decideFont(finding, size, weight, family)
         }
+    }
+
+    // MARK: Fonts
+
+    /// The typography tokens of that size and weight, of the system's family (a token whose
+    /// families name no font but the system's) or of the named font's family.
+    private func decideFont(_ finding: AdoptFinding, _ size: Double, _ weight: Double, _ family: String?) -> AdoptDecision {
+        let written = "\(short(size)) pt, weight \(short(weight))" + (family.map { ", \($0)" } ?? ", system")
+        var sameSize: [Int] = []
+        var exact: [Int] = []
+        for (index, token) in context.tokens.enumerated() {
+            guard case .typography(let typography) = token.value, typography.fontSize.unit == .px, typography.fontSize.value == size
+            else { continue }
+            sameSize.append(index)
+            if typography.fontWeight == weight, Self.familyMatches(typography.fontFamily, family) { exact.append(index) }
+        }
+        guard !exact.isEmpty else {
+            let near = sameSize.prefix(3).map { (token: $0, distance: 0.0) }
+            if !near.isEmpty {
+                return AdoptDecision(finding: finding, verdict: .near(Array(near)),
+                    notes: ["\(near.count) typography token\(near.count == 1 ? " is" : "s are") \(short(size)) pt in another weight or family"])
+            }
+            return AdoptDecision(finding: finding, verdict: .none("no typography token is \(written)"), notes: [])
+        }
+        let chosen = preferred(exact)
+        guard chosen.count == 1, let token = chosen.first else {
+            return AdoptDecision(finding: finding, verdict: .tie(chosen), notes: ["\(chosen.count) typography tokens are \(written): choose one"])
+        }
+        return AdoptDecision(finding: finding, verdict: .exact(token: token), notes: [])
+    }
+
+    /// Whether a token's families are the system's (nil `family`) or include the named font's.
+    static func familyMatches(_ families: [String], _ family: String?) -> Bool {
+        let system: Set<String> = ["system-ui", "-apple-system", "sf pro", "sf pro text", "sf pro display", ".sf ui text", "blinkmacsystemfont", "system"]
+        guard let family else { return families.allSatisfy { system.contains($0.lowercased()) || $0.lowercased().hasPrefix("sf pro") || ["sans-serif", "serif"].contains($0.lowercased()) } }
+        let base = family.split(separator: "-").first.map(String.init)?.lowercased() ?? family.lowercased()
+        let squeezed = base.replacingOccurrences(of: " ", with: "")
+        return families.contains { $0.lowercased().replacingOccurrences(of: " ", with: "") == squeezed }
     }
 
     // MARK: Colors

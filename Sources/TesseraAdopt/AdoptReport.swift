@@ -126,7 +126,7 @@ extension AdoptFinding.Kind {
         switch self {
         case .color, .assetName, .listedColor: true
         case .tokenCall(_, _, let wants): wants == .color
-        case .dimension: false
+        case .dimension, .font: false
         }
     }
 }

@@ -43,6 +43,7 @@ public struct AdoptRewriter: Sendable {
     public func replacement(for finding: AdoptFinding, token: Int, type: TokenType) -> Result<String, Refusal> {
         let accessor = accessors[token]
         guard !accessor.isEmpty, accessor != rootName + "." else { return .failure(Refusal("the token has no accessor in the generated Swift")) }
+        if type == .typography { return font(accessor, finding) }
         let isColor = type == .color
         switch (flavor, finding.framework) {
         case (.static, .swiftUI): return .success(isColor ? "\(accessor).color()" : "\(accessor).value")
@@ -57,6 +58,24 @@ public struct AdoptRewriter: Sendable {
             guard let store else { return .failure(Refusal("the runtime flavor reads UIKit values from a ThemeStore: give --store")) }
             let type = finding.framework == .uiKit ? "UIColor" : "NSColor"
             return .success(isColor ? "\(type)(\(accessor), in: \(store))" : "CGFloat(\(store).theme[\(accessor)])")
+        }
+    }
+
+    /// A typography token's font where a font was written: the static flavor's own, or the
+    /// runtime theme's (scaled with Dynamic Type in SwiftUI by `Font.theme`).
+    private func font(_ accessor: String, _ finding: AdoptFinding) -> Result<String, Refusal> {
+        switch (flavor, finding.framework) {
+        case (.static, .swiftUI): return .success("\(accessor).value.font()")
+        case (.static, .uiKit): return .success("\(accessor).value.uiFont")
+        case (.static, .appKit): return .failure(Refusal("the static flavor has no AppKit font"))
+        case (.runtime, .swiftUI):
+            guard finding.enclosingView != nil else {
+                return .failure(Refusal("not in a SwiftUI View, where the runtime flavor reads the environment's theme"))
+            }
+            return .success("Font.theme(theme.font(\(accessor)))")
+        case (.runtime, .uiKit), (.runtime, .appKit):
+            guard let store else { return .failure(Refusal("the runtime flavor reads UIKit values from a ThemeStore: give --store")) }
+            return .success("\(finding.framework == .uiKit ? "UIFont" : "NSFont").theme(\(store).theme.font(\(accessor)))")
         }
     }
 

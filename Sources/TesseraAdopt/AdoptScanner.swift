@@ -298,12 +298,66 @@ private final class Visitor: SyntaxVisitor {
 
     static let argumentRoles: [String: AdoptFinding.Role] = ["spacing": .spacing, "cornerRadius": .cornerRadius, "lineWidth": .borderWidth]
 
+    static let fontTypes: [String: AdoptFinding.Framework] = ["UIFont": .uiKit, "NSFont": .appKit, "Font": .swiftUI, "SwiftUI.Font": .swiftUI]
+
+    /// The weights of `Font.Weight` and `UIFont.Weight`, as CSS numbers.
+    static let weights: [String: Double] = [
+        "ultraLight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500, "semibold": 600, "bold": 700,
+        "heavy": 800, "black": 900,
+    ]
+
+    /// A font's weight argument (`.bold`, `UIFont.Weight.bold`); regular when there is none.
+    func weight(_ expression: ExprSyntax?) -> Double? {
+        guard let expression else { return 400 }
+        guard let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return nil }
+        return Self.weights[name]
+    }
+
+    /// `.system(size:weight:design:)`, `UIFont.systemFont(ofSize:weight:)`, `.boldSystemFont(ofSize:)`,
+    /// `UIFont(name:size:)`, `Font.custom(_:size:)`.
+    func font(_ node: FunctionCallExprSyntax, base: String?, name: String, labels: [String], values: [ExprSyntax]) -> Bool {
+        let framework: AdoptFinding.Framework
+        var family: String?
+        var weightArgument: ExprSyntax?
+        var boldWeight: Double?
+        let sizeIndex: Int
+        switch (name, labels) {
+        case ("system", ["size"]), ("system", ["size", "weight"]), ("system", ["size", "weight", "design"]):
+            guard base == nil || base == "Font" || base == "SwiftUI.Font" else { return false }
+            if labels.count == 3, values[2].as(MemberAccessExprSyntax.self)?.declName.baseName.text != "default" { return false }
+            framework = .swiftUI
+            sizeIndex = 0
+            weightArgument = labels.count > 1 ? values[1] : nil
+        case ("systemFont", ["ofSize"]), ("systemFont", ["ofSize", "weight"]), ("boldSystemFont", ["ofSize"]):
+            framework = base.flatMap { Self.fontTypes[$0] } ?? .uiKit
+            sizeIndex = 0
+            weightArgument = labels.count > 1 ? values[1] : nil
+            if name == "boldSystemFont" { boldWeight = 700 }
+        case ("custom", ["_", "size"]):
+            guard base == nil || base == "Font" || base == "SwiftUI.Font",
+                let written = values[0].as(StringLiteralExprSyntax.self).flatMap(plainText)
+            else { return false }
+            framework = .swiftUI
+            family = written
+            sizeIndex = 1
+        default: return false
+        }
+        guard let size = number(values[sizeIndex]), size > 0, let weight = boldWeight ?? weight(weightArgument) else { return false }
+        record(node, .font(size: size, weight: weight, family: family), framework)
+        return true
+    }
+
     static let colorTypes: [String: AdoptFinding.Framework] = [
         "UIColor": .uiKit, "Color": .swiftUI, "SwiftUI.Color": .swiftUI, "NSColor": .appKit,
     ]
 
     /// `UIColor(red:green:blue:alpha:)` and its kin, hex initializers, asset names.
     func initializer(_ node: FunctionCallExprSyntax, type: String, labels: [String], values: [ExprSyntax]) {
+        if let framework = Self.fontTypes[type], framework != .swiftUI, labels == ["name", "size"] {
+            guard let name = values[0].as(StringLiteralExprSyntax.self).flatMap(plainText), let size = number(values[1]), size > 0 else { return }
+            record(node, .font(size: size, weight: Self.weight(ofPostScriptName: name), family: name), framework)
+            return
+        }
         guard let framework = Self.colorTypes[type] else { return }
         let numbers = values.map(number)
         func channels(_ indices: [Int]) -> [Double]? {
@@ -344,8 +398,17 @@ private final class Visitor: SyntaxVisitor {
 
     static let tokenAPIs: [String: TokenType] = ["colorFromToken": .color, "colorFromShortToken": .color, "sizeFromToken": .number]
 
+    /// The weight a PostScript name says (`Mulish-SemiBold` → 600); regular when it says none.
+    static func weight(ofPostScriptName name: String) -> Double {
+        guard let style = name.split(separator: "-").last?.lowercased(), name.contains("-") else { return 400 }
+        let styles: [(String, Double)] = [("extralight", 200), ("ultralight", 100), ("semibold", 600), ("demibold", 600), ("extrabold", 800),
+            ("ultrabold", 800), ("thin", 100), ("light", 300), ("medium", 500), ("bold", 700), ("heavy", 800), ("black", 900)]
+        return styles.first { style.hasPrefix($0.0) }?.1 ?? 400
+    }
+
     /// `UIColor.hex(0x…)`, `.padding(16)`, `.cornerRadius(8)`, `ConfigParser.colorFromToken(…)`.
     func memberCall(_ node: FunctionCallExprSyntax, base: String?, name: String, labels: [String], values: [ExprSyntax]) {
+        if font(node, base: base, name: name, labels: labels, values: values) { return }
         switch (name, labels) {
         case ("hex", ["_"]), ("hex", ["_", "alpha"]):
             let framework = base.flatMap { Self.colorTypes[$0] } ?? .uiKit

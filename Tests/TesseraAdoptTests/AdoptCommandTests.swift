@@ -20,7 +20,9 @@ struct AdoptCommandTests {
             "color": {"$type": "color", "background": {"$value": "{grey.0}"}, "text": {"$value": "{grey.900}"},
               "link": {"$value": "{blue.500}"}, "focus": {"$value": "{blue.500}"}},
             "spacing": {"$type": "dimension", "sm": {"$value": {"value": 8, "unit": "px"}}, "lg": {"$value": {"value": 24, "unit": "px"}}},
-            "radius": {"$type": "dimension", "md": {"$value": {"value": 8, "unit": "px"}}}
+            "radius": {"$type": "dimension", "md": {"$value": {"value": 8, "unit": "px"}}},
+            "typography": {"$type": "typography", "title": {"$value": {"fontFamily": ["SF Pro Display", "system-ui"],
+              "fontSize": {"value": 20, "unit": "px"}, "fontWeight": 600, "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": 1.2}}}
           }]}},
           "modifiers": {"theme": {"contexts": {"light": [],
             "dark": [{"color": {"$type": "color", "background": {"$value": "{grey.900}"}, "text": {"$value": "{grey.0}"}}}]},
@@ -75,8 +77,9 @@ struct AdoptCommandTests {
         }
 
         @MainActor final class Brander {
-            func brand(_ view: UIView) {
+            func brand(_ view: UIView, _ label: UILabel) {
                 view.tintColor = AppTheming.ColourType.body.color
+                label.font = UIFont.systemFont(ofSize: 20, weight: .semibold)
             }
         }
 
@@ -92,7 +95,7 @@ struct AdoptCommandTests {
                         .foregroundStyle(Color(red: 0.1, green: 0.1, blue: 0.1)) // title color
                         .padding(24)
                         .background(Color(red: 1, green: 1, blue: 1))
-                    Text("Odd").padding(13)
+                    Text("Odd").padding(13).font(.system(size: 20, weight: .semibold))
                 }
             }
         }
@@ -136,13 +139,13 @@ struct AdoptCommandTests {
         #expect(line("CardView.swift:10:").contains("none: 13"), "\(report.stdout)")
         #expect(report.stdout.contains("in light mode only (dark: #ffffffff"), "\(report.stdout)")
         let lineCount = (Self.legacy + Self.card).filter { $0 == "\n" }.count
-        #expect(lines.last { !$0.isEmpty }?.hasPrefix("14 hand-written values in 2 of 2 Swift files (\(lineCount) lines): 9 to replace") == true,
+        #expect(lines.last { !$0.isEmpty }?.hasPrefix("16 hand-written values in 2 of 2 Swift files (\(lineCount) lines): 11 to replace") == true,
             "\(report.stdout)")
         #expect(try text(folder, "App/Legacy.swift") == Self.legacy)
 
         let json = try Processes.run(Self.binary, ["adopt", "--format", "json"], in: folder)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(entries.count == 14)
+        #expect(entries.count == 16)
         let tie = try #require(entries.first { $0["status"] as? String == "tie" })
         #expect(entries.filter { $0["status"] as? String == "tie" }.count == 2)
         #expect((tie["candidates"] as? [[String: Any]])?.compactMap { $0["token"] as? String }.sorted() == ["color.focus", "color.link"])
@@ -165,13 +168,15 @@ struct AdoptCommandTests {
         #expect(applied.stderr.contains("2 files rewritten"))
         let card = try text(folder, "App/CardView.swift")
         #expect(card.contains(".foregroundStyle(Palette.Color.text.color()) // title color"), "\(card)")
-        #expect(card.contains(".padding(Palette.Spacing.lg.value)") && card.contains("Text(\"Odd\").padding(13)"), "\(card)")
+        #expect(card.contains(".padding(Palette.Spacing.lg.value)"), "\(card)")
+        #expect(card.contains("Text(\"Odd\").padding(13).font(Palette.Typography.title.value.font())"), "\(card)")
         let legacy = try text(folder, "App/Legacy.swift")
         #expect(legacy.contains("label.textColor = Palette.Color.text.uiColor() // the body text"), "\(legacy)")
         #expect(legacy.contains("let gap: CGFloat = CGFloat(Palette.Spacing.sm.value)"), "\(legacy)")
         // seeds/000's AppTheming: the enum's case and the call of its property, both the token.
         #expect(legacy.contains("case .body: return Palette.Color.text.uiColor()"), "\(legacy)")
         #expect(legacy.contains("view.tintColor = Palette.Color.text.uiColor()"), "\(legacy)")
+        #expect(legacy.contains("label.font = Palette.Typography.title.value.uiFont"), "\(legacy)")
         // What was not exact is left as written.
         #expect(legacy.contains("ConfigParser.colorFromToken(ThemeTokens.missing)") && legacy.contains("UIColor(red: 0, green: 0.4, blue: 1, alpha: 1)"))
         try expectTypeChecks(folder, ["Generated/Palette.swift"], runtime: false)
@@ -192,9 +197,11 @@ struct AdoptCommandTests {
         #expect(card.contains("struct CardView: View {\n    @Environment(\\.theme) private var theme\n    var body"), "\(card)")
         #expect(card.contains(".foregroundStyle(Color(theme[Tokens.Color.text])) // title color"), "\(card)")
         #expect(card.contains(".padding(theme[Tokens.Spacing.lg].points)"), "\(card)")
+        #expect(card.contains(".font(Font.theme(theme.font(Tokens.Typography.title)))"), "\(card)")
         let legacy = try text(folder, "App/Legacy.swift")
         #expect(legacy.contains("view.backgroundColor = UIColor(Tokens.Color.background, in: AppTheme.store)"), "\(legacy)")
         #expect(legacy.contains("let gap: CGFloat = CGFloat(AppTheme.store.theme[Tokens.Spacing.sm])"), "\(legacy)")
+        #expect(legacy.contains("label.font = UIFont.theme(AppTheme.store.theme.font(Tokens.Typography.title))"), "\(legacy)")
         try expectTypeChecks(folder, ["Generated/Tokens.swift"], runtime: true)
     }
 

@@ -29,7 +29,10 @@ struct AdoptMatcherTests {
               "raised": {"$value": {"colorSpace": "srgb", "components": [0.94, 0.94, 0.94]}}},
             "spacing": {"$type": "dimension", "sm": {"$value": {"value": 8, "unit": "px"}}, "lg": {"$value": {"value": 24, "unit": "px"}}},
             "radius": {"$type": "dimension", "md": {"$value": {"value": 8, "unit": "px"}}},
-            "legacy": {"$type": "number", "gap": {"$value": 12}}
+            "legacy": {"$type": "number", "gap": {"$value": 12}},
+            "typography": {"$type": "typography",
+              "body": {"$value": {"fontFamily": ["SF Pro Text", "system-ui"], "fontSize": {"value": 16, "unit": "px"}, "fontWeight": 400, "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": 1.4}},
+              "label": {"$value": {"fontFamily": "Mulish", "fontSize": {"value": 14, "unit": "px"}, "fontWeight": 600, "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": 1.2}}}
           }]}},
           "modifiers": {"theme": {"contexts": {"light": [],
             "dark": [{"color": {"$type": "color", "background": {"$value": "{grey.900}"}, "text": {"$value": "{grey.0}"},
@@ -107,6 +110,19 @@ struct AdoptMatcherTests {
         // Near: 23 pt is one from spacing.lg.
         guard case .near(let found) = try decide("let v = Text(\"a\").padding(23)", matcher).verdict else { Issue.record("not near"); return }
         #expect(matcher.context.tokens[found[0].token].path == "spacing.lg" && found[0].distance == 1)
+    }
+
+    @Test func aFontIsTheTypographyTokenOfItsSizeWeightAndFamily() throws {
+        let matcher = try Self.matcher()
+        #expect(path(try decide("let f = Font.system(size: 16)", matcher).verdict, matcher) == "typography.body")
+        #expect(path(try decide("let f = UIFont(name: \"Mulish-SemiBold\", size: 14)", matcher).verdict, matcher) == "typography.label")
+        // The system's font at the label's size and weight is not the label: that is Mulish.
+        let system = try decide("let f = UIFont.systemFont(ofSize: 14, weight: .semibold)", matcher)
+        guard case .near(let found) = system.verdict else { Issue.record("\(system.verdict)"); return }
+        #expect(found.map { matcher.context.tokens[$0.token].path } == ["typography.label"])
+        let bold = try decide("let f = Font.system(size: 16, weight: .bold)", matcher)
+        guard case .near = bold.verdict else { Issue.record("\(bold.verdict)"); return }
+        guard case .none = try decide("let f = Font.system(size: 40)", matcher).verdict else { Issue.record("40 pt"); return }
     }
 
     @Test func aTokenAPIPathIsItsTokenOrSaysItNamesNone() throws {

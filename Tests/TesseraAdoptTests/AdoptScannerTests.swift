@@ -41,6 +41,12 @@ struct AdoptScannerTests {
         Case(code: "func f() { view.layer.cornerRadius = 8 }", found: "8", framework: .uiKit, value: "8 corner radius"),
         Case(code: "func f() { view.layer.borderWidth = 0.5 }", found: "0.5", framework: .uiKit, value: "0.5 border width"),
         Case(code: "func f() { stack.spacing = 4 }", found: "4", framework: .uiKit, value: "4 spacing"),
+        Case(code: "let v = Text(\"a\").font(.system(size: 17, weight: .semibold))", found: ".system(size: 17, weight: .semibold)", framework: .swiftUI, value: "17 pt 600 system"),
+        Case(code: "let f = Font.system(size: 12)", found: "Font.system(size: 12)", framework: .swiftUI, value: "12 pt 400 system"),
+        Case(code: "let f = UIFont.systemFont(ofSize: 16, weight: .bold)", found: "UIFont.systemFont(ofSize: 16, weight: .bold)", framework: .uiKit, value: "16 pt 700 system"),
+        Case(code: "func f() { label.font = .boldSystemFont(ofSize: 14) }", found: ".boldSystemFont(ofSize: 14)", framework: .uiKit, value: "14 pt 700 system"),
+        Case(code: "let f = UIFont(name: \"Mulish-SemiBold\", size: 14)!", found: "UIFont(name: \"Mulish-SemiBold\", size: 14)", framework: .uiKit, value: "14 pt 600 Mulish-SemiBold"),
+        Case(code: "let f = Font.custom(\"Inter\", size: 16)", found: "Font.custom(\"Inter\", size: 16)", framework: .swiftUI, value: "16 pt 400 Inter"),
         Case(code: "let c = ConfigParser.colorFromToken(\"theme/navigation/bottom/highlight\")", found: "ConfigParser.colorFromToken(\"theme/navigation/bottom/highlight\")", framework: .uiKit, value: "theme/navigation/bottom/highlight"),
         Case(code: "let s = ConfigParser.sizeFromToken(ThemeTokens.themeButtonsRadius)", found: "ConfigParser.sizeFromToken(ThemeTokens.themeButtonsRadius)", framework: .uiKit, value: "theme/buttons/radius"),
     ]
@@ -51,6 +57,7 @@ struct AdoptScannerTests {
         case .dimension(let value, let role): "\(value == value.rounded() ? String(Int(value)) : String(value)) \(role.rawValue)"
         case .tokenCall(_, let path, _): path
         case .assetName(let name), .listedColor(let name): name
+        case .font(let size, let weight, let family): "\(Int(size)) pt \(Int(weight)) \(family ?? "system")"
         }
     }
 
