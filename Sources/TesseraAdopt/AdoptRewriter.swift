@@ -88,6 +88,15 @@ public struct AdoptRewriter: Sendable {
     /// The file's text with `replacements` made, the imports the accessors need added after the
     /// last import, and `@Environment(\.theme)` added to each view that needs it.
     public func apply(_ replacements: [(finding: AdoptFinding, text: String)], to source: String) -> String {
+        var bytes = Array(source.utf8)
+        for edit in edits(replacements, in: source).sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The edits `apply(_:to:)` makes: each replacement, the imports, the views' `theme`.
+    public func edits(_ replacements: [(finding: AdoptFinding, text: String)], in source: String) -> [Edit] {
         var edits = replacements.map { Edit(range: $0.finding.range, replacement: $0.text) }
         if flavor == .runtime {
             var seen = Set<Int>()
@@ -98,12 +107,7 @@ public struct AdoptRewriter: Sendable {
             }
         }
         let needed = flavor == .runtime ? ["TesseraRuntime", "TesseraUI"] + imports : imports
-        edits += importEdits(needed, in: source, when: !replacements.isEmpty)
-        var bytes = Array(source.utf8)
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return edits + importEdits(needed, in: source, when: !replacements.isEmpty)
     }
 
     /// Imports of `modules` the file lacks, after its last import (or at its top).

@@ -8,6 +8,7 @@ extension LanguageServer {
     func codeActions(_ params: JSON) throws(ResponseError) -> JSON {
         let path = try documentPath(params)
         guard let wanted = LSPRange(params["range"]) else { throw .invalidParams("no valid range") }
+        if Self.isSwift(path) { return swiftCodeActions(path, wanted) }
         let analysis = currentAnalysis()
         var actions: [JSON] = []
         for diagnostic in analysis.diagnostics[path] ?? [] where !diagnostic.fixIts.isEmpty {

@@ -13,6 +13,39 @@ package final class LanguageServer {
     /// does: `ConfiguredSystem.configured(at:)`); nil when it cannot be read.
     package typealias ConfigurationReader = (String) -> ConfiguredSystem?
 
+    /// What a Swift file's quick fixes are asked with: the workspace's system as the editor
+    /// holds it (`generation` changes whenever it does), the file's text as edited, and the
+    /// range the editor asks about, in bytes.
+    package struct SwiftFixRequest {
+        package let root: String?
+        package let system: TokenSystem
+        package let generation: Int
+        package let path: String
+        package let text: String
+        package let range: Range<Int>
+    }
+
+    /// One quick fix in a Swift file: its title and its edits, byte ranges of the text asked about.
+    package struct SwiftFix {
+        package let title: String
+        package let edits: [(range: Range<Int>, replacement: String)]
+
+        package init(title: String, edits: [(range: Range<Int>, replacement: String)]) {
+            self.title = title
+            self.edits = edits
+        }
+    }
+
+    /// Finds the quick fixes of a Swift file (`tessera adopt`'s replacements, given by the
+    /// command line so that the server itself reads no Swift).
+    package typealias SwiftFixer = (SwiftFixRequest) -> [SwiftFix]
+
+    private let swiftFixer: SwiftFixer?
+    /// Open Swift files: never token files, but where quick fixes replace hand-written values.
+    private var swiftDocuments: [String: OpenDocument] = [:]
+    /// Counts the analyses made, so that a fixer can keep what it derives from one.
+    private var generation = 0
+
     private let configurationReader: ConfigurationReader?
 
     private let send: (JSON) -> Void
@@ -26,7 +59,10 @@ package final class LanguageServer {
         didSet { tablesChecked = [] }
     }
     private var analysis: Analysis? {
-        didSet { tablesChecked = [] }
+        didSet {
+            tablesChecked = []
+            generation += 1
+        }
     }
     private var published: [String: [LSPDiagnostic]] = [:]
     /// The messages read and not handled yet.
@@ -39,17 +75,20 @@ package final class LanguageServer {
     /// Set by `exit`: the process's exit code.
     package private(set) var exitCode: Int32?
 
-    package init(configuration: ConfigurationReader? = nil, send: @escaping (JSON) -> Void) {
+    package init(configuration: ConfigurationReader? = nil, swiftFixer: SwiftFixer? = nil, send: @escaping (JSON) -> Void) {
         self.configurationReader = configuration
+        self.swiftFixer = swiftFixer
         self.send = send
     }
 
     /// Serves `input` and `output` until `exit` or the end of input; returns the exit code
     /// (0 after `shutdown`, else 1).
-    package static func run(input: FileHandle, output: FileHandle, configuration: ConfigurationReader? = nil) -> Int32 {
+    package static func run(input: FileHandle, output: FileHandle, configuration: ConfigurationReader? = nil,
+        swiftFixer: SwiftFixer? = nil) -> Int32
+    {
         signal(SIGPIPE, SIG_IGN)
         let transport = Transport(input: input, output: output)
-        let server = LanguageServer(configuration: configuration, send: transport.write)
+        let server = LanguageServer(configuration: configuration, swiftFixer: swiftFixer, send: transport.write)
         while true {
             // Everything the client has sent so far waits in the inbox: edits among it are
             // checked together, and a request cancelled while it waits is not computed.
@@ -201,11 +240,22 @@ package final class LanguageServer {
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
             let path = FileURI.path(uri)
             var document = OpenDocument(uri: uri, path: path, version: item["version"]?.int ?? 0, bytes: Array(text.utf8))
+            if Self.isSwift(path) {
+                swiftDocuments[path] = document
+                return
+            }
             document.keepTextIfItParses()
             documents[path] = document
             pending.opened(path)
         case "textDocument/didChange":
-            guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[FileURI.path(uri)] else { return }
+            guard let uri = params["textDocument"]?["uri"]?.string else { return }
+            if var swift = swiftDocuments[FileURI.path(uri)] {
+                for change in params["contentChanges"]?.array ?? [] { try? swift.apply(change, utf8: utf8) }
+                swift.version = params["textDocument"]?["version"]?.int ?? swift.version + 1
+                swiftDocuments[swift.path] = swift
+                return
+            }
+            guard var document = documents[FileURI.path(uri)] else { return }
             let before = document
             do {
                 for change in params["contentChanges"]?.array ?? [] { try document.apply(change, utf8: utf8) }
@@ -223,6 +273,7 @@ package final class LanguageServer {
             pending.edited(document.path)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
+            if swiftDocuments.removeValue(forKey: FileURI.path(uri)) != nil { return }
             documents[FileURI.path(uri)] = nil
             pending.needWholeCheck()
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
@@ -272,7 +323,25 @@ package final class LanguageServer {
         }
     }
 
-    func uri(_ path: String) -> String { documents[path]?.uri ?? FileURI.uri(path) }
+    func uri(_ path: String) -> String { documents[path]?.uri ?? swiftDocuments[path]?.uri ?? FileURI.uri(path) }
+
+    /// Whether a path is a Swift source, which the server never reads as tokens.
+    static func isSwift(_ path: String) -> Bool { path.hasSuffix(".swift") }
+
+    /// The quick fixes of an open Swift file in `wanted`: the fixer's, as code actions.
+    func swiftCodeActions(_ path: String, _ wanted: LSPRange) -> JSON {
+        guard let document = swiftDocuments[path], let swiftFixer else { return .array([]) }
+        let table = document.table
+        guard let start = table.offset(of: wanted.start, utf8: utf8), let end = table.offset(of: wanted.end, utf8: utf8) else { return .array([]) }
+        let analysis = currentAnalysis()
+        let fixes = swiftFixer(SwiftFixRequest(root: root, system: analysis.system, generation: generation, path: path,
+            text: String(decoding: document.bytes, as: UTF8.self), range: min(start, end)..<max(start, end)))
+        return .array(fixes.map { fix in
+            let edits = fix.edits.map { TextEdit(range: table.range($0.range, utf8: utf8), newText: $0.replacement) }
+            return CodeAction(title: fix.title, diagnostics: [], edit: WorkspaceEdit(changes: [document.uri: edits]),
+                isPreferred: fixes.count == 1).json
+        })
+    }
 
     /// The check that changes call for: one for any number of them, run before the next request
     /// is answered or when nothing more is waiting.
