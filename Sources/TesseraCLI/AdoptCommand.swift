@@ -19,7 +19,7 @@ struct Adopt: TesseraSubcommand {
             file replaced atomically. Exit 1 when the tokens or the configuration have errors, 2 for a usage mistake.
             """)
 
-    @Argument(help: "Swift files or folders of the app (default: the 'usage' folders of tessera.yml's lint section).")
+    @Argument(help: "Swift files or folders of the app, an .xcodeproj (its folder) or a package (its Sources) (default: the 'usage' folders of tessera.yml's lint section).")
     var sources: [String] = []
 
     @Option(help: "The report's format: text, markdown (for a pull request) or json.")
@@ -60,7 +60,7 @@ struct Adopt: TesseraSubcommand {
                 + "\n", to: .standardError)
             return ExitCode(2)
         }
-        let folders = sources.isEmpty ? configuration.lint.usage.map(configuration.absolute) : sources.map(Self.absolute)
+        let folders = (sources.isEmpty ? configuration.lint.usage.map(configuration.absolute) : sources.map(Self.absolute)).map(Self.swiftFolder)
         guard !folders.isEmpty else {
             io.write("tessera adopt: give the app's Swift folders, or list them in tessera.yml as lint: { usage: [Sources] }\n", to: .standardError)
             return ExitCode(2)
@@ -88,6 +88,21 @@ struct Adopt: TesseraSubcommand {
             io.write("tessera adopt: \(written.count) file\(written.count == 1 ? "" : "s") rewritten\n", to: .standardError)
         }
         return .success
+    }
+
+    /// Where a source's Swift is: an Xcode project's folder (every Swift file beside and under
+    /// the `.xcodeproj`), a package's `Sources` (given its `Package.swift` or its folder with
+    /// one), else the file or folder itself.
+    static func swiftFolder(_ path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix(".xcworkspace") { return (trimmed as NSString).deletingLastPathComponent }
+        let package = trimmed.hasSuffix("Package.swift") ? (trimmed as NSString).deletingLastPathComponent
+            : FileManager.default.fileExists(atPath: (trimmed as NSString).appendingPathComponent("Package.swift")) ? trimmed : nil
+        if let package {
+            let sources = (package as NSString).appendingPathComponent("Sources")
+            return FileManager.default.fileExists(atPath: sources) ? sources : package
+        }
+        return trimmed
     }
 
     static func absolute(_ path: String) -> String {

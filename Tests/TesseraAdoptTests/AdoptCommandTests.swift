@@ -205,6 +205,26 @@ struct AdoptCommandTests {
         try expectTypeChecks(folder, ["Generated/Tokens.swift"], runtime: true)
     }
 
+    /// A package is read from its `Sources`, an Xcode project from its folder.
+    @Test func aPackageOrAnXcodeProjectNamesItsSwift() throws {
+        let folder = try Self.project()
+        let package = folder.appendingPathComponent("Kit")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/Kit"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/KitTests"), withIntermediateDirectories: true)
+        try Data("// swift-tools-version: 6.0\n".utf8).write(to: package.appendingPathComponent("Package.swift"))
+        try Data(Self.card.utf8).write(to: package.appendingPathComponent("Sources/Kit/Card.swift"))
+        try Data(Self.card.utf8).write(to: package.appendingPathComponent("Tests/KitTests/CardTests.swift"))
+        for given in ["Kit", "Kit/Package.swift"] {
+            let run = try Processes.run(Self.binary, ["adopt", given, "--format", "json"], in: folder)
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stderr)")
+            #expect(Set(entries.compactMap { $0["file"] as? String }) == ["Kit/Sources/Kit/Card.swift"], "\(given)")
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App/App.xcodeproj"), withIntermediateDirectories: true)
+        let project = try Processes.run(Self.binary, ["adopt", "App/App.xcodeproj", "--format", "json"], in: folder)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(project.stdout.utf8)) as? [[String: Any]])
+        #expect(Set(entries.compactMap { $0["file"] as? String }) == ["App/CardView.swift", "App/Legacy.swift"])
+    }
+
     @Test func withoutAStoreUIKitValuesOfTheRuntimeFlavorStaySuggestions() throws {
         let folder = try Self.project()
         let report = try Processes.run(Self.binary, ["adopt", "--output", "Tokens"], in: folder)
