@@ -48,7 +48,7 @@ public struct AdoptScanner: Sendable {
     /// The role a number returned by an enum's property has, by the property's name.
     static func role(ofProperty name: String) -> AdoptFinding.Role? {
         let lowered = name.lowercased()
-        if lowered.contains("radius") { return .cornerRadius }
+        if lowered.contains("radius") || lowered.contains("corner") { return .cornerRadius }
         if lowered.contains("border") || lowered.contains("linewidth") { return .borderWidth }
         if lowered.contains("spacing") || lowered.contains("padding") || lowered.contains("margin") || lowered.contains("inset") { return .spacing }
         return nil
@@ -98,32 +98,61 @@ private final class EnumValueVisitor: SyntaxVisitor {
             guard let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
                 let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let body = binding.accessorBlock?.accessors.as(CodeBlockItemListSyntax.self),
-                let switchExpression = Self.switchOverSelf(body)
+                let switchExpression = Self.switchOver(body, subject: "self")
             else { continue }
-            for item in switchExpression.cases {
-                guard let switchCase = item.as(SwitchCaseSyntax.self), let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
-                    switchCase.statements.count == 1, let statement = switchCase.statements.first?.item
-                else { continue }
-                let returned = statement.as(ReturnStmtSyntax.self)?.expression ?? statement.as(ExpressionStmtSyntax.self)?.expression
-                    ?? statement.as(ExprSyntax.self)
-                guard let returned, let value = Self.value(of: returned, property: property) else { continue }
-                for caseItem in label.caseItems {
-                    guard let name = caseItem.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)?
-                        .declName.baseName.text
-                    else { continue }
-                    values["\(enumName).\(name).\(property)"] = value
-                }
-            }
+            record(switchExpression, property: property) { "\(enumName).\($0).\(property)" }
         }
         return .visitChildren
     }
 
-    /// The `switch self` that is a getter's only statement.
-    static func switchOverSelf(_ body: CodeBlockItemListSyntax) -> SwitchExprSyntax? {
+    /// Fluent's shape: `static func neutralColor(_ token: NeutralColorToken) -> UIColor { switch token { … } }`,
+    /// keyed `GlobalTokens.neutralColor(.grey94)`.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }),
+            node.signature.parameterClause.parameters.count == 1, let parameter = node.signature.parameterClause.parameters.first,
+            let body = node.body?.statements,
+            let switchExpression = Self.switchOver(body, subject: (parameter.secondName ?? parameter.firstName).text),
+            let owner = Self.owner(of: Syntax(node))
+        else { return .skipChildren }
+        let function = node.name.text
+        record(switchExpression, property: function) { "\(owner).\(function)(.\($0))" }
+        return .skipChildren
+    }
+
+    /// Each case's returned value under `key(case)`.
+    private func record(_ switchExpression: SwitchExprSyntax, property: String, key: (String) -> String) {
+        for item in switchExpression.cases {
+            guard let switchCase = item.as(SwitchCaseSyntax.self), let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
+                switchCase.statements.count == 1, let statement = switchCase.statements.first?.item
+            else { continue }
+            let returned = statement.as(ReturnStmtSyntax.self)?.expression ?? statement.as(ExpressionStmtSyntax.self)?.expression
+                ?? statement.as(ExprSyntax.self)
+            guard let returned, let value = Self.value(of: returned, property: property) else { continue }
+            for caseItem in label.caseItems {
+                guard let name = caseItem.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)?
+                    .declName.baseName.text
+                else { continue }
+                values[key(name)] = value
+            }
+        }
+    }
+
+    /// The name of the type a declaration is in.
+    static func owner(of node: Syntax) -> String? {
+        var current = node.parent
+        while let candidate = current {
+            if let name = RegistryVisitor.typeName(of: candidate) { return name }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// The `switch subject` that is a body's only statement.
+    static func switchOver(_ body: CodeBlockItemListSyntax, subject: String) -> SwitchExprSyntax? {
         guard body.count == 1, let item = body.first?.item else { return nil }
         let found = item.as(SwitchExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
             ?? item.as(ExprSyntax.self)?.as(SwitchExprSyntax.self)
-        guard let found, found.subject.trimmedDescription == "self" else { return nil }
+        guard let found, found.subject.trimmedDescription == subject else { return nil }
         return found
     }
 
@@ -421,6 +450,12 @@ private final class Visitor: SyntaxVisitor {
         case ("cornerRadius", ["_"]), ("cornerRadius", ["_", "antialiased"]):
             guard let value = number(values[0]), value > 0 else { return }
             record(values[0], .dimension(value, .cornerRadius), .swiftUI)
+        case (_, ["_"]) where !enumValues.isEmpty && values[0].as(MemberAccessExprSyntax.self).map({ $0.base == nil }) == true:
+            // `GlobalTokens.neutralColor(.grey94)`: a static function of the app's that switches over its argument.
+            let owner = base.map { $0.split(separator: ".").last.map(String.init) ?? $0 } ?? ""
+            let caseName = values[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+            guard let value = enumValues["\(owner).\(name)(.\(caseName))"] else { return }
+            record(node, value.kind, value.framework)
         default:
             guard base == "ConfigParser" || base?.hasSuffix(".ConfigParser") == true, let wants = Self.tokenAPIs[name],
                 labels == ["_"], let path = tokenPath(values[0])

@@ -43,7 +43,7 @@ public struct Adoption: Sendable {
         var enumValues: [String: AdoptScanner.EnumValue] = [:]
         for text in texts {
             if text.contains("ThemeTokens") { registry.merge(AdoptScanner.registryConstants(in: text)) { first, _ in first } }
-            if text.contains("switch self") { enumValues.merge(AdoptScanner.enumValues(in: text)) { first, _ in first } }
+            if text.contains("switch ") { enumValues.merge(AdoptScanner.enumValues(in: text)) { first, _ in first } }
         }
         let scanner = AdoptScanner(registry: registry, enumValues: enumValues)
         let matcher = AdoptMatcher(context)

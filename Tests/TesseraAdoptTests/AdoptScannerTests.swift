@@ -146,6 +146,39 @@ struct AdoptScannerTests {
         #expect(uses.map(\.framework) == [.uiKit, .uiKit])
     }
 
+    /// Fluent's global tokens: a static function that switches over its one argument, and its
+    /// calls, `GlobalTokens.neutralColor(.grey94)`, found with the case's value.
+    @Test func aStaticFunctionOfCasesIsReadAndItsCallsFound() throws {
+        let values = AdoptScanner.enumValues(in: """
+            public final class GlobalTokens: NSObject {
+                @objc(colorForNeutralColorToken:)
+                public static func neutralColor(_ token: NeutralColorToken) -> UIColor {
+                    switch token {
+                    case .black:
+                        return UIColor(hexValue: 0x000000)
+                    case .grey94:
+                        return UIColor(hexValue: 0xF0F0F0)
+                    }
+                }
+                public static func corner(_ token: CornerRadiusToken) -> CGFloat {
+                    switch token {
+                    case .radiusNone: return 0
+                    case .radius80: return 8
+                    }
+                }
+            }
+            """)
+        #expect(Set(values.keys) == ["GlobalTokens.neutralColor(.black)", "GlobalTokens.neutralColor(.grey94)", "GlobalTokens.corner(.radius80)"])
+        let uses = AdoptScanner(registry: ["accent": "color/accent"], enumValues: values).scan("""
+            let background = GlobalTokens.neutralColor(.grey94)
+            let radius = GlobalTokens.corner(.radius80)
+            let unknown = GlobalTokens.neutralColor(.grey50)
+            let parsed = ConfigParser.colorFromToken(ThemeTokens.accent)
+            let literal = ConfigParser.colorFromToken("color/accent")
+            """, path: "App.swift")
+        #expect(uses.map(Self.value) == ["#f0f0f0ff", "8 corner radius", "color/accent", "color/accent"], "\(uses.map(\.text))")
+    }
+
     @Test func aViewKnowsWhetherItHasATheme() throws {
         let source = """
             struct Card: View {
