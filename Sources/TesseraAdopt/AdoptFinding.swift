@@ -55,6 +55,10 @@ public struct AdoptFinding: Sendable, Hashable {
     /// Where the `View` that holds the expression opens its members (the byte after `{`), and
     /// whether it has a `theme` already: what a runtime-flavor SwiftUI rewrite needs.
     public var enclosingView: ViewScope?
+    /// The name the code gives the value, when it gives one: the case of a value enum or of a
+    /// global token function (`grey94` in `neutralColor(.grey94)`, or the `case .grey94:` a
+    /// literal is returned under). A token of that name is chosen before others of the value.
+    public var nameHint: String?
 
     /// A SwiftUI view's member block, for the runtime flavor's `@Environment(\.theme)`.
     public struct ViewScope: Sendable, Hashable {

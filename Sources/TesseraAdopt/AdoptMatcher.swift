@@ -163,7 +163,7 @@ public struct AdoptMatcher: Sendable {
             }
             return AdoptDecision(finding: finding, verdict: .near(near), notes: notes)
         }
-        let chosen = preferred(exact)
+        let chosen = preferred(named(exact, finding.nameHint))
         guard chosen.count == 1, let token = chosen.first else {
             return AdoptDecision(finding: finding, verdict: .tie(chosen), notes: ["\(chosen.count) tokens are \(hex) and none is preferred: choose one"])
         }
@@ -208,7 +208,7 @@ public struct AdoptMatcher: Sendable {
             if !near.isEmpty { return AdoptDecision(finding: finding, verdict: .near(near), notes: others.isEmpty ? [] : [String(others.dropFirst(2))]) }
             return AdoptDecision(finding: finding, verdict: .none("no \(role.rawValue) token is \(short(value)) pt\(others)"), notes: [])
         }
-        let chosen = preferred(fitting)
+        let chosen = preferred(named(fitting, finding.nameHint))
         guard chosen.count == 1, let token = chosen.first else {
             return AdoptDecision(finding: finding, verdict: .tie(chosen), notes: ["\(chosen.count) \(role.rawValue) tokens are \(short(value)) pt: choose one"])
         }
@@ -262,6 +262,15 @@ public struct AdoptMatcher: Sendable {
     }
 
     // MARK: Preference
+
+    /// The tokens whose own name is the name the code gives the value (`grey94`, `radius_4`
+    /// as `radius4`), when some are; else all of them.
+    private func named(_ tokens: [Int], _ hint: String?) -> [Int] {
+        guard let hint else { return tokens }
+        let key = OutputContext.swiftIdentifier([hint], casing: .lowerCamel)
+        let same = tokens.filter { OutputContext.swiftIdentifier([context.tokens[$0].names[context.tokens[$0].names.count - 1]], casing: .lowerCamel) == key }
+        return same.isEmpty ? tokens : same
+    }
 
     /// The tokens of the most preferred kind among `tokens`: semantic (and component) tokens,
     /// which say what a value is for, before primitives; deprecated tokens last.

@@ -199,12 +199,28 @@ private final class Visitor: SyntaxVisitor {
 
     // MARK: Recording
 
-    func record(_ node: some SyntaxProtocol, _ kind: AdoptFinding.Kind, _ framework: AdoptFinding.Framework) {
+    func record(_ node: some SyntaxProtocol, _ kind: AdoptFinding.Kind, _ framework: AdoptFinding.Framework, name: String? = nil) {
         let start = node.positionAfterSkippingLeadingTrivia
         let location = converter.location(for: start)
         findings.append(AdoptFinding(file: file, range: start.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
             line: location.line, column: location.column, text: node.trimmedDescription, framework: framework, kind: kind,
-            enclosingView: viewScope(of: Syntax(node))))
+            enclosingView: viewScope(of: Syntax(node)), nameHint: name ?? switchCaseName(of: Syntax(node))))
+    }
+
+    /// The case a value is returned under, when it is one case's only statement (`case .grey94: return …`).
+    func switchCaseName(of node: Syntax) -> String? {
+        var current = node.parent
+        while let candidate = current {
+            if let switchCase = candidate.as(SwitchCaseSyntax.self) {
+                guard switchCase.statements.count == 1, let label = switchCase.label.as(SwitchCaseLabelSyntax.self), label.caseItems.count == 1
+                else { return nil }
+                return label.caseItems.first?.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)?
+                    .declName.baseName.text
+            }
+            if candidate.is(CodeBlockSyntax.self) || candidate.is(MemberBlockSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        return nil
     }
 
     /// The `View` type the node is in, if it is in one.
@@ -455,7 +471,7 @@ private final class Visitor: SyntaxVisitor {
             let owner = base.map { $0.split(separator: ".").last.map(String.init) ?? $0 } ?? ""
             let caseName = values[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
             guard let value = enumValues["\(owner).\(name)(.\(caseName))"] else { return }
-            record(node, value.kind, value.framework)
+            record(node, value.kind, value.framework, name: caseName)
         default:
             guard base == "ConfigParser" || base?.hasSuffix(".ConfigParser") == true, let wants = Self.tokenAPIs[name],
                 labels == ["_"], let path = tokenPath(values[0])
@@ -506,7 +522,7 @@ private final class Visitor: SyntaxVisitor {
             let enumName = caseAccess.base.map({ $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" }),
             let value = enumValues["\(enumName).\(caseAccess.declName.baseName.text).\(node.declName.baseName.text)"]
         {
-            record(node, value.kind, value.framework)
+            record(node, value.kind, value.framework, name: caseAccess.declName.baseName.text)
             return .skipChildren
         }
         guard let list = node.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text,

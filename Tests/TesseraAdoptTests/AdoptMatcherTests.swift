@@ -79,6 +79,23 @@ struct AdoptMatcherTests {
         #expect(Set(tokens.map { matcher.context.tokens[$0].path }) == ["color.link", "color.focus"])
     }
 
+    /// The name the code gives a value breaks a tie: a case `.link` returning the blue both
+    /// `color.link` and `color.focus` have is `color.link`.
+    @Test func theCaseAValueIsReturnedUnderNamesItsToken() throws {
+        let matcher = try Self.matcher()
+        let named = try decide("""
+            enum Roles {
+                static func color(_ role: Role) -> UIColor {
+                    switch role {
+                    case .link: return UIColor(red: 0, green: 0.4, blue: 1, alpha: 1)
+                    }
+                }
+            }
+            """, matcher)
+        #expect(named.finding.nameHint == "link")
+        #expect(path(named.verdict, matcher) == "color.link")
+    }
+
     @Test func aNearColorIsASuggestionWithItsDistance() throws {
         let matcher = try Self.matcher()
         let near = try decide("let c = Color(red: 0.9, green: 0.11, blue: 0.1)", matcher)
