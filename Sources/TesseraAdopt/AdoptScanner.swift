@@ -525,6 +525,14 @@ private final class Visitor: SyntaxVisitor {
             record(node, value.kind, value.framework, name: caseAccess.declName.baseName.text)
             return .skipChildren
         }
+        // SwiftGen's accessors: `ThemeAssets.textPrimary.swiftUIColor`, `Asset.Colors.primary.color`.
+        let generated: [String: AdoptFinding.Framework] = ["swiftUIColor": .swiftUI, "color": .uiKit, "nsColor": .appKit]
+        if let framework = generated[node.declName.baseName.text], let asset = node.base?.as(MemberAccessExprSyntax.self),
+            let catalog = asset.base?.trimmedDescription, catalog.hasSuffix("Assets") || catalog.hasSuffix("Colors")
+        {
+            record(node, .listedColor(asset.declName.baseName.text), framework)
+            return .skipChildren
+        }
         guard let list = node.base?.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
             let framework: AdoptFinding.Framework = ["Colors": .swiftUI, "UIColors": .uiKit, "NSColors": .appKit][list]
         else { return .visitChildren }

@@ -32,6 +32,8 @@ struct AdoptScannerTests {
         Case(code: "let c = Color(\"TextPrimary\")", found: "Color(\"TextPrimary\")", framework: .swiftUI, value: "TextPrimary"),
         Case(code: "let c = Theme.Colors.textPrimary", found: "Theme.Colors.textPrimary", framework: .swiftUI, value: "textPrimary"),
         Case(code: "let c = Theme.UIColors.accentColor", found: "Theme.UIColors.accentColor", framework: .uiKit, value: "accentColor"),
+        Case(code: "let c = ThemeAssets.textPrimary.swiftUIColor", found: "ThemeAssets.textPrimary.swiftUIColor", framework: .swiftUI, value: "textPrimary"),
+        Case(code: "let c = Asset.Colors.primary.color", found: "Asset.Colors.primary.color", framework: .uiKit, value: "primary"),
         Case(code: "let v = Text(\"a\").padding(16)", found: "16", framework: .swiftUI, value: "16 spacing"),
         Case(code: "let v = Text(\"a\").padding(.horizontal, 12.5)", found: "12.5", framework: .swiftUI, value: "12.5 spacing"),
         Case(code: "let v = VStack(alignment: .leading, spacing: 8) { }", found: "8", framework: .swiftUI, value: "8 spacing"),
