@@ -12,7 +12,7 @@ public struct AdoptFinding: Sendable, Hashable {
     /// What a dimension literal sizes, as its place says: the hint that tells a spacing token
     /// from a radius token of the same value.
     public enum Role: String, Sendable, Hashable, Codable {
-        case spacing, cornerRadius = "corner radius", borderWidth = "border width"
+        case spacing, cornerRadius = "corner radius", borderWidth = "border width", size
 
         /// Words a token's path holds when it is meant for this role.
         var pathWords: [String] {
@@ -20,6 +20,7 @@ public struct AdoptFinding: Sendable, Hashable {
             case .spacing: ["spacing", "space", "padding", "gap", "inset", "margin", "gutter", "stack"]
             case .cornerRadius: ["radius", "radii", "corner", "rounded", "round", "shape"]
             case .borderWidth: ["border", "stroke", "line", "outline", "hairline"]
+            case .size: ["size", "height", "width", "icon", "avatar", "target", "control", "button", "frame"]
             }
         }
     }

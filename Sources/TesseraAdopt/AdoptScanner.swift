@@ -341,6 +341,9 @@ private final class Visitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// The labels of SwiftUI's `frame(width:height:alignment:)` and `frame(minWidth:…)`.
+    static let frameLabels: Set<String> = ["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight", "alignment"]
+
     static let argumentRoles: [String: AdoptFinding.Role] = ["spacing": .spacing, "cornerRadius": .cornerRadius, "lineWidth": .borderWidth]
 
     static let fontTypes: [String: AdoptFinding.Framework] = ["UIFont": .uiKit, "NSFont": .appKit, "Font": .swiftUI, "SwiftUI.Font": .swiftUI]
@@ -463,6 +466,11 @@ private final class Visitor: SyntaxVisitor {
         case ("padding", ["_"]), ("padding", ["_", "_"]):
             guard let value = number(values[values.count - 1]), value > 0 else { return }
             record(values[values.count - 1], .dimension(value, .spacing), .swiftUI)
+        case ("frame", _) where !labels.isEmpty && labels.allSatisfy(Self.frameLabels.contains):
+            for (label, value) in zip(labels, values) where label != "alignment" {
+                guard let number = number(value), number > 0 else { continue }
+                record(value, .dimension(number, .size), .swiftUI)
+            }
         case ("cornerRadius", ["_"]), ("cornerRadius", ["_", "antialiased"]):
             guard let value = number(values[0]), value > 0 else { return }
             record(values[0], .dimension(value, .cornerRadius), .swiftUI)

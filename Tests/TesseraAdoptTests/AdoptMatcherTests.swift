@@ -29,6 +29,7 @@ struct AdoptMatcherTests {
               "raised": {"$value": {"colorSpace": "srgb", "components": [0.94, 0.94, 0.94]}}},
             "spacing": {"$type": "dimension", "sm": {"$value": {"value": 8, "unit": "px"}}, "lg": {"$value": {"value": 24, "unit": "px"}}},
             "radius": {"$type": "dimension", "md": {"$value": {"value": 8, "unit": "px"}}},
+            "size": {"$type": "dimension", "icon": {"$value": {"value": 24, "unit": "px"}}},
             "legacy": {"$type": "number", "gap": {"$value": 12}},
             "typography": {"$type": "typography",
               "body": {"$value": {"fontFamily": ["SF Pro Text", "system-ui"], "fontSize": {"value": 16, "unit": "px"}, "fontWeight": 400, "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": 1.4}},
@@ -118,6 +119,8 @@ struct AdoptMatcherTests {
         let matcher = try Self.matcher()
         #expect(path(try decide("let v = Text(\"a\").padding(8)", matcher).verdict, matcher) == "spacing.sm")
         #expect(path(try decide("let v = RoundedRectangle(cornerRadius: 8)", matcher).verdict, matcher) == "radius.md")
+        // A frame's 24 is the icon size, not spacing.lg of the same value.
+        #expect(path(try decide("let v = Image(\"a\").frame(width: 24, height: 24)", matcher).verdict, matcher) == "size.icon")
         // A number token of the seeds' sizes, by its path's word.
         #expect(path(try decide("func f() { stack.spacing = 12 }", matcher).verdict, matcher) == "legacy.gap")
         // No border token: none, not a spacing token of the same value.

@@ -38,6 +38,8 @@ struct AdoptScannerTests {
         Case(code: "let v = Text(\"a\").padding(.horizontal, 12.5)", found: "12.5", framework: .swiftUI, value: "12.5 spacing"),
         Case(code: "let v = VStack(alignment: .leading, spacing: 8) { }", found: "8", framework: .swiftUI, value: "8 spacing"),
         Case(code: "let v = RoundedRectangle(cornerRadius: 12)", found: "12", framework: .swiftUI, value: "12 corner radius"),
+        Case(code: "let v = Image(\"a\").frame(width: 24, alignment: .center)", found: "24", framework: .swiftUI, value: "24 size"),
+        Case(code: "let v = Text(\"a\").frame(maxWidth: .infinity, minHeight: 44)", found: "44", framework: .swiftUI, value: "44 size"),
         Case(code: "let v = Text(\"a\").cornerRadius(CGFloat(6))", found: "CGFloat(6)", framework: .swiftUI, value: "6 corner radius"),
         Case(code: "let v = shape.stroke(.red, lineWidth: 1)", found: "1", framework: .swiftUI, value: "1 border width"),
         Case(code: "func f() { view.layer.cornerRadius = 8 }", found: "8", framework: .uiKit, value: "8 corner radius"),
