@@ -41,6 +41,9 @@ public struct AdoptFinding: Sendable, Hashable {
         /// A font of a size (points) and weight (100–900), of the system's family when `family`
         /// is nil, else of the named font (a PostScript name such as `Mulish-Bold`, or a family).
         case font(size: Double, weight: Double, family: String?)
+        /// A Dynamic Type text style (`.font(.headline)`, `UIFont.preferredFont(forTextStyle: .body)`),
+        /// matched by name to a typography token.
+        case textStyle(String)
     }
 
     public var file: String

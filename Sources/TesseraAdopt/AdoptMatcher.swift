@@ -97,6 +97,22 @@ public struct AdoptMatcher: Sendable {
         case .assetName(let name): return decideName(finding, name, [name], what: "color asset")
         case .listedColor(let name): return decideName(finding, name, [name], what: "color list member")
         case .font(let size, let weight, let family): return decideFont(finding, size, weight, family)
+        case .textStyle(let style): return decideTextStyle(finding, style)
+        }
+    }
+
+    /// The typography token named as the text style (`headline`, `subheadline`, `title2`…).
+    private func decideTextStyle(_ finding: AdoptFinding, _ style: String) -> AdoptDecision {
+        let key = style.lowercased()
+        let named = context.tokens.indices.filter { index in
+            guard context.tokens[index].type == .typography else { return false }
+            return OutputContext.name([context.tokens[index].names[context.tokens[index].names.count - 1]], casing: .lowerCamel).lowercased() == key
+        }
+        switch named.count {
+        case 1: return AdoptDecision(finding: finding, verdict: .exact(token: named[0]), notes: [])
+        case 0: return AdoptDecision(finding: finding, verdict: .none("no typography token is named '\(style)'"), notes: [])
+        default:
+            return AdoptDecision(finding: finding, verdict: .tie(named), notes: ["\(named.count) typography tokens are named '\(style)': choose one"])
         }
     }
 

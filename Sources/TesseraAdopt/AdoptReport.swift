@@ -126,7 +126,7 @@ extension AdoptFinding.Kind {
         switch self {
         case .color, .assetName, .listedColor: true
         case .tokenCall(_, _, let wants): wants == .color
-        case .dimension, .font: false
+        case .dimension, .font, .textStyle: false
         }
     }
 }

@@ -64,9 +64,11 @@ public struct AdoptRewriter: Sendable {
     /// A typography token's font where a font was written: the static flavor's own, or the
     /// runtime theme's (scaled with Dynamic Type in SwiftUI by `Font.theme`).
     private func font(_ accessor: String, _ finding: AdoptFinding) -> Result<String, Refusal> {
+        // A Dynamic Type style written there keeps scaling with it.
+        let style: String? = if case .textStyle(let name) = finding.kind { name } else { nil }
         switch (flavor, finding.framework) {
-        case (.static, .swiftUI): return .success("\(accessor).value.font()")
-        case (.static, .uiKit): return .success("\(accessor).value.uiFont")
+        case (.static, .swiftUI): return .success("\(accessor).value.font(\(style.map { "relativeTo: .\($0)" } ?? ""))")
+        case (.static, .uiKit): return .success(style.map { "\(accessor).value.uiFont(relativeTo: .\($0))" } ?? "\(accessor).value.uiFont")
         case (.static, .appKit): return .failure(Refusal("the static flavor has no AppKit font"))
         case (.runtime, .swiftUI):
             guard finding.enclosingView != nil else {

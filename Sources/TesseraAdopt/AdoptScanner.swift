@@ -341,6 +341,10 @@ private final class Visitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// Dynamic Type's text styles, as SwiftUI and UIKit name them.
+    static let textStyles: Set<String> = ["largeTitle", "title", "title1", "title2", "title3", "headline", "subheadline", "body",
+        "callout", "footnote", "caption", "caption1", "caption2", "extraLargeTitle", "extraLargeTitle2"]
+
     /// The labels of SwiftUI's `frame(width:height:alignment:)` and `frame(minWidth:…)`.
     static let frameLabels: Set<String> = ["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight", "alignment"]
 
@@ -471,6 +475,14 @@ private final class Visitor: SyntaxVisitor {
                 guard let number = number(value), number > 0 else { continue }
                 record(value, .dimension(number, .size), .swiftUI)
             }
+        case ("font", ["_"]):
+            guard let style = values[0].as(MemberAccessExprSyntax.self), style.base == nil,
+                Self.textStyles.contains(style.declName.baseName.text)
+            else { return }
+            record(values[0], .textStyle(style.declName.baseName.text), .swiftUI)
+        case ("preferredFont", ["forTextStyle"]):
+            guard let style = values[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text, Self.textStyles.contains(style) else { return }
+            record(node, .textStyle(style), base == "NSFont" ? .appKit : .uiKit)
         case ("cornerRadius", ["_"]), ("cornerRadius", ["_", "antialiased"]):
             guard let value = number(values[0]), value > 0 else { return }
             record(values[0], .dimension(value, .cornerRadius), .swiftUI)

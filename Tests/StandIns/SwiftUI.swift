@@ -328,6 +328,9 @@ extension Never: ShapeStyle {
     // https://developer.apple.com/documentation/swiftui/font/caption
     public static let caption = Font()
 
+    // https://developer.apple.com/documentation/swiftui/font/title
+    public static let title = Font()
+
     // https://developer.apple.com/documentation/swiftui/font/custom(_:fixedsize:)
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
     public static func custom(_ name: String, fixedSize: CGFloat) -> Font { Font() }

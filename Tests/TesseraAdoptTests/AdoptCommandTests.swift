@@ -96,6 +96,7 @@ struct AdoptCommandTests {
                         .padding(24)
                         .background(Color(red: 1, green: 1, blue: 1))
                     Text("Odd").padding(13).font(.system(size: 20, weight: .semibold))
+                    Text("Styled").font(.title)
                 }
             }
         }
@@ -139,13 +140,13 @@ struct AdoptCommandTests {
         #expect(line("CardView.swift:10:").contains("none: 13"), "\(report.stdout)")
         #expect(report.stdout.contains("in light mode only (dark: #ffffffff"), "\(report.stdout)")
         let lineCount = (Self.legacy + Self.card).filter { $0 == "\n" }.count
-        #expect(lines.last { !$0.isEmpty }?.hasPrefix("16 hand-written values in 2 of 2 Swift files (\(lineCount) lines): 11 to replace") == true,
+        #expect(lines.last { !$0.isEmpty }?.hasPrefix("17 hand-written values in 2 of 2 Swift files (\(lineCount) lines): 12 to replace") == true,
             "\(report.stdout)")
         #expect(try text(folder, "App/Legacy.swift") == Self.legacy)
 
         let json = try Processes.run(Self.binary, ["adopt", "--format", "json"], in: folder)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(entries.count == 16)
+        #expect(entries.count == 17)
         let tie = try #require(entries.first { $0["status"] as? String == "tie" })
         #expect(entries.filter { $0["status"] as? String == "tie" }.count == 2)
         #expect((tie["candidates"] as? [[String: Any]])?.compactMap { $0["token"] as? String }.sorted() == ["color.focus", "color.link"])
@@ -170,6 +171,7 @@ struct AdoptCommandTests {
         #expect(card.contains(".foregroundStyle(Palette.Color.text.color()) // title color"), "\(card)")
         #expect(card.contains(".padding(Palette.Spacing.lg.value)"), "\(card)")
         #expect(card.contains("Text(\"Odd\").padding(13).font(Palette.Typography.title.value.font())"), "\(card)")
+        #expect(card.contains("Text(\"Styled\").font(Palette.Typography.title.value.font(relativeTo: .title))"), "\(card)")
         let legacy = try text(folder, "App/Legacy.swift")
         #expect(legacy.contains("label.textColor = Palette.Color.text.uiColor() // the body text"), "\(legacy)")
         #expect(legacy.contains("let gap: CGFloat = CGFloat(Palette.Spacing.sm.value)"), "\(legacy)")

@@ -143,6 +143,9 @@ struct AdoptMatcherTests {
         let bold = try decide("let f = Font.system(size: 16, weight: .bold)", matcher)
         guard case .near = bold.verdict else { Issue.record("\(bold.verdict)"); return }
         guard case .none = try decide("let f = Font.system(size: 40)", matcher).verdict else { Issue.record("40 pt"); return }
+        // A Dynamic Type style is the typography token of its name.
+        #expect(path(try decide("let v = Text(\"a\").font(.body)", matcher).verdict, matcher) == "typography.body")
+        guard case .none = try decide("let v = Text(\"a\").font(.headline)", matcher).verdict else { Issue.record("headline"); return }
     }
 
     @Test func aTokenAPIPathIsItsTokenOrSaysItNamesNone() throws {

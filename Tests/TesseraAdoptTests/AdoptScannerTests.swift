@@ -50,6 +50,8 @@ struct AdoptScannerTests {
         Case(code: "let f = UIFont.systemFont(ofSize: 16, weight: .bold)", found: "UIFont.systemFont(ofSize: 16, weight: .bold)", framework: .uiKit, value: "16 pt 700 system"),
         Case(code: "func f() { label.font = .boldSystemFont(ofSize: 14) }", found: ".boldSystemFont(ofSize: 14)", framework: .uiKit, value: "14 pt 700 system"),
         Case(code: "let f = UIFont(name: \"Mulish-SemiBold\", size: 14)!", found: "UIFont(name: \"Mulish-SemiBold\", size: 14)", framework: .uiKit, value: "14 pt 600 Mulish-SemiBold"),
+        Case(code: "let v = Text(\"a\").font(.headline)", found: ".headline", framework: .swiftUI, value: "text style headline"),
+        Case(code: "let f = UIFont.preferredFont(forTextStyle: .body)", found: "UIFont.preferredFont(forTextStyle: .body)", framework: .uiKit, value: "text style body"),
         Case(code: "let f = Font.custom(\"Inter\", size: 16)", found: "Font.custom(\"Inter\", size: 16)", framework: .swiftUI, value: "16 pt 400 Inter"),
         Case(code: "let c = ConfigParser.colorFromToken(\"theme/navigation/bottom/highlight\")", found: "ConfigParser.colorFromToken(\"theme/navigation/bottom/highlight\")", framework: .uiKit, value: "theme/navigation/bottom/highlight"),
         Case(code: "let s = ConfigParser.sizeFromToken(ThemeTokens.themeButtonsRadius)", found: "ConfigParser.sizeFromToken(ThemeTokens.themeButtonsRadius)", framework: .uiKit, value: "theme/buttons/radius"),
@@ -62,6 +64,7 @@ struct AdoptScannerTests {
         case .tokenCall(_, let path, _): path
         case .assetName(let name), .listedColor(let name): name
         case .font(let size, let weight, let family): "\(Int(size)) pt \(Int(weight)) \(family ?? "system")"
+        case .textStyle(let style): "text style \(style)"
         }
     }
 
