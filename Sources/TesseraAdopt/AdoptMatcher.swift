@@ -51,6 +51,9 @@ public struct AdoptMatcher: Sendable {
     public let context: GenerationContext
     /// Color tokens by their default value's 8-bit sRGB hex with alpha.
     private let colorsByHex: [String: [Int]]
+    /// Color tokens by their 8-bit sRGB hex with alpha in the other appearances (dark, high
+    /// contrast) where it is not their default value.
+    private let colorsInOtherAppearances: [String: [Int]]
     /// Dimension (px) and number tokens by value in points.
     private let sizesByValue: [Double: [Int]]
     /// Tokens by path, and by the path with `/` for `.`.
@@ -86,7 +89,18 @@ public struct AdoptMatcher: Sendable {
         sizesByValue = sizes
         byPath = paths
         colorsByName = names
-        appearances = context.appearancePermutations()
+        let appearances = context.appearancePermutations()
+        self.appearances = appearances
+        var elsewhere: [String: [Int]] = [:]
+        for (index, token) in context.tokens.enumerated() where token.type == .color && token.varies {
+            var seen: Set<String> = []
+            for permutation in appearances.dropFirst() {
+                guard case .color(let other) = token.value(in: permutation) else { continue }
+                let hex = other.hexString(includeAlpha: true)
+                if seen.insert(hex).inserted { elsewhere[hex, default: []].append(index) }
+            }
+        }
+        colorsInOtherAppearances = elsewhere
     }
 
     public func decide(_ finding: AdoptFinding) -> AdoptDecision {
@@ -161,13 +175,7 @@ public struct AdoptMatcher: Sendable {
         let exact = colorsByHex[hex] ?? []
         if exact.isEmpty {
             // A token in another appearance only: the literal is that mode's color, hard-coded.
-            let elsewhere = context.tokens.indices.filter { index in
-                guard context.tokens[index].type == .color else { return false }
-                return appearances.dropFirst().contains { permutation in
-                    if case .color(let other) = context.tokens[index].value(in: permutation) { return other.hexString(includeAlpha: true) == hex }
-                    return false
-                }
-            }
+            let elsewhere = colorsInOtherAppearances[hex] ?? []
             var notes: [String] = []
             if !elsewhere.isEmpty {
                 notes.append("\(hex) is the value of \(elsewhere.prefix(3).map { "'\(context.tokens[$0].path)'" }.joined(separator: ", ")) "

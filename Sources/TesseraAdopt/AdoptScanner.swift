@@ -27,6 +27,19 @@ public struct AdoptScanner: Sendable {
         self.enumValues = enumValues
     }
 
+    /// A scanner that knows the declarations of `sources`: the `ThemeTokens` constants and the
+    /// value enums they declare (the first declaration of a name wins). Only texts that can
+    /// hold them are parsed for them.
+    public init(declaredIn sources: [String]) {
+        var registry: [String: String] = [:]
+        var enumValues: [String: EnumValue] = [:]
+        for text in sources {
+            if text.contains("ThemeTokens") { registry.merge(Self.registryConstants(in: text)) { first, _ in first } }
+            if text.contains("switch ") { enumValues.merge(Self.enumValues(in: text)) { first, _ in first } }
+        }
+        self.init(registry: registry, enumValues: enumValues)
+    }
+
     /// The findings of `source`, in the order they are written.
     public func scan(_ source: String, path: String) -> [AdoptFinding] {
         let tree = Parser.parse(source: source)

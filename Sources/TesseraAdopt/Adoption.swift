@@ -39,13 +39,7 @@ public struct Adoption: Sendable {
             FileManager.default.contents(atPath: swiftFiles[index]).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
         // The app's ThemeTokens registry and value enums first: calls name their constants and cases.
-        var registry: [String: String] = [:]
-        var enumValues: [String: AdoptScanner.EnumValue] = [:]
-        for text in texts {
-            if text.contains("ThemeTokens") { registry.merge(AdoptScanner.registryConstants(in: text)) { first, _ in first } }
-            if text.contains("switch ") { enumValues.merge(AdoptScanner.enumValues(in: text)) { first, _ in first } }
-        }
-        let scanner = AdoptScanner(registry: registry, enumValues: enumValues)
+        let scanner = AdoptScanner(declaredIn: texts)
         let matcher = AdoptMatcher(context)
         let made = Parallel.map(swiftFiles.count) { index -> File in
             let findings = scanner.scan(texts[index], path: swiftFiles[index])

@@ -35,8 +35,7 @@ final class AdoptQuickFixes: @unchecked Sendable {
 
     func fixes(_ request: LanguageServer.SwiftFixRequest) -> [LanguageServer.SwiftFix] {
         guard let (matcher, rewriter) = prepared(request) else { return [] }
-        let findings = AdoptScanner(registry: AdoptScanner.registryConstants(in: request.text),
-            enumValues: AdoptScanner.enumValues(in: request.text)).scan(request.text, path: request.path)
+        let findings = AdoptScanner(declaredIn: [request.text]).scan(request.text, path: request.path)
         var fixes: [LanguageServer.SwiftFix] = []
         for finding in findings where finding.range.overlaps(request.range) || finding.range.contains(request.range.lowerBound) {
             guard case .exact(let token) = matcher.decide(finding).verdict,
