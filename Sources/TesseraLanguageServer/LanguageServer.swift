@@ -268,7 +268,6 @@ package final class LanguageServer {
                 return
             }
             document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
-            document.keepTextIfItParses()
             documents[document.path] = document
             pending.edited(document.path)
         case "textDocument/didClose":
@@ -302,12 +301,14 @@ package final class LanguageServer {
     /// (`Analysis.edit(_:)`).
     func refresh(changed: Set<String>, edited: Bool = false) {
         let analysis: Analysis
-        if edited, changed.count == 1, let document = changed.first.flatMap({ documents[$0] }),
+        if edited, changed.count == 1, let path = changed.first, let document = documents[path],
             var current = self.analysis.take(), current.edit(document)
         {
+            documents[path]?.keepTextParsed()
             analysis = current
             editsCheckedInPart += 1
         } else {
+            checkTexts()
             analysis = Analysis(workspace, documents: documents, root: root)
         }
         self.analysis = analysis
@@ -321,6 +322,11 @@ package final class LanguageServer {
             if let version = documents[path]?.version { params["version"] = .number(Double(version)) }
             send(Message.notification("textDocument/publishDiagnostics", .object(params)))
         }
+    }
+
+    /// Brings each open document's last good text up to date with its text.
+    private func checkTexts() {
+        for path in documents.keys where documents[path]?.textChecked == false { documents[path]?.keepTextIfItParses() }
     }
 
     func uri(_ path: String) -> String { documents[path]?.uri ?? swiftDocuments[path]?.uri ?? FileURI.uri(path) }
@@ -433,6 +439,7 @@ package final class LanguageServer {
 
     func currentAnalysis() -> Analysis {
         if let analysis { return analysis }
+        checkTexts()
         let made = Analysis(workspace, documents: documents, root: root)
         analysis = made
         return made

@@ -32,13 +32,25 @@ struct OpenDocument {
     /// The text as a file, for its line table.
     var table: SourceFile { SourceFile(path: path, bytes: bytes) }
 
+    /// Whether the text has been checked to parse (`lastGood` follows it). An edit leaves it
+    /// to the check that follows: one that takes the edit in part parses the text once for
+    /// both, and finds it parses.
+    private(set) var textChecked = false
+
     /// Keeps the text as the last good one when it parses.
     mutating func keepTextIfItParses() {
-        if SourceFile(path: path, bytes: bytes).jsonTextProblems.isEmpty { lastGood = bytes }
+        if !textChecked, SourceFile(path: path, bytes: bytes).jsonTextProblems.isEmpty { lastGood = bytes }
+        textChecked = true
     }
 
-    /// Whether the text parses: it is the last good one (`keepTextIfItParses()` runs on every
-    /// text the document takes).
+    /// The text parses as it did before, the check that took the edit in part found: it is the
+    /// last good one.
+    mutating func keepTextParsed() {
+        lastGood = bytes
+        textChecked = true
+    }
+
+    /// Whether the text parses: it is the last good one (once the text is checked).
     var parses: Bool { lastGood == bytes }
 
     /// Applies a `TextDocumentContentChangeEvent`: a range and its new text, or the whole text.
@@ -46,6 +58,7 @@ struct OpenDocument {
         guard let text = change["text"]?.string else { throw .invalidParams("a content change without text") }
         guard let rangeJSON = change["range"] else {
             bytes = Array(text.utf8)
+            textChecked = false
             return
         }
         guard let range = LSPRange(rangeJSON) else { throw .invalidParams("a content change with a malformed range") }
@@ -55,6 +68,7 @@ struct OpenDocument {
         }
         guard start <= end else { throw .invalidParams("a content change whose range ends before it starts") }
         bytes.replaceSubrange(start..<end, with: Array(text.utf8))
+        textChecked = false
     }
 }
 

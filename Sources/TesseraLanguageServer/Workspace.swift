@@ -109,7 +109,9 @@ struct Analysis {
     /// file of the system (`CheckedSystem.edit(_:)`). False for any other edit, or while a file
     /// does not parse; this analysis is then spent (it may be changed in part): make a new one.
     mutating func edit(_ document: OpenDocument) -> Bool {
-        guard broken.isEmpty, files[document.path] != nil, document.parses else { return false }
+        // A text not checked yet parses when it parses with the problems the last one had
+        // (none about its text: nothing is broken), which taking the edit in part checks.
+        guard broken.isEmpty, files[document.path] != nil, document.parses || !document.textChecked else { return false }
         let file = SourceFile(path: document.path, bytes: document.bytes)
         // Nothing else holds the permutations' resolutions while they change.
         cache = Cache()

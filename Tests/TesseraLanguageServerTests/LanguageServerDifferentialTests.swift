@@ -8,7 +8,8 @@ import Testing
 /// on the edited texts finds: whatever an edit reuses from the check before it (parsed
 /// sources, resolved permutations, line tables, published diagnostics), the result is a full
 /// check's. Diagnostics are compared per file as sets, with their ranges, codes, messages and
-/// related information. The system has 8 permutations and aliases of the edited tokens; an
+/// related information; the edited file's symbols (where each token is written) are compared
+/// too. The system has 8 permutations and aliases of the edited tokens; an
 /// edit that only changes a value is checked by redefining it in each permutation that takes it
 /// from the edited file (`CheckedSystem.edit(_:)`), which the test counts.
 @Suite(.serialized)
@@ -35,6 +36,13 @@ struct LanguageServerDifferentialTests {
         func request(_ method: String, _ params: JSON) {
             send(["id": .number(Double(nextID)), "method": .string(method), "params": params])
             nextID += 1
+        }
+
+        /// The result of a request.
+        func result(_ method: String, _ params: JSON) -> JSON? {
+            let id = nextID
+            request(method, params)
+            return sent.last { $0["id"]?.int == id }?["result"]
         }
 
         func notify(_ method: String, _ params: JSON = .object([:])) {
@@ -201,6 +209,10 @@ struct LanguageServerDifferentialTests {
             Self.open(files, in: fresh)
             let incremental = editing.published
             let full = fresh.published
+            // Where each token of the edited file is now written (the edit moved those after it).
+            let symbols = JSON.object(["textDocument": .object(["uri": .string(EditorClient.uri(files[which].path))])])
+            #expect(editing.result("textDocument/documentSymbol", symbols)?.text == fresh.result("textDocument/documentSymbol", symbols)?.text,
+                "seed \(seed), round \(round): the symbols of \(files[which].path)")
             if full.values.contains(where: { $0.contains { $0.contains(#""severity":1"#) } }) { withProblems += 1 }
             for uri in Set(incremental.keys).union(full.keys).sorted() {
                 let only = (incremental[uri] ?? []).subtracting(full[uri] ?? [])

@@ -88,7 +88,8 @@ package struct CheckedSystem: Sendable {
         if states.dependents.isEmpty { states.dependents = Array(repeating: nil, count: states.permutations.count) }
         let baseNumber = states.permutations.firstIndex(of: states.baseContexts)!
         let validators = system.resolution.validators
-        let redefining = Redefining(indices: indices, edited: edited, after: after, old: old, new: file,
+        let redefining = Redefining(indices: indices, edited: edited, after: after.tokens.map(\.definition), movedFrom: edit.start,
+            old: old, new: file,
             options: system.options, validators: validators)
 
         // The base permutation, redefined.
@@ -173,7 +174,10 @@ package struct CheckedSystem: Sendable {
         let indices: [Int]
         /// The positions (in the file) of the tokens whose text the edit touched.
         let edited: Set<Int>
-        let after: SourceContents
+        /// The file's tokens as its new text defines them, in file order.
+        let after: [TokenDefinition]
+        /// Where the edit starts in the old text: the tokens written past it moved.
+        let movedFrom: Int
         let old: SourceFile
         let new: SourceFile
         let options: PipelineOptions
@@ -187,15 +191,10 @@ package struct CheckedSystem: Sendable {
         func redefine(_ state: inout Resolution, dependents: inout Resolution.Dependents?)
             -> (indices: Set<Int>, paths: Set<TokenPath>)?
         {
-            var changed: [Int] = []
             // By path: a file parsed in parts (1 MiB and more) gives the tokens of each part an
-            // anchor in a copy of the file that shares its bytes, not the file itself.
-            for (position, index) in indices.enumerated() where state.document.tokens[index].anchor.file.path == old.path {
-                var definition = after.tokens[position].definition
-                definition.groupID = state.document.tokens[index].groupID
-                state.document.redefine(at: index, as: definition)
-                if edited.contains(position) { changed.append(index) }
-            }
+            // anchor in a copy of the file that shares its bytes, not the file itself. The
+            // tokens the edit did not touch only move: changed in place, not copied.
+            let changed = state.document.follow(after, at: indices, of: old.path, movedFrom: movedFrom, redefined: edited)
             state.document.replaceFile(old, with: new)
             guard !changed.isEmpty else {
                 state.diagnostics = []

@@ -103,6 +103,9 @@ public struct TokenDefinition: Sendable {
         }
     }
 
+    /// Whether a rarely set property (description, deprecation, extensions…) is set.
+    package var hasDetails: Bool { details != nil }
+
     /// The JSON pointer of the token object.
     package var pointer: String { TokenPathSyntax.pointer(forPath: path) }
 

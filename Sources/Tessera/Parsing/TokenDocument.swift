@@ -214,9 +214,43 @@ public struct TokenDocument: Sendable {
         for (index, token) in definitions { tokens[index] = token }
     }
 
-    /// Replaces the definition at `index` (same path, a group of this document).
-    mutating func redefine(at index: Int, as token: TokenDefinition) {
-        tokens[index] = token
+    /// Follows, in place, an edit of one file that changed the text of no token but some: each
+    /// token at `indices[position]` written in that file (the old `file.path`) takes where
+    /// `after[position]` is now written — tokens at and past `movedFrom` (a byte
+    /// offset in the old text) moved, with their values — and each at a position `redefined`
+    /// holds becomes `after[position]` (its group kept). Returns the indices redefined, in order.
+    mutating func follow(_ after: [TokenDefinition], at indices: [Int], of path: String, movedFrom: Int,
+        redefined: Set<Int>) -> [Int]
+    {
+        var changed: [Int] = []
+        // Whether each file a token is anchored in is the one edited (or a copy a part of it
+        // was parsed in), known by identity after its path is compared once.
+        var files: [(file: ObjectIdentifier, edited: Bool)] = []
+        func isEdited(_ file: SourceFile) -> Bool {
+            let id = ObjectIdentifier(file)
+            for known in files where known.file == id { return known.edited }
+            files.append((id, file.path == path))
+            return files[files.count - 1].edited
+        }
+        after.withUnsafeBufferPointer { moved in
+            tokens.withUnsafeMutableBufferPointer { tokens in
+                for (position, index) in indices.enumerated() where isEdited(tokens[index].anchor.file) {
+                    let shifted = tokens[index].anchor.offset >= movedFrom
+                    // Path, group and types stay: the text that gives them did not change. The
+                    // fields are taken one by one: the whole definition would be copied.
+                    if redefined.contains(position) || shifted && (tokens[index].hasDetails || moved[position].hasDetails) {
+                        let group = tokens[index].groupID
+                        tokens[index] = moved[position]
+                        tokens[index].groupID = group
+                        if redefined.contains(position) { changed.append(index) }
+                    } else {
+                        tokens[index].anchor = moved[position].anchor
+                        if shifted { tokens[index].value = moved[position].value }
+                    }
+                }
+            }
+        }
+        return changed
     }
 
     /// Adds or replaces a token; returns the definition it replaced.
