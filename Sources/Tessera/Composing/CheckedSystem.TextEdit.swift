@@ -38,8 +38,8 @@ extension CheckedSystem {
         func touched(_ contents: SourceContents, in old: SourceFile) -> Set<Int> {
             var touched = Set<Int>()
             var last: (position: Int, offset: Int)?
-            for (position, token) in contents.tokens.enumerated() {
-                let offset = token.definition.anchor.offset
+            for position in contents.tokens.indices {
+                let offset = contents.tokens[position].definition.anchor.offset
                 if offset >= start, offset <= oldEnd {
                     touched.insert(position)
                 } else if offset < start, offset > last?.offset ?? -1 {

@@ -37,6 +37,9 @@ package struct CheckedSystem: Sendable {
         var checkDiagnostics: [Diagnostic]
         /// Who references whom, by permutation number, while it holds.
         var dependents: [Resolution.Dependents?] = []
+        /// Each token of an edited file, by its index in every permutation's document: the same
+        /// while the file defines the same tokens, which an edit checked in part keeps.
+        var fileIndices: [String: [Int]] = [:]
     }
 
     /// How many warnings of one kind in one file are listed: the system's warning limit. The
@@ -79,11 +82,18 @@ package struct CheckedSystem: Sendable {
         else { return false }
         let edited = edit.touched(before, in: old)
         // Each token of the file, by its index in every permutation's document (the base's).
-        var indices: [Int] = []
-        indices.reserveCapacity(after.tokens.count)
-        for (definition, _) in after.tokens {
-            guard let index = states.base.document.index(of: definition.path) else { return false }
-            indices.append(index)
+        let indices: [Int]
+        if let known = states.fileIndices[file.path], known.count == after.tokens.count {
+            indices = known
+        } else {
+            var found: [Int] = []
+            found.reserveCapacity(after.tokens.count)
+            for position in after.tokens.indices {
+                guard let index = states.base.document.index(of: after.tokens[position].definition.path) else { return false }
+                found.append(index)
+            }
+            indices = found
+            states.fileIndices[file.path] = found
         }
         if states.dependents.isEmpty { states.dependents = Array(repeating: nil, count: states.permutations.count) }
         let baseNumber = states.permutations.firstIndex(of: states.baseContexts)!
@@ -234,7 +244,10 @@ package struct CheckedSystem: Sendable {
         guard before.tokens.count == after.tokens.count, before.groupPaths == after.groupPaths,
             before.groups.count == after.groups.count
         else { return false }
-        for (old, new) in zip(before.tokens, after.tokens) where old.definition.path != new.definition.path || old.group != new.group {
+        for position in before.tokens.indices
+        where before.tokens[position].definition.path != after.tokens[position].definition.path
+            || before.tokens[position].group != after.tokens[position].group
+        {
             return false
         }
         for (path, group) in before.groups {

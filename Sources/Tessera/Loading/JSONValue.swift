@@ -46,6 +46,14 @@ public struct JSONValue: Sendable {
         return nil
     }
 
+    /// Whether the value holds no other value (nor their offsets).
+    package var isScalar: Bool {
+        switch storage {
+        case .array, .object: false
+        case .null, .bool, .number, .string: true
+        }
+    }
+
     package var isObject: Bool {
         if case .object = storage { return true }
         return false

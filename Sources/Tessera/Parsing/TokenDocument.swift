@@ -223,6 +223,8 @@ public struct TokenDocument: Sendable {
         redefined: Set<Int>) -> [Int]
     {
         var changed: [Int] = []
+        // Few: looked up without hashing.
+        let redefined = redefined.sorted()
         // Whether each file a token is anchored in is the one edited (or a copy a part of it
         // was parsed in), known by identity after its path is compared once.
         var files: [(file: ObjectIdentifier, edited: Bool)] = []
@@ -245,7 +247,13 @@ public struct TokenDocument: Sendable {
                         if redefined.contains(position) { changed.append(index) }
                     } else {
                         tokens[index].anchor = moved[position].anchor
-                        if shifted { tokens[index].value = moved[position].value }
+                        // A scalar only moves (its storage is not touched); an array or
+                        // object takes the nested offsets too.
+                        if shifted, tokens[index].value.isScalar {
+                            tokens[index].value.offset = moved[position].value.offset
+                        } else if shifted {
+                            tokens[index].value = moved[position].value
+                        }
                     }
                 }
             }
