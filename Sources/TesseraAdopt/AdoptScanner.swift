@@ -361,6 +361,13 @@ private final class Visitor: SyntaxVisitor {
     /// The labels of SwiftUI's `frame(width:height:alignment:)` and `frame(minWidth:…)`.
     static let frameLabels: Set<String> = ["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight", "alignment"]
 
+    /// Edge insets, a padding per side, as each framework names them.
+    static let insetTypes: [String: AdoptFinding.Framework] = ["UIEdgeInsets": .uiKit, "NSDirectionalEdgeInsets": .uiKit,
+        "NSEdgeInsets": .appKit, "NSEdgeInsetsMake": .appKit, "UIEdgeInsetsMake": .uiKit, "EdgeInsets": .swiftUI,
+        "SwiftUI.EdgeInsets": .swiftUI]
+    static let insetLabels: Set<[String]> = [["top", "left", "bottom", "right"], ["top", "leading", "bottom", "trailing"],
+        ["_", "_", "_", "_"]]
+
     static let argumentRoles: [String: AdoptFinding.Role] = ["spacing": .spacing, "cornerRadius": .cornerRadius, "lineWidth": .borderWidth]
 
     static let fontTypes: [String: AdoptFinding.Framework] = ["UIFont": .uiKit, "NSFont": .appKit, "Font": .swiftUI, "SwiftUI.Font": .swiftUI]
@@ -421,6 +428,11 @@ private final class Visitor: SyntaxVisitor {
         if let framework = Self.fontTypes[type], framework != .swiftUI, labels == ["name", "size"] {
             guard let name = values[0].as(StringLiteralExprSyntax.self).flatMap(plainText), let size = number(values[1]), size > 0 else { return }
             record(node, .font(size: size, weight: Self.weight(ofPostScriptName: name), family: name), framework)
+            return
+        }
+        if let framework = Self.insetTypes[type], Self.insetLabels.contains(labels) {
+            // Each side on its own: `UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)`.
+            for value in values { if let side = number(value), side > 0 { record(value, .dimension(side, .spacing), framework) } }
             return
         }
         guard let framework = Self.colorTypes[type] else { return }

@@ -80,6 +80,8 @@ struct AdoptCommandTests {
             func brand(_ view: UIView, _ label: UILabel) {
                 view.tintColor = AppTheming.ColourType.body.color
                 label.font = UIFont.systemFont(ofSize: 20, weight: .semibold)
+                let margins = NSDirectionalEdgeInsets(top: 0, leading: 24, bottom: 0, trailing: 24)
+                _ = margins
             }
         }
 
@@ -140,13 +142,13 @@ struct AdoptCommandTests {
         #expect(line("CardView.swift:10:").contains("none: 13"), "\(report.stdout)")
         #expect(report.stdout.contains("in light mode only (dark: #ffffffff"), "\(report.stdout)")
         let lineCount = (Self.legacy + Self.card).filter { $0 == "\n" }.count
-        #expect(lines.last { !$0.isEmpty }?.hasPrefix("17 hand-written values in 2 of 2 Swift files (\(lineCount) lines): 12 to replace") == true,
+        #expect(lines.last { !$0.isEmpty }?.hasPrefix("19 hand-written values in 2 of 2 Swift files (\(lineCount) lines): 14 to replace") == true,
             "\(report.stdout)")
         #expect(try text(folder, "App/Legacy.swift") == Self.legacy)
 
         let json = try Processes.run(Self.binary, ["adopt", "--format", "json"], in: folder)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        #expect(entries.count == 17)
+        #expect(entries.count == 19)
         let tie = try #require(entries.first { $0["status"] as? String == "tie" })
         #expect(entries.filter { $0["status"] as? String == "tie" }.count == 2)
         #expect((tie["candidates"] as? [[String: Any]])?.compactMap { $0["token"] as? String }.sorted() == ["color.focus", "color.link"])
@@ -179,6 +181,8 @@ struct AdoptCommandTests {
         #expect(legacy.contains("case .body: return Palette.Color.text.uiColor()"), "\(legacy)")
         #expect(legacy.contains("view.tintColor = Palette.Color.text.uiColor()"), "\(legacy)")
         #expect(legacy.contains("label.font = Palette.Typography.title.value.uiFont"), "\(legacy)")
+        #expect(legacy.contains("NSDirectionalEdgeInsets(top: 0, leading: CGFloat(Palette.Spacing.lg.value), bottom: 0, trailing: CGFloat(Palette.Spacing.lg.value))"),
+            "\(legacy)")
         // What was not exact is left as written.
         #expect(legacy.contains("ConfigParser.colorFromToken(ThemeTokens.missing)") && legacy.contains("UIColor(red: 0, green: 0.4, blue: 1, alpha: 1)"))
         try expectTypeChecks(folder, ["Generated/Palette.swift"], runtime: false)
