@@ -56,7 +56,9 @@ def main():
     wait_for_diagnostics(server, uri)
     print("open: %.1f ms" % ((time.perf_counter() - start) * 1000))
     # One digit of a number in a value: the edit redefines one token.
-    match = re.search(r'"\$value":\s*[^\n]*?(\d)', text)
+    # A digit of a string value ("#0a1b2c", "{color.red.100}", "4px") or of a value written as
+    # an object over several lines ({"colorSpace": …, "components": [0.5, …]}).
+    match = re.search(r'"\$value":\s*(?:"[^"\n]*?|\{[^}]*?)(\d)', text)
     before = text[:match.start(1)]
     line = before.count("\n")
     character = len(before) - (before.rfind("\n") + 1)
