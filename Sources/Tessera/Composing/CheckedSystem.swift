@@ -116,12 +116,15 @@ package struct CheckedSystem: Sendable {
         var touched = baseAffected.indices
         var touchedPaths = baseAffected.paths
 
-        // Every other permutation: its own redefinition, and the base's tokens it now differs in.
-        for number in states.variants.indices {
-            guard var variant = states.variants[number].take() else { continue }
+        // Every other permutation: its own redefinition, and the base's tokens it now differs in;
+        // side by side, each permutation held by one box (so changed in place, not copied).
+        let edits = states.variants.indices.map { VariantEdit(states.variants[$0].take(), states.dependents[$0]) }
+        let redefined = Parallel.map(edits.count) { number -> Bool in
+            let item = edits[number]
+            guard var variant = item.state.take() else { return true }
             var carried = variant.diagnostics
             let differing = variant.affected ?? []
-            guard let affected = redefining.redefine(&variant, dependents: &states.dependents[number]) else { return false }
+            guard let affected = redefining.redefine(&variant, dependents: &item.dependents) else { return false }
             let resolvedAgain = PathSet(affected.paths)
             carried.removing(about: resolvedAgain)
             var added = [Int](affected.indices.filter { !differing.sortedContains($0) })
@@ -135,9 +138,16 @@ package struct CheckedSystem: Sendable {
             carried.append(contentsOf: inherited)
             variant.diagnostics = carried
             variant.affected = differing.mergingSorted(added.sorted())
-            states.variants[number] = variant
-            touched.formUnion(affected.indices)
-            touchedPaths.formUnion(affected.paths)
+            item.state = variant
+            item.affected = affected
+            return true
+        }
+        guard !redefined.contains(false) else { return false }
+        for (number, item) in edits.enumerated() {
+            states.variants[number] = item.state
+            states.dependents[number] = item.dependents
+            touched.formUnion(item.affected.indices)
+            touchedPaths.formUnion(item.affected.paths)
         }
 
         // The permutations compared again on the tokens resolved again, the rest as before.
@@ -176,6 +186,20 @@ package struct CheckedSystem: Sendable {
             variesAlong: variesAlong, base: base, files: system.files, tokensResolved: touched.count)
         self.states = states
         return true
+    }
+
+    /// A permutation redefined on its own thread, and what redefining it found. Each box is
+    /// used by one thread at a time: by the thread redefining it, then, once all are done, by
+    /// the edit that gathers them.
+    private final class VariantEdit: @unchecked Sendable {
+        var state: Resolution?
+        var dependents: Resolution.Dependents?
+        var affected: (indices: Set<Int>, paths: Set<TokenPath>) = ([], [])
+
+        init(_ state: Resolution?, _ dependents: Resolution.Dependents?) {
+            self.state = state
+            self.dependents = dependents
+        }
     }
 
     /// One edit of one file, as each permutation takes it in.
