@@ -25,10 +25,18 @@ extension ConfiguredSystem {
             keepGoing: keepGoing || configuration.keepGoing, tenants: tenants ?? configuration.tenants.map(configuration.absolute))
     }
 
-    /// The system of the configuration at `path`, nil when it cannot be read (what `tessera lsp`
-    /// reads a workspace's `tessera.yml` with).
+    /// The system of the configuration at `path`, nil when it cannot be read.
     public static func configured(at path: String) -> ConfiguredSystem? {
-        BuildConfiguration.load(path).configuration.map { ConfiguredSystem($0) }
+        read(at: path).system
+    }
+
+    /// The system of the configuration at `path` (nil when it has an error), and what reading
+    /// it found, as `tessera validate --config` reports it: what `tessera lsp` reads a
+    /// workspace's `tessera.yml` with.
+    public static func read(at path: String) -> (system: ConfiguredSystem?, diagnostics: [Diagnostic]) {
+        let (configuration, diagnostics) = BuildConfiguration.load(path)
+        let refused = diagnostics.contains { $0.severity == .error }
+        return (refused ? nil : configuration.map { ConfiguredSystem($0) }, diagnostics)
     }
 }
 

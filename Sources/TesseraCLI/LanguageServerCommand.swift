@@ -20,7 +20,7 @@ struct LanguageServerCommand: TesseraSubcommand {
 
     func execute(_ io: inout CommandIO) throws -> ExitCode {
         let fixes = AdoptQuickFixes()
-        return ExitCode(LanguageServer.run(input: .standardInput, output: .standardOutput, configuration: ConfiguredSystem.configured(at:),
+        return ExitCode(LanguageServer.run(input: .standardInput, output: .standardOutput, configuration: ConfiguredSystem.read(at:),
             swiftFixer: fixes.fixes))
     }
 }

@@ -10,8 +10,8 @@ import TesseraImporters
 package final class LanguageServer {
     package enum State: Equatable { case uninitialized, running, shuttingDown }
     /// Reads a `tessera.yml` into the system it configures (as `tessera validate --config`
-    /// does: `ConfiguredSystem.configured(at:)`); nil when it cannot be read.
-    package typealias ConfigurationReader = (String) -> ConfiguredSystem?
+    /// does: `ConfiguredSystem.read(at:)`), nil when it has an error, and what reading it found.
+    package typealias ConfigurationReader = (String) -> (system: ConfiguredSystem?, diagnostics: [Tessera.Diagnostic])
 
     /// What a Swift file's quick fixes are asked with: the workspace's system as the editor
     /// holds it (`generation` changes whenever it does), the file's text as edited, and the

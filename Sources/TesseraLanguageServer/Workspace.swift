@@ -6,8 +6,15 @@ import TesseraImporters
 /// --config` reads it: its `resolver` or `sources`, `sourceFormat`, `strict`), else the one
 /// `*.resolver.json` in the root folder, else the open files merged.
 struct WorkspaceSystem {
-    /// The configured system; nil when the open files are the system.
+    /// The configured system; nil when the open files are the system, or when the
+    /// configuration is refused.
     var configured: ConfiguredSystem?
+    /// What reading the workspace's `tessera.yml` found, published for it.
+    var configurationDiagnostics: [Tessera.Diagnostic] = []
+    /// The `tessera.yml` that has an error, as `tessera validate --config` refuses it: nothing is
+    /// checked until it is fixed (no other system stands in for it), and each open token file
+    /// says so.
+    var refused: String?
     /// The options the open files are read with when they are the system.
     var options: PipelineOptions { configured?.options ?? PipelineOptions(importers: .standard) }
 }
@@ -60,6 +67,20 @@ struct Analysis {
                 if let good = document.lastGood { overlays.append(SourceFile(path: document.path, bytes: good)) }
             }
         }
+        let standing = workspace.configurationDiagnostics
+        if let configuration = workspace.refused {
+            // Nothing is checked, as `tessera validate --config` checks nothing: the
+            // configuration's errors, and each open token file saying it is not checked.
+            let name = (configuration as NSString).lastPathComponent
+            for document in documents.values.sorted(by: { $0.path < $1.path }) where Self.looksLikeTokens(document) {
+                let file = SourceFile(path: document.path, bytes: document.bytes)
+                files[document.path] = file
+                extra.append(Tessera.Diagnostic(.notCheckedWhileRefused(name), at: SourceAnchor(file: file, offset: 0).location()))
+            }
+            self.init(CheckedSystem(TokenSystem(files: [], options: workspace.options)), files: files, extra: extra,
+                broken: [], standing: standing, checking: false)
+            return
+        }
         // Every importer reads the open documents in place of their files.
         let system = workspace.configured?.open(overlays: overlays) ?? TokenSystem(files: overlays, options: workspace.options)
         let checked = CheckedSystem(system)
@@ -80,13 +101,17 @@ struct Analysis {
             lastGood[document.path] = files[document.path]
             files[document.path] = SourceFile(path: document.path, bytes: document.bytes)
         }
-        self.init(checked, files: files, extra: extra, broken: broken)
+        self.init(checked, files: files, extra: extra, broken: broken, standing: standing)
         self.lastGood = lastGood
     }
 
-    private init(_ checked: CheckedSystem, files: [String: SourceFile], extra: [Tessera.Diagnostic], broken: Set<String>) {
+    /// `checking`: whether the checked system's diagnostics are the files' (not when nothing
+    /// was checked).
+    private init(_ checked: CheckedSystem, files: [String: SourceFile], extra: [Tessera.Diagnostic], broken: Set<String>,
+        standing: [Tessera.Diagnostic], checking: Bool = true)
+    {
         var diagnostics: [String: [Tessera.Diagnostic]] = [:]
-        for diagnostic in checked.result.diagnostics + extra {
+        for diagnostic in (checking ? checked.result.diagnostics : []) + standing + extra {
             let path = diagnostic.location?.file ?? ""
             // A file that does not parse shows what stops it; the rest is about its last good text.
             if broken.contains(path), !diagnostic.id.isAboutFileText { continue }
@@ -102,6 +127,8 @@ struct Analysis {
         self.files = files
         self.diagnostics = diagnostics
         self.broken = broken
+        self.standing = standing
+        refused = !checking
     }
 
     /// The analysis after an edit of the open document at `document.path`, made from this one
@@ -111,16 +138,22 @@ struct Analysis {
     mutating func edit(_ document: OpenDocument) -> Bool {
         // A text not checked yet parses when it parses with the problems the last one had
         // (none about its text: nothing is broken), which taking the edit in part checks.
-        guard broken.isEmpty, files[document.path] != nil, document.parses || !document.textChecked else { return false }
+        guard !refused, broken.isEmpty, files[document.path] != nil, document.parses || !document.textChecked else { return false }
         let file = SourceFile(path: document.path, bytes: document.bytes)
         // Nothing else holds the permutations' resolutions while they change.
         cache = Cache()
         guard checked.edit(file) else { return false }
         var files = self.files
         files[document.path] = file
-        self = Analysis(checked, files: files, extra: [], broken: [])
+        self = Analysis(checked, files: files, extra: [], broken: [], standing: standing)
         return true
     }
+
+    /// What reading the configuration found, published whatever the edits.
+    private var standing: [Tessera.Diagnostic] = []
+
+    /// Whether nothing was checked: the configuration is refused.
+    private(set) var refused = false
 
     /// Every permutation checked, kept for checking an edit in part.
     private(set) var checked: CheckedSystem
@@ -211,8 +244,10 @@ struct Analysis {
     static func system(root: String?, configuration reader: LanguageServer.ConfigurationReader?) -> WorkspaceSystem {
         guard let root else { return WorkspaceSystem() }
         let configuration = (root as NSString).appendingPathComponent("tessera.yml")
-        if FileManager.default.fileExists(atPath: configuration), let configured = reader?(configuration) {
-            return WorkspaceSystem(configured: configured)
+        if FileManager.default.fileExists(atPath: configuration), let reader {
+            let (configured, diagnostics) = reader(configuration)
+            return WorkspaceSystem(configured: configured, configurationDiagnostics: diagnostics,
+                refused: configured == nil ? configuration : nil)
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         if let resolver = names.sorted().first(where: { $0.hasSuffix(".resolver.json") }) {

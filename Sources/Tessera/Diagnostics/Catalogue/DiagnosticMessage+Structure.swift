@@ -23,6 +23,13 @@ extension DiagnosticMessage {
             "this file is not read by the workspace's system (\(system)): its tokens are not checked; list it in its sources to check it")
     }
 
+    /// An open token file of a workspace whose `tessera.yml` has an error: nothing is checked
+    /// until it is fixed, as `tessera validate --config` checks nothing.
+    package static func notCheckedWhileRefused(_ configuration: String) -> Self {
+        Self(.fileOutsideSystem, .warning,
+            "this file's tokens are not checked: the workspace's \(configuration) has an error; fix it to check them")
+    }
+
     /// A check that read no token at all: an empty success would let a job guarding the tokens
     /// pass with every token gone.
     package static func noTokensRead(_ found: String) -> Self {
