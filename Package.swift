@@ -140,7 +140,8 @@ let package = Package(
         // `tessera lsp`: in process and over pipes to the built `tessera` binary.
         .testTarget(
             name: "TesseraLanguageServerTests",
-            dependencies: ["TesseraCLI", "TesseraLanguageServer", "TesseraImporters", "TesseraBuild", "TesseraConformanceKit", "TesseraTestSupport"]
+            dependencies: ["TesseraCLI", "TesseraLanguageServer", "TesseraImporters", "TesseraBuild", "TesseraConformanceKit", "TesseraDifferential",
+                "TesseraTestSupport"]
         ),
         // Runs the built `tessera` binary.
         .testTarget(name: "TesseraAdoptTests", dependencies: ["TesseraAdopt", "TesseraImporters", "TesseraConformanceKit", "TesseraTestSupport"]),

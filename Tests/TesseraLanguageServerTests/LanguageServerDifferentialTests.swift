@@ -1,5 +1,6 @@
 import Foundation
 import TesseraConformanceKit
+import TesseraDifferential
 import TesseraLanguageServer
 import TesseraTestSupport
 import Testing
@@ -97,18 +98,6 @@ struct LanguageServerDifferentialTests {
         }
     }
 
-    /// A deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let resolver = """
         {
           "version": "2025.10",
@@ -125,7 +114,7 @@ struct LanguageServerDifferentialTests {
 
     /// A token's value: colors, references (to tokens that exist, to aliases of them, to itself,
     /// to none), a value its type does not allow, another type, a type taken from the reference.
-    static func value(_ generator: inout Generator, tokens: Int) -> String {
+    static func value(_ generator: inout SplitMix64, tokens: Int) -> String {
         let target = Int.random(in: 0..<4, using: &generator) == 0
             ? "a\(Int.random(in: 0..<4, using: &generator))" : "t\(Int.random(in: 0..<tokens, using: &generator))"
         switch Int.random(in: 0..<9, using: &generator) {
@@ -180,7 +169,7 @@ struct LanguageServerDifferentialTests {
     @Test(arguments: [1, 2, 3] as [UInt64])
     func oneTokenEditsGiveWhatAFullCheckGives(seed: UInt64) throws {
         let folder = try Scratch.folder("lsp-differential").path
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let count = 8
         var files = [
             TokenFile(path: "base.json", tokens: (0..<count).map { ("t\($0)", ##"{"$type": "color", "$value": "#ffffff"}"##) }),

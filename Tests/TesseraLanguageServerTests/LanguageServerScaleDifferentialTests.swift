@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import TesseraBuild
 import TesseraConformanceKit
+import TesseraDifferential
 import TesseraImporters
 import TesseraLanguageServer
 import TesseraTestSupport
@@ -102,7 +103,7 @@ struct LanguageServerScaleDifferentialTests {
         var workspace = try Workspace(shape, tokens: Self.tokens, in: Scratch.folder("lsp-scale").path)
         let editing = Session(root: workspace.root)
         editing.receive(workspace.documents.indices.flatMap { workspace.opening($0) })
-        var random = SplitMix(state: shape.seed &+ Self.seed)
+        var random = SplitMix64(seed: shape.seed &+ Self.seed)
         // What replays a failing round.
         let replay = "\(shape.testDescription), \(Self.tokens) tokens, TESSERA_LSP_DIFFERENTIAL_SEED=\(Self.seed)"
         var planned: [Kind] = []
@@ -479,14 +480,14 @@ struct LanguageServerScaleDifferentialTests {
         }
 
         /// A value of `type` that is not one.
-        static func invalid(_ type: String, _ random: inout SplitMix) -> String {
+        static func invalid(_ type: String, _ random: inout SplitMix64) -> String {
             let values = type == "color" ? [#""not a color""#, #"{"colorSpace": "srgb", "components": ["x", 0, 0]}"#]
                 : [#""not a size""#, #"{"value": "x", "unit": "px"}"#]
             return values.randomElement(using: &random)!
         }
 
         /// A document to edit: the primitives most often, then the aliases, then the overrides.
-        func document(_ random: inout SplitMix) -> Int {
+        func document(_ random: inout SplitMix64) -> Int {
             let weighted = [0, 0, 0, 1, 1] + (shape.tiers == 3 ? [2, 2] : []) + Array(shape.tiers..<documents.count)
             let parsing = weighted.filter { documents[$0].parses }
             return parsing.randomElement(using: &random)!
@@ -504,7 +505,7 @@ struct LanguageServerScaleDifferentialTests {
         }
 
         /// An edit of `kind` in a document that parses; nil when the document has no line for it.
-        mutating func edit(_ kind: Kind, _ random: inout SplitMix, in only: Int? = nil) -> (document: Int, change: Change, label: String)? {
+        mutating func edit(_ kind: Kind, _ random: inout SplitMix64, in only: Int? = nil) -> (document: Int, change: Change, label: String)? {
             var index = only ?? document(&random)
             if kind == .restore {
                 guard let changed = (only.map { [$0] } ?? Array(documents.indices))
@@ -747,18 +748,6 @@ struct LanguageServerScaleDifferentialTests {
         /// Messages handled as the server handles those it finds waiting together.
         func receive(_ messages: [JSON]) {
             server.receive(messages.map { .message(Array($0.text.utf8)) })
-        }
-    }
-
-    /// A deterministic generator (SplitMix64), so that a failing round can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
