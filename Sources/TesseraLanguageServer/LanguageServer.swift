@@ -324,9 +324,10 @@ package final class LanguageServer {
         }
     }
 
-    /// Brings each open document's last good text up to date with its text.
+    /// Brings each open document's last good text up to date with its text (a text already
+    /// checked is not parsed again).
     private func checkTexts() {
-        for path in documents.keys where documents[path]?.textChecked == false { documents[path]?.keepTextIfItParses() }
+        for path in documents.keys { documents[path]?.keepTextIfItParses() }
     }
 
     func uri(_ path: String) -> String { documents[path]?.uri ?? swiftDocuments[path]?.uri ?? FileURI.uri(path) }

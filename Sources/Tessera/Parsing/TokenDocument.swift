@@ -238,13 +238,14 @@ public struct TokenDocument: Sendable {
             tokens.withUnsafeMutableBufferPointer { tokens in
                 for (position, index) in indices.enumerated() where isEdited(tokens[index].anchor.file) {
                     let shifted = tokens[index].anchor.offset >= movedFrom
+                    let isRedefined = redefined.contains(position)
                     // Path, group and types stay: the text that gives them did not change. The
                     // fields are taken one by one: the whole definition would be copied.
-                    if redefined.contains(position) || shifted && (tokens[index].hasDetails || moved[position].hasDetails) {
+                    if isRedefined || shifted && (tokens[index].hasDetails || moved[position].hasDetails) {
                         let group = tokens[index].groupID
                         tokens[index] = moved[position]
                         tokens[index].groupID = group
-                        if redefined.contains(position) { changed.append(index) }
+                        if isRedefined { changed.append(index) }
                     } else {
                         tokens[index].anchor = moved[position].anchor
                         // A scalar only moves (its storage is not touched); an array or
