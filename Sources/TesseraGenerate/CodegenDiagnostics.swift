@@ -12,6 +12,11 @@ extension DiagnosticMessage {
             "'\(path)' and '\(other)' are both named '\(name)' in Swift; '\(path)' is named '\(renamed)'")
     }
 
+    static func swiftNameReserved(_ path: String, name: String, renamed: String) -> Self {
+        Self(.swiftNameCollision, .warning,
+            "'\(path)' would be named '\(name)' in Swift, a name the generated file declares for itself; it is named '\(renamed)'")
+    }
+
     static func outputSkipped(_ path: String, reason: String) -> Self {
         Self(.outputSkipped, .warning, "\(path) is left out: \(reason)")
     }

@@ -65,6 +65,7 @@ public struct SwiftEmitter: Sendable {
         }
         for text in groups { output += text }
         output += "}\n"
+        if table != nil { keyFunctions(context, into: &output) }
         if flavor == .static {
             output += "\n"
             output += StaticSupport(context: context, values: valuesName, access: access, fontMap: fontMap).text
@@ -74,7 +75,27 @@ public struct SwiftEmitter: Sendable {
 
     var access: String { accessLevel.keyword }
     /// The constant holding the runtime flavor's token table (`tokensTable`).
-    var tableName: String { rootName.prefix(1).lowercased() + rootName.dropFirst() + "Table" }
+    var tableName: String { SwiftNamespace.tableName(rootName) }
+
+    /// The runtime flavor's functions that make keys, one per value type the tokens are read as
+    /// (`tokensKeyThemeColor(_:)`).
+    ///
+    /// Each key's getter calls one of these with its slot. A call of a plain function with a
+    /// known result type compiles in about half the time of the table's generic `key(_:)` called
+    /// in each getter, and, kept out of line, it is not inlined into every getter of an
+    /// optimized build.
+    private func keyFunctions(_ context: GenerationContext, into output: inout String) {
+        var types: [String] = []
+        for token in context.tokens {
+            let type = SwiftLiterals.runtimeType(token.type)
+            if !types.contains(type) { types.append(type) }
+        }
+        output += "\n// How each key above is made from its slot in `\(tableName)`.\n"
+        for type in types {
+            output += "@inline(never) nonisolated private func \(SwiftNamespace.keyFunctionName(rootName, type: type))"
+            output += "(_ slot: Int) -> TesseraRuntime.TokenKey<\(type)> { \(tableName).key(slot) }\n"
+        }
+    }
 
     /// The runtime flavor's compiled theme and each token's slot in it.
     struct RuntimeTable {
@@ -130,13 +151,14 @@ public struct SwiftEmitter: Sendable {
             output += access
             switch flavor {
             case .runtime:
-                // A computed property with one call: the fastest shape to compile.
+                // A computed property with one call of a plain function: the fastest shape to compile.
                 output += "static var "
                 output += name
                 output += ": TesseraRuntime.TokenKey<"
-                output += SwiftLiterals.runtimeType(token.type)
+                let type = SwiftLiterals.runtimeType(token.type)
+                output += type
                 if let slot = table?.slots[token.path] {
-                    output += "> { \(tableName).key(\(slot)) }\n"
+                    output += "> { \(SwiftNamespace.keyFunctionName(rootName, type: type))(\(slot)) }\n"
                 } else {
                     output += "> { .init("
                     output += SwiftLiterals.string(token.path)

@@ -56,13 +56,14 @@ package enum SwiftLiterals {
 
     // MARK: Tessera's types (runtime-backed flavor)
 
-    /// The `ThemeValue` type a token of `type` is read as.
+    /// The `ThemeValue` type a token of `type` is read as, qualified: a group of tokens may be
+    /// named `String` or `Double`.
     static func runtimeType(_ type: TokenType) -> String {
         switch type {
         case .color: "TesseraRuntime.ThemeColor"
         case .dimension: "TesseraRuntime.TokenDimension"
         case .fontFamily: "TesseraRuntime.FontFamily"
-        case .fontWeight, .number: "Double"
+        case .fontWeight, .number: "Swift.Double"
         case .duration: "TesseraRuntime.TokenDuration"
         case .cubicBezier: "TesseraRuntime.CubicBezier"
         case .strokeStyle: "TesseraRuntime.TokenStrokeStyle"
@@ -71,8 +72,8 @@ package enum SwiftLiterals {
         case .shadow: "TesseraRuntime.ShadowLayers"
         case .gradient: "TesseraRuntime.GradientStops"
         case .typography: "TesseraRuntime.Typography"
-        case .string: "String"
-        case .boolean: "Bool"
+        case .string: "Swift.String"
+        case .boolean: "Swift.Bool"
         }
     }
 
@@ -152,9 +153,9 @@ package enum SwiftLiterals {
     static func staticType(_ type: TokenType, values: String) -> String {
         switch type {
         case .color: "\(values).Color"
-        case .dimension, .fontWeight, .number: "Double"
-        case .fontFamily: "[String]"
-        case .duration: "Double"
+        case .dimension, .fontWeight, .number: "Swift.Double"
+        case .fontFamily: "[Swift.String]"
+        case .duration: "Swift.Double"
         case .cubicBezier: "\(values).CubicBezier"
         case .strokeStyle: "\(values).StrokeStyle"
         case .border: "\(values).Border"
@@ -162,8 +163,8 @@ package enum SwiftLiterals {
         case .shadow: "[\(values).Shadow]"
         case .gradient: "[\(values).GradientStop]"
         case .typography: "\(values).Typography"
-        case .string: "String"
-        case .boolean: "Bool"
+        case .string: "Swift.String"
+        case .boolean: "Swift.Bool"
         }
     }
 

@@ -7,7 +7,8 @@ import Tessera
 /// Names are made valid Swift (`OutputContext.swiftIdentifier`: keywords in backticks, a
 /// leading digit prefixed by `_`). Two names of one group that come out the same are told apart
 /// deterministically: the first in tree order keeps the name, the next ones get `_2`, `_3`…,
-/// and each renaming is reported.
+/// and each renaming is reported. A member is never given a name the runtime flavor declares
+/// beside the root (`tokensTable`, `tokensKeyThemeColor`): inside the enums it would hide it.
 struct SwiftNamespace {
     /// Not changed once the namespace is made, so it is read from several threads.
     final class Group: @unchecked Sendable {
@@ -52,7 +53,8 @@ struct SwiftNamespace {
         self.root = root
         var diagnostics: [Diagnostic] = []
         // The open groups from the root, with the names they hold.
-        var stack: [(group: Group, names: [String], taken: Set<String>)] = [(root, [], [])]
+        let reserved = Self.reservedNames(rootName)
+        var stack: [(group: Group, names: [String], taken: Set<String>)] = [(root, [], reserved)]
         var places = [(group: Group, name: String)?](repeating: nil, count: context.tokens.count)
         // Names repeat across groups (`100`, `default`): each is made an identifier once.
         // Every name's identifier, made up front.
@@ -65,8 +67,13 @@ struct SwiftNamespace {
                 // Rare: the holder of the name is looked for only now.
                 let group = stack[stack.count - 1].group
                 let other = group.groups.first { $0.typeName == name }?.path
-                    ?? group.members.first { $0.name == name }.map { context.tokens[$0.token].path } ?? name
-                diagnostics.append(Diagnostic(.swiftNameCollision(path, other: other, name: name, renamed: candidate),
+                    ?? group.members.first { $0.name == name }.map { context.tokens[$0.token].path }
+                let message: DiagnosticMessage = if other == nil, reserved.contains(name) {
+                    .swiftNameReserved(path, name: name, renamed: candidate)
+                } else {
+                    .swiftNameCollision(path, other: other ?? name, name: name, renamed: candidate)
+                }
+                diagnostics.append(Diagnostic(message,
                     at: SourceLocation(file: context.document.files.first?.path ?? "", line: 0, column: 0, token: path)))
             }
             return candidate
@@ -88,7 +95,7 @@ struct SwiftNamespace {
                 let typeName = unique(Self.typeName(names[level], cache: &typeNames), path: path)
                 let group = Group(path: path, typeName: typeName, parent: stack[stack.count - 1].group)
                 stack[stack.count - 1].group.groups.append(group)
-                stack.append((group, groupNames, []))
+                stack.append((group, groupNames, reserved))
             }
             let name = names[names.count - 1]
             let identifier = memberNames[name] ?? OutputContext.swiftIdentifier([name], casing: .lowerCamel)
@@ -113,6 +120,22 @@ struct SwiftNamespace {
         identifiers.reserveCapacity(names.count)
         for (name, identifier) in zip(names, made.joined()) { identifiers[name] = identifier }
         return identifiers
+    }
+
+    /// The constant holding the runtime flavor's token table (`tokensTable`).
+    static func tableName(_ rootName: String) -> String {
+        rootName.prefix(1).lowercased() + rootName.dropFirst() + "Table"
+    }
+
+    /// The runtime flavor's function making keys of a value type (`tokensKeyThemeColor` for
+    /// `TesseraRuntime.ThemeColor`).
+    static func keyFunctionName(_ rootName: String, type: String) -> String {
+        rootName.prefix(1).lowercased() + rootName.dropFirst() + "Key" + (type.split(separator: ".").last ?? "")
+    }
+
+    /// The names the runtime flavor declares beside the root, which no member may hide.
+    static func reservedNames(_ rootName: String) -> Set<String> {
+        Set(TokenType.allCases.map { keyFunctionName(rootName, type: SwiftLiterals.runtimeType($0)) } + [tableName(rootName)])
     }
 
     /// `name_2`, `name_3`…, without the backticks of a keyword (`` `default` `` → `default_2`).

@@ -29,7 +29,10 @@ import Testing
         #expect(text.contains("@available(*, deprecated, message: \"Use 'default'\")\n    public static var `class`: "))
         #expect(text.contains("public enum Type_ {"))
         let slot = try #require(Theme.compile(tokens).paths.firstIndex(of: "9lives"))
-        #expect(text.contains("public static var _9lives: TesseraRuntime.TokenKey<String> { tokensTable.key(\(slot)) }"))
+        #expect(text.contains("public static var _9lives: TesseraRuntime.TokenKey<Swift.String> { tokensKeyString(\(slot)) }"))
+        // The function it calls is declared once, after the keys.
+        let declaration = "@inline(never) nonisolated private func tokensKeyString(_ slot: Int) -> TesseraRuntime.TokenKey<Swift.String> { tokensTable.key(slot) }"
+        #expect(text.components(separatedBy: declaration).count == 2)
     }
 
     /// Every key of the runtime flavor names the slot of its own token in the table the file
@@ -66,6 +69,34 @@ import Testing
         #expect(slots["Color.textPrimary_3"] == "color.text_primary")
         #expect(diagnostics.map(\.id) == [.swiftNameCollision, .swiftNameCollision])
         #expect(diagnostics.first?.message.contains("'color.textPrimary' and 'color.text-primary'") == true)
+    }
+
+    /// A token named like a declaration of the generated file itself (its table, a key
+    /// function) would hide it inside the enums: it is renamed and reported. A group named like
+    /// a standard type (`String`) hides nothing the file names. Both flavors type-check.
+    @Test func namesTheGeneratedFileDeclaresAreNotHidden() throws {
+        let result = pipeline("""
+            {"brand": {"tokensTable": {"$type": "color", "$value": "#000000"},
+              "tokensKeyThemeColor": {"$type": "color", "$value": "#111111"},
+              "string": {"label": {"$type": "string", "$value": "x"}, "count": {"$type": "number", "$value": 2},
+                "on": {"$type": "boolean", "$value": true}}}}
+            """)
+        let tokens = try result.tokens()
+        let context = GenerationContext(tokens, name: "t")
+        let (text, diagnostics) = SwiftEmitter().emit(context)
+        let paths = Theme.compile(tokens).paths
+        #expect(try keySlots(text).mapValues { paths[$0] } == [
+            "Brand.tokensTable_2": "brand.tokensTable", "Brand.tokensKeyThemeColor_2": "brand.tokensKeyThemeColor",
+            "Brand.String.label": "brand.string.label", "Brand.String.count": "brand.string.count",
+            "Brand.String.on": "brand.string.on",
+        ])
+        #expect(diagnostics.map(\.message) == [
+            "'brand.tokensKeyThemeColor' would be named 'tokensKeyThemeColor' in Swift, a name the generated file declares for itself; it is named 'tokensKeyThemeColor_2'",
+            "'brand.tokensTable' would be named 'tokensTable' in Swift, a name the generated file declares for itself; it is named 'tokensTable_2'",
+        ])
+        if let modules = Codegen.modules {
+            try Toolchain.expectGeneratedSwiftTypeChecks(context, modules: modules, TestExpectations())
+        }
     }
 
     /// The runtime flavor's keys, compiled against Tessera and run: each key reads from the
@@ -221,10 +252,11 @@ import Testing
             } else if trimmed == "}" {
                 _ = stack.popLast()
             } else if trimmed.hasPrefix("public static var "), let colon = trimmed.range(of: ": TesseraRuntime.TokenKey<"),
-                let call = trimmed.range(of: "{ tokensTable.key("), let close = trimmed.range(of: ") }", options: .backwards)
+                let call = trimmed.range(of: "> { tokensKey"), let open = trimmed[call.upperBound...].firstIndex(of: "("),
+                let close = trimmed.range(of: ") }", options: .backwards)
             {
                 let name = String(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 18)..<colon.lowerBound])
-                let slot = try #require(Int(trimmed[call.upperBound..<close.lowerBound]))
+                let slot = try #require(Int(trimmed[trimmed.index(after: open)..<close.lowerBound]))
                 slots[(stack.dropFirst() + [name]).joined(separator: ".")] = slot
             }
         }

@@ -4,23 +4,24 @@ import Foundation
 /// single string, that every generated key is made from.
 ///
 /// Generated code (`tessera build`, the runtime flavor) declares each token as a computed
-/// property that asks the table for its key by slot:
+/// property that asks the table for its key by slot, through one function per value type:
 ///
 /// ```swift
-/// private let tokensTable = TesseraRuntime.TokenTable(compiledTheme: "VEVTUx…")
-/// public enum Tokens {
+/// nonisolated public let tokensTable = TesseraRuntime.TokenTable(compiledTheme: "VEVTUx…")
+/// nonisolated public enum Tokens {
 ///     public enum Color {
-///         public static var accent: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(12) }
+///         public static var accent: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(12) }
 ///     }
 /// }
+/// @inline(never) nonisolated private func tokensKeyThemeColor(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(slot) }
 /// ```
 ///
-/// A property with no stored value and one call compiles far faster than a stored property
-/// initialized from literals, and the values come from one string literal that costs the
-/// compiler nothing. Each key answers the default permutation's value as its fallback, and is
-/// bound to the tokens of the system it was generated from: on a theme compiled from the same
-/// system (any contexts, overrides or brand with the same tokens) a lookup indexes straight into
-/// the value table, with no hashing.
+/// A property with no stored value and one call of a plain function compiles far faster than a
+/// stored property initialized from literals, and the values come from one string literal that
+/// costs the compiler nothing. Each key answers the default permutation's value as its
+/// fallback, and is bound to the tokens of the system it was generated from: on a theme
+/// compiled from the same system (any contexts, overrides or brand with the same tokens) a
+/// lookup indexes straight into the value table, with no hashing.
 public final class TokenTable: Sendable {
     /// The default permutation of the system the code was generated from.
     public let theme: Theme

@@ -36,7 +36,7 @@ nonisolated public enum AppTheming {
         }
 
         /// The token in `Tokens`.
-        public var token: TokensValues.Dynamic<Double> {
+        public var token: TokensValues.Dynamic<Swift.Double> {
             switch self {
             case .borderSizeXs1: Tokens.BorderSize.borderSizeXs1
             }

@@ -7,30 +7,30 @@
 nonisolated public struct ButtonTokens: Sendable {
     public var primaryBackground: TokensValues.Dynamic<TokensValues.Color>
     public var primaryBorder: TokensValues.Dynamic<TokensValues.Border>
-    public var primaryHeight: TokensValues.Dynamic<Double>
+    public var primaryHeight: TokensValues.Dynamic<Swift.Double>
     public var primaryLabel: TokensValues.Dynamic<TokensValues.Typography>
-    public var primaryPadding: TokensValues.Dynamic<Double>
+    public var primaryPadding: TokensValues.Dynamic<Swift.Double>
     public var primaryPress: TokensValues.Dynamic<TokensValues.Transition>
     public var secondaryBackground: TokensValues.Dynamic<TokensValues.Color>
     public var secondaryBorder: TokensValues.Dynamic<TokensValues.Border>
-    public var secondaryHeight: TokensValues.Dynamic<Double>
+    public var secondaryHeight: TokensValues.Dynamic<Swift.Double>
     public var secondaryLabel: TokensValues.Dynamic<TokensValues.Typography>
-    public var secondaryPadding: TokensValues.Dynamic<Double>
+    public var secondaryPadding: TokensValues.Dynamic<Swift.Double>
     public var secondaryPress: TokensValues.Dynamic<TokensValues.Transition>
 
     /// The system's values, except those given.
     public init(
         primaryBackground: TokensValues.Dynamic<TokensValues.Color> = Tokens.Button.Primary.background,
         primaryBorder: TokensValues.Dynamic<TokensValues.Border> = Tokens.Button.Primary.border,
-        primaryHeight: TokensValues.Dynamic<Double> = Tokens.Button.Primary.height,
+        primaryHeight: TokensValues.Dynamic<Swift.Double> = Tokens.Button.Primary.height,
         primaryLabel: TokensValues.Dynamic<TokensValues.Typography> = Tokens.Button.Primary.label,
-        primaryPadding: TokensValues.Dynamic<Double> = Tokens.Button.Primary.padding,
+        primaryPadding: TokensValues.Dynamic<Swift.Double> = Tokens.Button.Primary.padding,
         primaryPress: TokensValues.Dynamic<TokensValues.Transition> = Tokens.Button.Primary.press,
         secondaryBackground: TokensValues.Dynamic<TokensValues.Color> = Tokens.Button.Secondary.background,
         secondaryBorder: TokensValues.Dynamic<TokensValues.Border> = Tokens.Button.Secondary.border,
-        secondaryHeight: TokensValues.Dynamic<Double> = Tokens.Button.Secondary.height,
+        secondaryHeight: TokensValues.Dynamic<Swift.Double> = Tokens.Button.Secondary.height,
         secondaryLabel: TokensValues.Dynamic<TokensValues.Typography> = Tokens.Button.Secondary.label,
-        secondaryPadding: TokensValues.Dynamic<Double> = Tokens.Button.Secondary.padding,
+        secondaryPadding: TokensValues.Dynamic<Swift.Double> = Tokens.Button.Secondary.padding,
         secondaryPress: TokensValues.Dynamic<TokensValues.Transition> = Tokens.Button.Secondary.press
     ) {
         self.primaryBackground = primaryBackground
@@ -52,13 +52,13 @@ nonisolated public struct ButtonTokens: Sendable {
 nonisolated public struct CardTokens: Sendable {
     public var divider: TokensValues.Dynamic<TokensValues.StrokeStyle>
     public var elevation: TokensValues.Dynamic<[TokensValues.Shadow]>
-    public var radius: TokensValues.Dynamic<Double>
+    public var radius: TokensValues.Dynamic<Swift.Double>
 
     /// The system's values, except those given.
     public init(
         divider: TokensValues.Dynamic<TokensValues.StrokeStyle> = Tokens.Card.divider,
         elevation: TokensValues.Dynamic<[TokensValues.Shadow]> = Tokens.Card.elevation,
-        radius: TokensValues.Dynamic<Double> = Tokens.Card.radius
+        radius: TokensValues.Dynamic<Swift.Double> = Tokens.Card.radius
     ) {
         self.divider = divider
         self.elevation = elevation

@@ -13,105 +13,119 @@ nonisolated public let tokensTable = TesseraRuntime.TokenTable(compiledTheme: "V
 nonisolated public enum Tokens {
     public enum Button {
         public enum Primary {
-            public static var background: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(41) }
-            public static var border: TesseraRuntime.TokenKey<TesseraRuntime.Border> { tokensTable.key(43) }
-            public static var height: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(45) }
-            public static var label: TesseraRuntime.TokenKey<TesseraRuntime.Typography> { tokensTable.key(42) }
-            public static var padding: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(44) }
-            public static var press: TesseraRuntime.TokenKey<TesseraRuntime.TokenTransition> { tokensTable.key(46) }
+            public static var background: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(41) }
+            public static var border: TesseraRuntime.TokenKey<TesseraRuntime.Border> { tokensKeyBorder(43) }
+            public static var height: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(45) }
+            public static var label: TesseraRuntime.TokenKey<TesseraRuntime.Typography> { tokensKeyTypography(42) }
+            public static var padding: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(44) }
+            public static var press: TesseraRuntime.TokenKey<TesseraRuntime.TokenTransition> { tokensKeyTokenTransition(46) }
         }
         public enum Secondary {
-            public static var background: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(47) }
-            public static var border: TesseraRuntime.TokenKey<TesseraRuntime.Border> { tokensTable.key(53) }
-            public static var height: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(55) }
-            public static var label: TesseraRuntime.TokenKey<TesseraRuntime.Typography> { tokensTable.key(52) }
-            public static var padding: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(54) }
-            public static var press: TesseraRuntime.TokenKey<TesseraRuntime.TokenTransition> { tokensTable.key(56) }
+            public static var background: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(47) }
+            public static var border: TesseraRuntime.TokenKey<TesseraRuntime.Border> { tokensKeyBorder(53) }
+            public static var height: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(55) }
+            public static var label: TesseraRuntime.TokenKey<TesseraRuntime.Typography> { tokensKeyTypography(52) }
+            public static var padding: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(54) }
+            public static var press: TesseraRuntime.TokenKey<TesseraRuntime.TokenTransition> { tokensKeyTokenTransition(56) }
         }
     }
     public enum Card {
-        public static var divider: TesseraRuntime.TokenKey<TesseraRuntime.TokenStrokeStyle> { tokensTable.key(50) }
-        public static var elevation: TesseraRuntime.TokenKey<TesseraRuntime.ShadowLayers> { tokensTable.key(49) }
-        public static var radius: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(48) }
+        public static var divider: TesseraRuntime.TokenKey<TesseraRuntime.TokenStrokeStyle> { tokensKeyTokenStrokeStyle(50) }
+        public static var elevation: TesseraRuntime.TokenKey<TesseraRuntime.ShadowLayers> { tokensKeyShadowLayers(49) }
+        public static var radius: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(48) }
     }
     public enum Color {
-        public static var accent: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(32) }
-        public static var black: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(10) }
+        public static var accent: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(32) }
+        public static var black: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(10) }
         /// Wide-gamut brand red, mapped into sRGB for older screens
-        public static var brand: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(4) }
-        public static var focus: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(33) }
+        public static var brand: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(4) }
+        public static var focus: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(33) }
         @available(*, deprecated, message: "Use color.text.link")
-        public static var legacyLink: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(35) }
-        public static var shadow: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(34) }
+        public static var legacyLink: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(35) }
+        public static var shadow: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(34) }
         public enum Background {
-            public static var `default`: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(27) }
+            public static var `default`: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(27) }
             /// Surfaces above the page: sheets, popovers
-            public static var raised: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(29) }
-            public static var subtle: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(28) }
+            public static var raised: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(29) }
+            public static var subtle: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(28) }
         }
         public enum Blue {
-            public static var _100: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(0) }
-            public static var _300: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(1) }
-            public static var _500: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(2) }
-            public static var _700: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(3) }
+            public static var _100: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(0) }
+            public static var _300: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(1) }
+            public static var _500: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(2) }
+            public static var _700: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(3) }
         }
         public enum Gray {
-            public static var _0: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(5) }
-            public static var _50: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(6) }
-            public static var _700: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(7) }
-            public static var _800: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(8) }
-            public static var _900: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(9) }
+            public static var _0: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(5) }
+            public static var _50: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(6) }
+            public static var _700: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(7) }
+            public static var _800: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(8) }
+            public static var _900: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(9) }
         }
         public enum Text {
-            public static var link: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(31) }
-            public static var primary: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(30) }
+            public static var link: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(31) }
+            public static var primary: TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensKeyThemeColor(30) }
         }
     }
     public enum Font {
         public enum Family {
-            public static var mono: TesseraRuntime.TokenKey<TesseraRuntime.FontFamily> { tokensTable.key(19) }
-            public static var sans: TesseraRuntime.TokenKey<TesseraRuntime.FontFamily> { tokensTable.key(18) }
+            public static var mono: TesseraRuntime.TokenKey<TesseraRuntime.FontFamily> { tokensKeyFontFamily(19) }
+            public static var sans: TesseraRuntime.TokenKey<TesseraRuntime.FontFamily> { tokensKeyFontFamily(18) }
         }
         public enum Size {
-            public static var body: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(22) }
-            public static var title: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(23) }
+            public static var body: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(22) }
+            public static var title: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(23) }
         }
         public enum Weight {
-            public static var regular: TesseraRuntime.TokenKey<Double> { tokensTable.key(20) }
-            public static var semibold: TesseraRuntime.TokenKey<Double> { tokensTable.key(21) }
+            public static var regular: TesseraRuntime.TokenKey<Swift.Double> { tokensKeyDouble(20) }
+            public static var semibold: TesseraRuntime.TokenKey<Swift.Double> { tokensKeyDouble(21) }
         }
     }
     public enum Hero {
-        public static var backdrop: TesseraRuntime.TokenKey<TesseraRuntime.GradientStops> { tokensTable.key(51) }
+        public static var backdrop: TesseraRuntime.TokenKey<TesseraRuntime.GradientStops> { tokensKeyGradientStops(51) }
     }
     public enum Motion {
         public enum Duration {
-            public static var gentle: TesseraRuntime.TokenKey<TesseraRuntime.TokenDuration> { tokensTable.key(25) }
-            public static var quick: TesseraRuntime.TokenKey<TesseraRuntime.TokenDuration> { tokensTable.key(24) }
+            public static var gentle: TesseraRuntime.TokenKey<TesseraRuntime.TokenDuration> { tokensKeyTokenDuration(25) }
+            public static var quick: TesseraRuntime.TokenKey<TesseraRuntime.TokenDuration> { tokensKeyTokenDuration(24) }
         }
         public enum Easing {
-            public static var standard: TesseraRuntime.TokenKey<TesseraRuntime.CubicBezier> { tokensTable.key(26) }
+            public static var standard: TesseraRuntime.TokenKey<TesseraRuntime.CubicBezier> { tokensKeyCubicBezier(26) }
         }
     }
     public enum Radius {
-        public static var md: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(17) }
+        public static var md: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(17) }
     }
     public enum Space {
-        public static var _root: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(11) }
-        public static var compact: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(16) }
-        public static var lg: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(14) }
-        public static var md: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(13) }
-        public static var xl: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(15) }
-        public static var xs: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(12) }
+        public static var _root: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(11) }
+        public static var compact: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(16) }
+        public static var lg: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(14) }
+        public static var md: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(13) }
+        public static var xl: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(15) }
+        public static var xs: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(12) }
     }
     public enum Spacing {
         /// Height of a tappable control
-        public static var control: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(37) }
-        public static var inset: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(36) }
-        public static var stack: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(38) }
+        public static var control: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(37) }
+        public static var inset: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(36) }
+        public static var stack: TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensKeyTokenDimension(38) }
     }
     public enum Typography {
-        public static var body: TesseraRuntime.TokenKey<TesseraRuntime.Typography> { tokensTable.key(39) }
-        public static var title: TesseraRuntime.TokenKey<TesseraRuntime.Typography> { tokensTable.key(40) }
+        public static var body: TesseraRuntime.TokenKey<TesseraRuntime.Typography> { tokensKeyTypography(39) }
+        public static var title: TesseraRuntime.TokenKey<TesseraRuntime.Typography> { tokensKeyTypography(40) }
     }
 }
+
+// How each key above is made from its slot in `tokensTable`.
+@inline(never) nonisolated private func tokensKeyThemeColor(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.ThemeColor> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyBorder(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.Border> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyTokenDimension(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.TokenDimension> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyTypography(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.Typography> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyTokenTransition(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.TokenTransition> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyTokenStrokeStyle(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.TokenStrokeStyle> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyShadowLayers(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.ShadowLayers> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyFontFamily(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.FontFamily> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyDouble(_ slot: Int) -> TesseraRuntime.TokenKey<Swift.Double> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyGradientStops(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.GradientStops> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyTokenDuration(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.TokenDuration> { tokensTable.key(slot) }
+@inline(never) nonisolated private func tokensKeyCubicBezier(_ slot: Int) -> TesseraRuntime.TokenKey<TesseraRuntime.CubicBezier> { tokensTable.key(slot) }

@@ -11,24 +11,24 @@ nonisolated public enum Tokens {
         public enum Primary {
             public static var background: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]) }
             public static var border: TokensValues.Dynamic<TokensValues.Border> { .init([TokensValues.Border(color: TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid"))], [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2]) }
-            public static var height: TokensValues.Dynamic<Double> { .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+            public static var height: TokensValues.Dynamic<Swift.Double> { .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
             public static var label: TokensValues.Dynamic<TokensValues.Typography> { .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 16, fontWeight: 400, letterSpacing: 0, lineHeight: 1.4)) }
-            public static var padding: TokensValues.Dynamic<Double> { .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+            public static var padding: TokensValues.Dynamic<Swift.Double> { .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
             public static var press: TokensValues.Dynamic<TokensValues.Transition> { .init(TokensValues.Transition(duration: 0.15, delay: 0, timingFunction: TokensValues.CubicBezier(0.2, 0, 0, 1))) }
         }
         public enum Secondary {
             public static var background: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.956691, green: 0.960884, blue: 0.969045, alpha: 1), TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), TokensValues.Color(red: 0.140538, green: 0.160472, blue: 0.199957, alpha: 1), TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1)], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 2, 2]) }
             public static var border: TokensValues.Dynamic<TokensValues.Border> { .init([TokensValues.Border(color: TokensValues.Color(red: 0.04, green: 0.52, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 0.076872, green: 0.095238, blue: 0.131969, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid")), TokensValues.Border(color: TokensValues.Color(red: 1, green: 1, blue: 1, alpha: 1), width: 2, style: TokensValues.StrokeStyle.keyword("solid"))], [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2]) }
-            public static var height: TokensValues.Dynamic<Double> { .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+            public static var height: TokensValues.Dynamic<Swift.Double> { .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
             public static var label: TokensValues.Dynamic<TokensValues.Typography> { .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 16, fontWeight: 400, letterSpacing: 0, lineHeight: 1.4)) }
-            public static var padding: TokensValues.Dynamic<Double> { .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+            public static var padding: TokensValues.Dynamic<Swift.Double> { .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
             public static var press: TokensValues.Dynamic<TokensValues.Transition> { .init(TokensValues.Transition(duration: 0.15, delay: 0, timingFunction: TokensValues.CubicBezier(0.2, 0, 0, 1))) }
         }
     }
     public enum Card {
         public static var divider: TokensValues.Dynamic<TokensValues.StrokeStyle> { .init(TokensValues.StrokeStyle.dashes([4, 4], lineCap: "round")) }
         public static var elevation: TokensValues.Dynamic<[TokensValues.Shadow]> { .init([TokensValues.Shadow(color: TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 0.16), offsetX: 0, offsetY: 1, blur: 2, spread: 0, inset: false), TokensValues.Shadow(color: TokensValues.Color(red: 0, green: 0, blue: 0, alpha: 0.16), offsetX: 0, offsetY: 8, blur: 24, spread: -4, inset: false)]) }
-        public static var radius: TokensValues.Dynamic<Double> { .init(12) }
+        public static var radius: TokensValues.Dynamic<Swift.Double> { .init(12) }
     }
     public enum Color {
         public static var accent: TokensValues.Dynamic<TokensValues.Color> { .init([TokensValues.Color(red: 0.93, green: 0.18, blue: 0.26, alpha: 1, displayP3: true), TokensValues.Color(red: 0.1, green: 0.45, blue: 0.85, alpha: 1, displayP3: true)], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]) }
@@ -65,16 +65,16 @@ nonisolated public enum Tokens {
     }
     public enum Font {
         public enum Family {
-            public static var mono: TokensValues.Dynamic<[String]> { .init(["SF Mono"]) }
-            public static var sans: TokensValues.Dynamic<[String]> { .init(["SF Pro Text", "Inter", "system-ui"]) }
+            public static var mono: TokensValues.Dynamic<[Swift.String]> { .init(["SF Mono"]) }
+            public static var sans: TokensValues.Dynamic<[Swift.String]> { .init(["SF Pro Text", "Inter", "system-ui"]) }
         }
         public enum Size {
-            public static var body: TokensValues.Dynamic<Double> { .init(16) }
-            public static var title: TokensValues.Dynamic<Double> { .init(28) }
+            public static var body: TokensValues.Dynamic<Swift.Double> { .init(16) }
+            public static var title: TokensValues.Dynamic<Swift.Double> { .init(28) }
         }
         public enum Weight {
-            public static var regular: TokensValues.Dynamic<Double> { .init(400) }
-            public static var semibold: TokensValues.Dynamic<Double> { .init(600) }
+            public static var regular: TokensValues.Dynamic<Swift.Double> { .init(400) }
+            public static var semibold: TokensValues.Dynamic<Swift.Double> { .init(600) }
         }
     }
     public enum Hero {
@@ -82,29 +82,29 @@ nonisolated public enum Tokens {
     }
     public enum Motion {
         public enum Duration {
-            public static var gentle: TokensValues.Dynamic<Double> { .init(0.3) }
-            public static var quick: TokensValues.Dynamic<Double> { .init(0.15) }
+            public static var gentle: TokensValues.Dynamic<Swift.Double> { .init(0.3) }
+            public static var quick: TokensValues.Dynamic<Swift.Double> { .init(0.15) }
         }
         public enum Easing {
             public static var standard: TokensValues.Dynamic<TokensValues.CubicBezier> { .init(TokensValues.CubicBezier(0.2, 0, 0, 1)) }
         }
     }
     public enum Radius {
-        public static var md: TokensValues.Dynamic<Double> { .init(12) }
+        public static var md: TokensValues.Dynamic<Swift.Double> { .init(12) }
     }
     public enum Space {
-        public static var _root: TokensValues.Dynamic<Double> { .init(8) }
-        public static var compact: TokensValues.Dynamic<Double> { .init(36) }
-        public static var lg: TokensValues.Dynamic<Double> { .init(24) }
-        public static var md: TokensValues.Dynamic<Double> { .init(16) }
-        public static var xl: TokensValues.Dynamic<Double> { .init(44) }
-        public static var xs: TokensValues.Dynamic<Double> { .init(4) }
+        public static var _root: TokensValues.Dynamic<Swift.Double> { .init(8) }
+        public static var compact: TokensValues.Dynamic<Swift.Double> { .init(36) }
+        public static var lg: TokensValues.Dynamic<Swift.Double> { .init(24) }
+        public static var md: TokensValues.Dynamic<Swift.Double> { .init(16) }
+        public static var xl: TokensValues.Dynamic<Swift.Double> { .init(44) }
+        public static var xs: TokensValues.Dynamic<Swift.Double> { .init(4) }
     }
     public enum Spacing {
         /// Height of a tappable control
-        public static var control: TokensValues.Dynamic<Double> { .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
-        public static var inset: TokensValues.Dynamic<Double> { .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
-        public static var stack: TokensValues.Dynamic<Double> { .init(8) }
+        public static var control: TokensValues.Dynamic<Swift.Double> { .init([44, 36], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+        public static var inset: TokensValues.Dynamic<Swift.Double> { .init([16, 8], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]) }
+        public static var stack: TokensValues.Dynamic<Swift.Double> { .init(8) }
     }
     public enum Typography {
         public static var body: TokensValues.Dynamic<TokensValues.Typography> { .init(TokensValues.Typography(fontFamily: ["SF Pro Text", "Inter", "system-ui"], fontSize: 16, fontWeight: 400, letterSpacing: 0, lineHeight: 1.4)) }
