@@ -64,14 +64,26 @@ extension CheckedSystem {
         /// diagnostic cannot be carried over).
         func shift(_ diagnostics: inout [Diagnostic]) -> Bool {
             let delta = newEnd - oldEnd
-            for number in diagnostics.indices where diagnostics[number].fixIts.contains(where: { $0.edit.file == path }) {
-                for position in diagnostics[number].fixIts.indices where diagnostics[number].fixIts[position].edit.file == path {
-                    let range = diagnostics[number].fixIts[position].edit.range
-                    if range.lowerBound < start, range.upperBound <= start { continue }
-                    // Past the end of the edited line, the text only moved.
-                    guard range.lowerBound > oldLineEnd else { return false }
-                    if delta != 0 { diagnostics[number].fixIts[position].edit.range = range.lowerBound + delta..<range.upperBound + delta }
+            // Looked for without writing: an edit that keeps the length moves nothing, and the
+            // array is only written where a fix-it moves.
+            var moving: [(number: Int, position: Int)] = []
+            let carried = diagnostics.withUnsafeBufferPointer { all -> Bool in
+                for number in all.indices where !all[number].fixIts.isEmpty {
+                    let fixIts = all[number].fixIts
+                    for position in fixIts.indices where fixIts[position].edit.file == path {
+                        let range = fixIts[position].edit.range
+                        if range.lowerBound < start, range.upperBound <= start { continue }
+                        // Past the end of the edited line, the text only moved.
+                        guard range.lowerBound > oldLineEnd else { return false }
+                        if delta != 0 { moving.append((number, position)) }
+                    }
                 }
+                return true
+            }
+            guard carried else { return false }
+            for (number, position) in moving {
+                let range = diagnostics[number].fixIts[position].edit.range
+                diagnostics[number].fixIts[position].edit.range = range.lowerBound + delta..<range.upperBound + delta
             }
             return true
         }

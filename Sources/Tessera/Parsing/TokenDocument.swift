@@ -226,13 +226,17 @@ public struct TokenDocument: Sendable {
         // Few: looked up without hashing.
         let redefined = redefined.sorted()
         // Whether each file a token is anchored in is the one edited (or a copy a part of it
-        // was parsed in), known by identity after its path is compared once.
-        var files: [(file: ObjectIdentifier, edited: Bool)] = []
+        // was parsed in: up to 256 of one file), known by identity after its path is compared
+        // once. Tokens in a row share their file: the last one is asked first.
+        var files: [ObjectIdentifier: Bool] = [:]
+        var last: (file: ObjectIdentifier, edited: Bool)?
         func isEdited(_ file: SourceFile) -> Bool {
             let id = ObjectIdentifier(file)
-            for known in files where known.file == id { return known.edited }
-            files.append((id, file.path == path))
-            return files[files.count - 1].edited
+            if let last, last.file == id { return last.edited }
+            let edited = files[id] ?? (file.path == path)
+            files[id] = edited
+            last = (id, edited)
+            return edited
         }
         after.withUnsafeBufferPointer { moved in
             tokens.withUnsafeMutableBufferPointer { tokens in

@@ -130,6 +130,14 @@ extension PipelineOptions {
             let file: String?
             let line: Int
             let column: Int
+
+            // Hashed by where it is alone: hashing the id and the path of each of tens of
+            // thousands of diagnostics would cost more than comparing the few that collide.
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(line)
+                hasher.combine(column)
+                hasher.combine(file?.utf8.count ?? -1)
+            }
         }
         var first: [Place: Int] = Dictionary(minimumCapacity: diagnostics.count)
         var more: [Place: [Int]] = [:]
