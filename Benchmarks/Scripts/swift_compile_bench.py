@@ -9,8 +9,9 @@ in the field: Style Dictionary's `ios-swift` output (one `public static let` per
 For each size, gen_dtcg.py (from the shared bench folder) makes a token set; `tessera build` writes
 the runtime and the static flavor; `tessera resolve` gives the values the Style Dictionary shape is
 written from. Each file is compiled by swiftc as SwiftPM compiles a module (debug: -Onone -g;
-release: -O -whole-module-optimization), the least of ROUNDS runs in CPU time (user + system, which
-a busy machine disturbs less than wall time), net of the same compile of a one-line file.
+release: -O -whole-module-optimization), the least of ROUNDS runs in CPU time (user + system), net
+of the same compile of a one-line file. Run it alone: a compile beside another took up to four
+times its CPU time on a 2-core machine, and the first of several runs is often the slowest.
 
 --modules is the folder of built modules holding TesseraRuntime.swiftmodule (.build/debug/Modules);
 --standins a folder where the stand-in Core Animation and UIKit modules (Tests/StandIns/QuartzCore.swift,
@@ -96,6 +97,11 @@ def main():
     parser.add_argument("--shared", default=os.path.join(ROOT, "..", "shared"))
     parser.add_argument("--flavors", default="runtime,static,sd")
     args = parser.parse_args()
+    # A compile measured beside another takes up to four times its CPU time on a small machine.
+    busy = os.getloadavg()[0]
+    if busy > 0.5:
+        print(f"warning: load average {busy:.2f}: something else is running; the figures may be several times too high",
+              file=sys.stderr)
     work = tempfile.mkdtemp(prefix="tessera-compile-bench-")
     standins = args.standins or os.path.join(work, "standins")
     os.makedirs(standins, exist_ok=True)
