@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Latency of `tessera lsp`: a one-token edit in an open file, until its diagnostics arrive.
 
-    python3 Benchmarks/Scripts/lsp_latency.py TESSERA WORKSPACE FILE [ROUNDS]
+    python3 Benchmarks/Scripts/lsp_latency.py TESSERA WORKSPACE FILE [ROUNDS] [value|key]
 
 Starts `TESSERA lsp` with WORKSPACE as the root folder (its tessera.yml or *.resolver.json
 says what the system is), opens FILE, waits for its first diagnostics, then ROUNDS times
 changes one token's value with an incremental edit (a digit of the first number in FILE,
 flipped back and forth) and times each edit from sending it to the publishDiagnostics for FILE.
-Prints the first diagnostics' time, then each edit's and the median.
+Prints the first diagnostics' time, then each edit's and the median. With `key`, each edit
+renames a token instead (a letter of the first token's key, changed and put back): a change of
+structure, which the server checks whole.
 """
 import json, os, re, statistics, subprocess, sys, time
 
@@ -40,6 +42,9 @@ def wait_for_diagnostics(server, uri):
 def main():
     tessera, workspace, path = sys.argv[1], os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 10
+    kind = sys.argv[5] if len(sys.argv) > 5 else "value"
+    if kind not in ("value", "key"):
+        sys.exit(f"unknown kind of edit {kind!r}: value or key")
     text = open(path, encoding="utf-8").read()
     uri = "file://" + path
     server = subprocess.Popen([tessera, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -59,10 +64,14 @@ def main():
     # A digit of a string value ("#0a1b2c", "{color.red.100}", "4px") or of a value written as
     # an object over several lines ({"colorSpace": …, "components": [0.5, …]}).
     match = re.search(r'"\$value":\s*(?:"[^"\n]*?|\{[^}]*?)(\d)', text)
+    if kind == "key":
+        # The last character of the first token's key (the key right before its `{"$value"`).
+        match = re.search(r'"[^"\n]*([^"\n])":\s*\{\s*"\$value"', text)
     before = text[:match.start(1)]
     line = before.count("\n")
     character = len(before) - (before.rfind("\n") + 1)
-    digits = [match.group(1), "7" if match.group(1) != "7" else "3"]
+    other = {"value": "7" if match.group(1) != "7" else "3", "key": "q" if match.group(1) != "q" else "z"}[kind]
+    digits = [match.group(1), other]
     times = []
     for round in range(rounds):
         new = digits[(round + 1) % 2]
@@ -74,7 +83,7 @@ def main():
         wait_for_diagnostics(server, uri)
         times.append((time.perf_counter() - start) * 1000)
         print("edit %d: %.1f ms" % (round + 1, times[-1]))
-    print("median one-token edit → diagnostics: %.1f ms" % statistics.median(times))
+    print("median one-token %s edit → diagnostics: %.1f ms" % (kind, statistics.median(times)))
     send({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None})
     send({"jsonrpc": "2.0", "method": "exit", "params": None})
     server.wait(timeout=30)
