@@ -25,11 +25,6 @@ extension ConfiguredSystem {
             keepGoing: keepGoing || configuration.keepGoing, tenants: tenants ?? configuration.tenants.map(configuration.absolute))
     }
 
-    /// The system of the configuration at `path`, nil when it cannot be read.
-    public static func configured(at path: String) -> ConfiguredSystem? {
-        read(at: path).system
-    }
-
     /// The system of the configuration at `path` (nil when it has an error), and what reading
     /// it found, as `tessera validate --config` reports it: what `tessera lsp` reads a
     /// workspace's `tessera.yml` with.

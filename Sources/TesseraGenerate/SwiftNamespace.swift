@@ -123,14 +123,18 @@ struct SwiftNamespace {
     }
 
     /// The constant holding the runtime flavor's token table (`tokensTable`).
-    static func tableName(_ rootName: String) -> String {
-        rootName.prefix(1).lowercased() + rootName.dropFirst() + "Table"
-    }
+    static func tableName(_ rootName: String) -> String { declarationName(rootName, "Table") }
 
     /// The runtime flavor's function making keys of a value type (`tokensKeyThemeColor` for
     /// `TesseraRuntime.ThemeColor`).
     static func keyFunctionName(_ rootName: String, type: String) -> String {
-        rootName.prefix(1).lowercased() + rootName.dropFirst() + "Key" + (type.split(separator: ".").last ?? "")
+        declarationName(rootName, "Key" + (type.split(separator: ".").last ?? ""))
+    }
+
+    /// A name the generated file declares beside the root: the root's name in lowerCamelCase,
+    /// then `suffix`.
+    private static func declarationName(_ rootName: String, _ suffix: String) -> String {
+        rootName.prefix(1).lowercased() + rootName.dropFirst() + suffix
     }
 
     /// The names the runtime flavor declares beside the root, which no member may hide.

@@ -68,7 +68,7 @@ extension CheckedSystem {
             // array is only written where a fix-it moves.
             var moving: [(number: Int, position: Int)] = []
             let carried = diagnostics.withUnsafeBufferPointer { all -> Bool in
-                for number in all.indices where !all[number].fixIts.isEmpty {
+                for number in all.indices {
                     let fixIts = all[number].fixIts
                     for position in fixIts.indices where fixIts[position].edit.file == path {
                         let range = fixIts[position].edit.range
