@@ -11,9 +11,13 @@ struct PermutationCheck {
     /// Every permutation checked, in order.
     let permutations: [[String: String]]
 
-    /// The first position of each of the base's distinct diagnostics, and those about each token.
-    private var baseIndex: [Diagnostic: Int] = [:]
+    /// The positions of the base's diagnostics about each token, and the first position of each
+    /// of its distinct diagnostics about no token.
     private var baseByToken: [TokenPath: [Int]] = [:]
+    private var baseAboutNoToken: [Diagnostic: Int] = [:]
+    /// Whether each of the base's diagnostics is the first of its kind (an equal one before it
+    /// is listed once, there).
+    private var baseFirst: [Bool]
     /// For each of the base's diagnostics, the permutations it is absent from.
     private var absent: [[Int]]
     /// Diagnostics the base does not have, with the permutations they occur in.
@@ -33,9 +37,19 @@ struct PermutationCheck {
         self.base = base
         self.baseContexts = baseContexts
         self.permutations = permutations
+        baseFirst = Array(repeating: true, count: base.diagnostics.count)
         for (index, diagnostic) in base.diagnostics.enumerated() {
-            baseIndex[diagnostic] = baseIndex[diagnostic] ?? index
-            if let token = diagnostic.location?.token { baseByToken[TokenPath(token), default: []].append(index) }
+            if let token = diagnostic.location?.token {
+                let path = TokenPath(token)
+                if let before = baseByToken[path], before.contains(where: { base.diagnostics[$0] == diagnostic }) {
+                    baseFirst[index] = false
+                }
+                baseByToken[path, default: []].append(index)
+            } else if baseAboutNoToken[diagnostic] == nil {
+                baseAboutNoToken[diagnostic] = index
+            } else {
+                baseFirst[index] = false
+            }
         }
         absent = [[Int]](repeating: [], count: base.diagnostics.count)
         limiters = [base.limiter]
@@ -63,7 +77,7 @@ struct PermutationCheck {
             for (index, diagnostic) in base.diagnostics.enumerated() where !found.contains(diagnostic) { missing.insert(index) }
         }
         for diagnostic in state.diagnostics {
-            if let index = baseIndex[diagnostic] {
+            if let index = firstInBase(diagnostic) {
                 missing.remove(index)
             } else {
                 if extra[diagnostic] == nil { extraOrder.append(diagnostic) }
@@ -76,6 +90,14 @@ struct PermutationCheck {
         if moved.count == 1 { variesAlong[moved[0].name, default: []].formUnion(changed.map { TokenPath($0) }) }
     }
 
+    /// The first position of `diagnostic` among the base's, if the base has it: looked for
+    /// among the few about its token, not hashed with the many (most of a large system's
+    /// diagnostics are alike at a glance: the same warning, at many places).
+    private func firstInBase(_ diagnostic: Diagnostic) -> Int? {
+        guard let token = diagnostic.location?.token else { return baseAboutNoToken[diagnostic] }
+        return baseByToken[TokenPath(token)]?.first { base.diagnostics[$0] == diagnostic }
+    }
+
     /// For each modifier, the tokens whose type or value changes when only that modifier leaves
     /// its default context.
     var tokensVaryingAlong: [String: [String]] { variesAlong.mapValues { $0.sorted().map(\.string) } }
@@ -84,30 +106,36 @@ struct PermutationCheck {
     /// when not all have it, then the findings across contexts.
     var diagnostics: [Diagnostic] {
         var merged: [Diagnostic] = []
-        for (index, diagnostic) in base.diagnostics.enumerated() where baseIndex[diagnostic] == index {
-            let gone = Set(absent[index])
-            guard !gone.isEmpty else {
+        // Many diagnostics hold in the same permutations (every warning of a dark theme's file):
+        // each set of permutations is worded once.
+        var notes: [[Int]: Diagnostic.Note] = [:]
+        func noting(_ diagnostic: Diagnostic, present: [Int]) -> Diagnostic {
+            guard present.count < permutations.count else { return diagnostic }
+            var noted = diagnostic
+            if let note = notes[present] {
+                noted.notes.append(note)
+            } else {
+                let note = Diagnostic.Note("only when " + describe(present.map { permutations[$0] })
+                    + " (\(present.count) of \(permutations.count) permutations)")
+                notes[present] = note
+                noted.notes.append(note)
+            }
+            return noted
+        }
+        for (index, diagnostic) in base.diagnostics.enumerated() where baseFirst[index] {
+            guard !absent[index].isEmpty else {
                 merged.append(diagnostic)
                 continue
             }
-            let present = permutations.indices.filter { !gone.contains($0) }.map { permutations[$0] }
-            merged.append(noting(diagnostic, present: present))
+            let gone = Set(absent[index])
+            merged.append(noting(diagnostic, present: permutations.indices.filter { !gone.contains($0) }))
         }
         for diagnostic in mergeOrder + extraOrder {
-            merged.append(noting(diagnostic, present: extra[diagnostic]!.map { permutations[$0] }))
+            merged.append(noting(diagnostic, present: extra[diagnostic]!))
         }
         return merged + contextFindings.diagnostics { numbers in
             (describe(numbers.map { permutations[$0] }), numbers.count, permutations.count)
         }
-    }
-
-    /// The diagnostic with a note naming the permutations it occurs in, unless it occurs in all.
-    private func noting(_ diagnostic: Diagnostic, present: [[String: String]]) -> Diagnostic {
-        guard present.count < permutations.count else { return diagnostic }
-        var noted = diagnostic
-        noted.notes.append(Diagnostic.Note(
-            "only when " + describe(present) + " (\(present.count) of \(permutations.count) permutations)"))
-        return noted
     }
 
     private func describe(_ chosen: [[String: String]]) -> String { resolver.describe(chosen) }
@@ -119,17 +147,21 @@ struct PermutationCheck {
         var changed: [String] = []
         let candidates = state.affected ?? Array(state.document.tokens.indices)
         for index in candidates {
-            var token: TokenDefinition { state.document.tokens[index] }
-            guard let baseIndex = state.affected != nil ? index : base.document.index(of: token.path) else {
-                contextFindings.add(.onlySome, token: token, in: permutation)
-                changed.append(token.path)
+            let baseIndex: Int
+            if state.affected != nil {
+                baseIndex = index
+            } else if let found = base.document.index(of: state.document.tokens[index].path) {
+                baseIndex = found
+            } else {
+                contextFindings.add(.onlySome, token: state.document.tokens[index], in: permutation)
+                changed.append(state.document.tokens[index].path)
                 continue
             }
             let type = state.types[index]
             let baseType = base.types[baseIndex]
             if let type, let baseType, type != baseType {
                 contextFindings.add(.typeChange(type, from: baseType,
-                    at: base.document.tokens[baseIndex].location), token: token, in: permutation)
+                    at: base.document.tokens[baseIndex].location), token: state.document.tokens[index], in: permutation)
             }
             if type != baseType || state.values[index] != base.values[baseIndex] { changed.append(state.document.tokens[index].path) }
         }

@@ -26,6 +26,8 @@ struct PermutationResolver: Sendable {
     /// The tokens of the sets the resolver does not use, by path, with the set's name; found
     /// the first time a permutation is merged.
     private var definedInUnusedSets: [String: String]?
+    /// The values parsed by the permutations, while one check keeps them (`ValueMemo`).
+    var valueMemo: ValueMemo?
 
     init(resolver: ResolverDocument?, options: PipelineOptions, policy: MergePolicy, directory: String) {
         self.resolver = resolver
@@ -80,6 +82,17 @@ struct PermutationResolver: Sendable {
         return state
     }
 
+    /// Reads, parses and indexes every source of these permutations, and works out what
+    /// resolving any of them from the base reads, so that resolving them afterwards changes no
+    /// cache: copies of this resolver and of `sources` then resolve them side by side.
+    mutating func prepare(_ permutations: [[String: String]], sources: inout SourceCache) {
+        for contexts in permutations {
+            for case let key? in layers(for: contexts, sources: &sources).map(\.key) { _ = sources.contents(of: key) }
+        }
+        _ = unusedSetTokens(sources: &sources)
+        if let base, baseDependents == nil { baseDependents = base.dependents() }
+    }
+
     /// Whether the permutation can be resolved from the base one.
     mutating func resolvesAsVariant(_ contexts: [String: String], sources: inout SourceCache) -> Bool {
         let baseContexts = self.baseContexts
@@ -110,7 +123,7 @@ struct PermutationResolver: Sendable {
         var merged = Stages.merge(&layers, policy: policy, seed: sources.seed) { sources.contents(of: $0.key!) }
         merged.document.definedInUnusedSets = unusedSetTokens(sources: &sources)
         merged.document.listingUnusedSets = resolver?.unusedSetListings ?? [:]
-        return Stages.resolve(merged, options: options, validators: validators)
+        return Stages.resolve(merged, options: options, validators: validators, memo: valueMemo)
     }
 
     /// The tokens of the sets the resolver does not use, by path, with the set's name (the
@@ -189,7 +202,7 @@ struct PermutationResolver: Sendable {
         document.redefine(redefined)
         if baseDependents == nil { baseDependents = base.dependents() }
         var variant = Stages.redefine(base, document: document, changed: redefined.map(\.index), dependents: baseDependents,
-            options: options, validators: validators)
+            options: options, validators: validators, memo: valueMemo)
         variant.mergeDiagnostics = mergeDiagnostics(contexts, sources: &cache)
         return variant
     }

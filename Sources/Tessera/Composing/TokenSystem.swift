@@ -386,6 +386,9 @@ public struct TokenSystem: Sendable {
                 tokensResolved: tokens.document.count, kept: keepingTokens ? [[:]: tokens.partialTokens] : [:]), nil)
         }
         let baseContexts = self.baseContexts
+        // Every warning found: a definition several permutations take is parsed once.
+        if options.effectiveWarningLimit == nil { resolution.valueMemo = ValueMemo() }
+        defer { resolution.valueMemo = nil }
         let base = resolution.resolve(baseContexts, sources: &sources)
         var notices: [Diagnostic] = []
         let permutations: [[String: String]]
@@ -407,14 +410,29 @@ public struct TokenSystem: Sendable {
         var keptResolutions: [[String: String]: Resolution] = [:]
         var variants: [Resolution?] = []
         var keepable = keepingStates && base.mergeDiagnostics.isEmpty
-        for (number, contexts) in permutations.enumerated() {
-            let state = contexts == baseContexts ? base : resolution.resolve(contexts, sources: &sources)
-            if keepingTokens { kept[contexts] = state.resolved }
-            if keepingResolutions { keptResolutions[contexts] = state }
-            check.add(state, number: number)
-            if keepable {
-                keepable = contexts == baseContexts || state.affected != nil && state.mergeDiagnostics.isEmpty
-                variants.append(contexts == baseContexts ? nil : state)
+        // Every source parsed and indexed first; then the permutations are resolved side by side,
+        // a few at a time (each thread with its own copy of the caches, which no longer change),
+        // and checked in order.
+        resolution.prepare(permutations, sources: &sources)
+        let width = Parallel.isUseful ? 2 : 1
+        for first in stride(from: 0, to: permutations.count, by: width) {
+            let numbers = Array(first..<min(first + width, permutations.count))
+            let resolution = self.resolution, sources = self.sources
+            let states = Parallel.map(numbers.count) { position -> Resolution in
+                let contexts = permutations[numbers[position]]
+                guard contexts != baseContexts else { return base }
+                var resolution = resolution, sources = sources
+                return resolution.resolve(contexts, sources: &sources)
+            }
+            for (number, state) in zip(numbers, states) {
+                let contexts = permutations[number]
+                if keepingTokens { kept[contexts] = state.resolved }
+                if keepingResolutions { keptResolutions[contexts] = state }
+                check.add(state, number: number)
+                if keepable {
+                    keepable = contexts == baseContexts || state.affected != nil && state.mergeDiagnostics.isEmpty
+                    variants.append(contexts == baseContexts ? nil : state)
+                }
             }
         }
         let checkDiagnostics = check.diagnostics

@@ -71,7 +71,8 @@ extension Diagnostic.FixIt {
 
 extension Diagnostic {
     public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
-        lhs.id == rhs.id && lhs.severity == rhs.severity && lhs.location == rhs.location
+        if lhs.isCopy(of: rhs) { return true }
+        return lhs.id == rhs.id && lhs.severity == rhs.severity && lhs.location == rhs.location
             && lhs.message.sameCodePoints(as: rhs.message) && lhs.notes == rhs.notes && lhs.fixIts == rhs.fixIts
             && lhs.count == rhs.count
     }

@@ -72,27 +72,87 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         public var replacement: String { edit.replacement }
     }
 
-    public var id: DiagnosticID
-    public var severity: Severity
-    public var message: String
-    public var location: SourceLocation?
-    public var notes: [Note]
-    public var fixIts: [FixIt]
+    public var id: DiagnosticID {
+        get { storage.id }
+        set { writable.id = newValue }
+    }
+    public var severity: Severity {
+        get { storage.severity }
+        set { writable.severity = newValue }
+    }
+    public var message: String {
+        get { storage.message }
+        set { writable.message = newValue }
+    }
+    public var location: SourceLocation? {
+        get { storage.location }
+        set { writable.location = newValue }
+    }
+    public var notes: [Note] {
+        get { storage.notes }
+        set { writable.notes = newValue }
+    }
+    public var fixIts: [FixIt] {
+        get { storage.fixIts }
+        set { writable.fixIts = newValue }
+    }
     /// How many problems this diagnostic stands for: 1, or for a line that sums up warnings
     /// not listed, how many it sums up. Totals count these.
-    public var count: Int
+    public var count: Int {
+        get { storage.count }
+        set { writable.count = newValue }
+    }
+
+    /// The fields, held once and shared by copies until one is changed: a check copies,
+    /// hashes and compares diagnostics far more often than it changes one (tens of thousands
+    /// of warnings, gathered from every permutation), and a copy then costs one reference.
+    private final class Storage: @unchecked Sendable {
+        // Unchecked: a storage is changed only through `writable`, when no other diagnostic
+        // holds it.
+        var id: DiagnosticID
+        var severity: Severity
+        var message: String
+        var location: SourceLocation?
+        var notes: [Note]
+        var fixIts: [FixIt]
+        var count: Int
+
+        init(id: DiagnosticID, severity: Severity, message: String, location: SourceLocation?, notes: [Note], fixIts: [FixIt],
+            count: Int)
+        {
+            self.id = id
+            self.severity = severity
+            self.message = message
+            self.location = location
+            self.notes = notes
+            self.fixIts = fixIts
+            self.count = count
+        }
+
+        func copy() -> Storage {
+            Storage(id: id, severity: severity, message: message, location: location, notes: notes, fixIts: fixIts, count: count)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first unless this diagnostic alone holds it.
+    private var writable: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    /// Whether the two are copies of one diagnostic, unchanged since (then they are equal).
+    func isCopy(of other: Diagnostic) -> Bool { storage === other.storage }
 
     /// A diagnostic saying `message` (its id, severity and text, from the catalogue) at `location`.
     public init(
         _ message: DiagnosticMessage, at location: SourceLocation?, notes: [Note] = [], fixIts: [FixIt] = []
     ) {
-        self.id = message.id
-        self.severity = message.severity
-        self.message = message.text
-        self.location = location
-        self.notes = notes
-        self.fixIts = fixIts
-        self.count = 1
+        storage = Storage(id: message.id, severity: message.severity, message: message.text, location: location, notes: notes,
+            fixIts: fixIts, count: 1)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -101,13 +161,25 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(DiagnosticID.self, forKey: .id)
-        severity = try container.decode(Severity.self, forKey: .severity)
-        message = try container.decode(String.self, forKey: .message)
-        location = try container.decodeIfPresent(SourceLocation.self, forKey: .location)
-        notes = try container.decode([Note].self, forKey: .notes)
-        fixIts = try container.decode([FixIt].self, forKey: .fixIts)
-        count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 1
+        storage = Storage(
+            id: try container.decode(DiagnosticID.self, forKey: .id),
+            severity: try container.decode(Severity.self, forKey: .severity),
+            message: try container.decode(String.self, forKey: .message),
+            location: try container.decodeIfPresent(SourceLocation.self, forKey: .location),
+            notes: try container.decode([Note].self, forKey: .notes),
+            fixIts: try container.decode([FixIt].self, forKey: .fixIts),
+            count: try container.decodeIfPresent(Int.self, forKey: .count) ?? 1)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(location, forKey: .location)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(fixIts, forKey: .fixIts)
+        try container.encode(count, forKey: .count)
     }
 }
 

@@ -76,10 +76,10 @@ extension Stages {
     /// dependents, and the validators run again on what was resolved.
     static func redefine(
         _ base: Resolution, document: TokenDocument, changed: [Int], dependents: Resolution.Dependents? = nil,
-        options: PipelineOptions, validators: [any TokenValidator]
+        options: PipelineOptions, validators: [any TokenValidator], memo: ValueMemo? = nil
     ) -> Resolution {
         var variant = AliasResolver.resolveVariant(of: base, dependents: dependents, document: document, changed: changed,
-            warningLimit: options.effectiveWarningLimit)
+            warningLimit: options.effectiveWarningLimit, memo: memo)
         variant.diagnostics += validate(variant, with: validators, only: variant.affected)
         return variant
     }

@@ -66,12 +66,13 @@ enum Stages {
     /// Expands `$extends` (unless the document is expanded already), resolves every token and
     /// runs the validators.
     static func resolve(
-        _ merged: Merged, options: PipelineOptions, validators: [any TokenValidator], expanded: Bool = false
+        _ merged: Merged, options: PipelineOptions, validators: [any TokenValidator], expanded: Bool = false,
+        memo: ValueMemo? = nil
     ) -> Resolution {
         var document = merged.document
         var expansion: [Diagnostic] = []
         if !expanded { ExtendsExpander.expand(&document, diagnostics: &expansion, limit: options.limits.inheritedTokens) }
-        var state = AliasResolver.resolveState(document, warningLimit: options.effectiveWarningLimit)
+        var state = AliasResolver.resolveState(document, warningLimit: options.effectiveWarningLimit, memo: memo)
         state.diagnostics = expansion + state.diagnostics + validate(state, with: validators, only: nil)
         state.mergeDiagnostics = merged.diagnostics
         return state

@@ -21,9 +21,10 @@ enum AliasResolver {
 
     /// Resolves a document and keeps what a later resolution of a variant of it can start from.
     static func resolveState(_ document: TokenDocument, warningLimit: Int?,
-        parallelThreshold: Int = ResolutionRun.defaultParallelThreshold) -> Resolution
+        parallelThreshold: Int = ResolutionRun.defaultParallelThreshold, memo: ValueMemo? = nil) -> Resolution
     {
         let context = ResolutionRun(document: document)
+        context.memo = memo
         context.parallelThreshold = parallelThreshold
         let (types, values) = context.run(warningLimit: warningLimit)
         return context.state(types: types, values: values)
@@ -36,9 +37,10 @@ enum AliasResolver {
     /// - Complexity: O(n) to copy the results, plus the cost of resolving the tokens affected.
     static func resolveVariant(
         of base: Resolution, dependents: Resolution.Dependents? = nil, document: TokenDocument, changed: [Int],
-        warningLimit: Int?
+        warningLimit: Int?, memo: ValueMemo? = nil
     ) -> Resolution {
         let context = ResolutionRun(variantOf: base, document: document)
+        context.memo = memo
         var types = base.types
         var values = base.values
         context.runVariant(types: &types, values: &values, dependents: dependents ?? base.dependents(), changed: changed,
@@ -96,6 +98,8 @@ final class ResolutionRun {
     /// Waves of at least this many tokens are evaluated on two cores.
     var parallelThreshold = ResolutionRun.defaultParallelThreshold
     static let defaultParallelThreshold = 10_000
+    /// The values other permutations of the same check parsed, when it keeps them.
+    var memo: ValueMemo?
     lazy var suggester = ReferenceSuggester(document: document)
 
     /// A context for a variant of `base`: same paths and groups, some tokens defined anew.
@@ -146,7 +150,7 @@ final class ResolutionRun {
         waves: [Int32], starts: [Int32], types: inout [TokenType?], values: inout [TokenValue?], warningLimit: Int?
     ) {
         let shared = Evaluator.Shared(document: document, aliasTarget: aliasTarget, declaredTypes: declaredTypes,
-            groupTypes: groupTypes, groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated)
+            groupTypes: groupTypes, groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated, memo: memo)
         let parallelThreshold = self.parallelThreshold
         let (found, limiter): ([Diagnostic], WarningLimiter) = types.withUnsafeMutableBufferPointer { types in
             values.withUnsafeMutableBufferPointer { values in

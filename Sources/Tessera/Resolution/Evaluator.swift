@@ -16,6 +16,8 @@ final class Evaluator: ValueParserHost {
         /// The effective `$deprecated` of every group id (empty when no group sets one).
         let groupDeprecations: [Deprecation?]
         let anyTokenDeprecated: Bool
+        /// The values other permutations of the same check parsed, when it keeps them.
+        var memo: ValueMemo? = nil
 
         var hasDeprecations: Bool { !groupDeprecations.isEmpty || anyTokenDeprecated }
     }
@@ -115,7 +117,7 @@ final class Evaluator: ValueParserHost {
             }
             return (type, typed)
         }
-        guard let value = parser(index).parse(token.value, as: type, at: "") else { return nil }
+        guard let value = parseOwnValue(index, as: type) else { return nil }
         guard case .typography(var typography) = value, let textCase = textCase(of: token) else { return (type, value) }
         typography.textCase = textCase
         return (type, .typography(typography))
@@ -168,6 +170,27 @@ final class Evaluator: ValueParserHost {
     /// inherited through `$extends`, else its nearest group's.
     static func ownType(of token: TokenDefinition, groupTypes: [TokenType?]) -> TokenType? {
         token.explicitType ?? token.inheritedGroupType ?? groupTypes[Int(token.groupID)]
+    }
+
+    /// The token's `$value` parsed as `type`, or, when another permutation of the check parsed
+    /// the same definition (and only its own text), what that parse gave.
+    private func parseOwnValue(_ index: Int, as type: TokenType) -> TokenValue? {
+        let token = document.tokens[index]
+        // With a warning limit, a parse builds only the warnings this permutation admits.
+        guard let memo = shared.memo, limiter.limit == nil else { return parser(index).parse(token.value, as: type, at: "") }
+        let key = ValueMemo.Key(file: ObjectIdentifier(token.anchor.file), offset: token.value.offset, type: type)
+        if let entry = memo.entry(key), entry.path == token.path {
+            diagnostics += entry.diagnostics
+            return entry.value
+        }
+        let recorder = ValueMemo.Recorder(self)
+        let value = ValueParser(context: recorder, file: token.anchor.file, tokenPath: token.path, token: index)
+            .parse(token.value, as: type, at: "")
+        if !recorder.consulted {
+            memo.keep(ValueMemo.Entry(value: value, diagnostics: recorder.diagnostics, path: token.path, file: token.anchor.file),
+                for: key)
+        }
+        return value
     }
 
     private func parser(_ index: Int) -> ValueParser {
