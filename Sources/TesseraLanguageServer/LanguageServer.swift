@@ -300,14 +300,17 @@ package final class LanguageServer {
     /// (`edited`), only what they change is checked again when they change values only
     /// (`Analysis.edit(_:)`).
     func refresh(changed: Set<String>, edited: Bool = false) {
+        // Held by nothing else while an edit changes it in place.
+        var previous = self.analysis.take()
         let analysis: Analysis
         if edited, changed.count == 1, let path = changed.first, let document = documents[path],
-            var current = self.analysis.take(), current.edit(document)
+            let check = previous?.edit(document), let current = previous.take()
         {
             documents[path]?.keepTextParsed()
             analysis = current
-            editsCheckedInPart += 1
+            if check == .inPart { editsCheckedInPart += 1 }
         } else {
+            dispose(previous.take())
             checkTexts()
             analysis = Analysis(workspace, documents: documents, root: root)
         }
@@ -322,6 +325,23 @@ package final class LanguageServer {
             if let version = documents[path]?.version { params["version"] = .number(Double(version)) }
             send(Message.notification("textDocument/publishDiagnostics", .object(params)))
         }
+    }
+
+    /// Lets go of an analysis on another thread: freeing a large system's resolutions (every
+    /// permutation's values and diagnostics) takes tens of milliseconds that checking the
+    /// system again need not wait for.
+    private func dispose(_ analysis: Analysis?) {
+        guard let analysis else { return }
+        let disposed = Disposed(analysis)
+        Self.disposal.async { disposed.analysis = nil }
+    }
+
+    private static let disposal = DispatchQueue(label: "tessera.lsp.disposal", qos: .utility)
+
+    /// An analysis no one reads any more, on its way to being freed.
+    private final class Disposed: @unchecked Sendable {
+        var analysis: Analysis?
+        init(_ analysis: Analysis) { self.analysis = analysis }
     }
 
     /// Brings each open document's last good text up to date with its text (a text already

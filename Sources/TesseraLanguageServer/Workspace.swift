@@ -132,21 +132,23 @@ struct Analysis {
     }
 
     /// The analysis after an edit of the open document at `document.path`, made from this one
-    /// in place by redefining the tokens the edit changes when it changes only values in one
-    /// file of the system (`CheckedSystem.edit(_:)`). False for any other edit, or while a file
-    /// does not parse; this analysis is then spent (it may be changed in part): make a new one.
-    mutating func edit(_ document: OpenDocument) -> Bool {
+    /// in place (`CheckedSystem.edit(_:)`): by redefining the tokens the edit changes when it
+    /// changes only values in one file of the system, else by checking the system whole with
+    /// the new text, the other files as they were read. Nil when the new text cannot be read
+    /// in place of the old, or while a file does not parse; this analysis is then spent (it may
+    /// be changed in part): make a new one.
+    mutating func edit(_ document: OpenDocument) -> CheckedSystem.EditCheck? {
         // A text not checked yet parses when it parses with the problems the last one had
         // (none about its text: nothing is broken), which taking the edit in part checks.
-        guard !refused, broken.isEmpty, files[document.path] != nil, document.parses || !document.textChecked else { return false }
+        guard !refused, broken.isEmpty, files[document.path] != nil, document.parses || !document.textChecked else { return nil }
         let file = SourceFile(path: document.path, bytes: document.bytes)
         // Nothing else holds the permutations' resolutions while they change.
         cache = Cache()
-        guard checked.edit(file) else { return false }
+        guard let check = checked.edit(file) else { return nil }
         var files = self.files
         files[document.path] = file
         self = Analysis(checked, files: files, extra: [], broken: [], standing: standing)
-        return true
+        return check
     }
 
     /// What reading the configuration found, published whatever the edits.

@@ -6,7 +6,7 @@
 /// ```swift
 /// var checked = CheckedSystem(TokenSystem(resolver: resolver, overlays: [colors]))
 /// // The tokens the edit changed and their dependents; anything more than new values: whole.
-/// if !checked.edit(editedColors) {
+/// if checked.edit(editedColors) == nil {
 ///     checked = CheckedSystem(TokenSystem(resolver: resolver, overlays: [editedColors]))
 /// }
 /// ```
@@ -53,7 +53,13 @@ package struct CheckedSystem: Sendable {
     ///
     /// - Complexity: as `TokenSystem.checkAllPermutations()` with no warning limit.
     package init(_ system: TokenSystem) {
-        warningLimit = system.options.effectiveWarningLimit
+        self.init(system, warningLimit: system.options.effectiveWarningLimit)
+    }
+
+    /// Checks every permutation of `system`, listing up to `warningLimit` warnings of each kind
+    /// in each file.
+    private init(_ system: TokenSystem, warningLimit: Int?) {
+        self.warningLimit = warningLimit
         var system = system.findingEveryWarning()
         let found: ResolvedSystem
         (found, states) = system.checked(keepingTokens: false, keepingStates: true)
@@ -68,17 +74,39 @@ package struct CheckedSystem: Sendable {
     /// with their dependents, and only those tokens are compared across permutations again.
     /// Each permutation's resolution is changed where it is: a checked system held once (taken
     /// out of whatever kept it) is not copied, so an edit costs what its changed tokens and
-    /// their dependents cost. False for any other edit; `self` is then spent (it may be changed
-    /// in part): check the edited system whole.
+    /// their dependents cost. Any other edit of a file whose new text parses with the problems
+    /// the old one had is checked whole, the other sources not read or parsed again (`.whole`).
+    /// Nil when the new text cannot be read in place of the old (it does not parse as the old
+    /// did, the file names another, the resolver itself); `self` is then spent (it may be
+    /// changed in part): check the edited system whole.
     ///
     /// - Complexity: O(t log n) per permutation for the t tokens the edit changes and their
     ///   dependents, plus what resolving them costs and O(f) for the edited file's f tokens;
     ///   O(n) per permutation when something else holds the resolutions.
-    package mutating func edit(_ file: SourceFile) -> Bool {
-        guard var states = states.take() else { return false }
+    package mutating func edit(_ file: SourceFile) -> EditCheck? {
         guard let resolver = system.resolver, file.path != resolver.file.path,
-            case let (old, before, after)? = system.sources.replacing(file), let edit = TextEdit(old: old, new: file),
-            Self.sameStructure(before, after)
+            case let (old, before, after)? = system.sources.replacing(file)
+        else { return nil }
+        // From here on the system reads the new text: an edit not checked in part is checked
+        // whole, every other source as it was parsed.
+        if editInPart(file, old: old, before: before, after: after, resolver: resolver) { return .inPart }
+        self = CheckedSystem(system, warningLimit: warningLimit)
+        return .whole
+    }
+
+    /// How `edit(_:)` checked an edit.
+    package enum EditCheck: Sendable {
+        /// The tokens it changed and their dependents.
+        case inPart
+        /// The system whole, the edited file parsed once and the others not again.
+        case whole
+    }
+
+    /// Checks the edit of `file` (read in place of `old`) in part; false when it cannot be.
+    private mutating func editInPart(_ file: SourceFile, old: SourceFile, before: SourceContents, after: SourceContents,
+        resolver: ResolverDocument) -> Bool
+    {
+        guard var states = states.take(), let edit = TextEdit(old: old, new: file), Self.sameStructure(before, after)
         else { return false }
         let edited = edit.touched(before, in: old)
         // Each token of the file, by its index in every permutation's document (the base's).

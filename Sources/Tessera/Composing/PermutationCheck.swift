@@ -18,13 +18,27 @@ struct PermutationCheck {
     /// Whether each of the base's diagnostics is the first of its kind (an equal one before it
     /// is listed once, there).
     private var baseFirst: [Bool]
+    /// The positions of the base's diagnostics about each of its tokens, by token index: where
+    /// each token's start in `baseOfTokenPositions` (and where the last ends).
+    private var baseOfTokenStarts: [Int32] = []
+    private var baseOfTokenPositions: [Int32] = []
     /// For each of the base's diagnostics, the permutations it is absent from.
     private var absent: [[Int]]
-    /// Diagnostics the base does not have, with the permutations they occur in.
-    private var extra: [Diagnostic: [Int]] = [:]
-    private var extraOrder: [Diagnostic] = []
+    /// Diagnostics the base does not have, each in a slot with the permutations it occurs in.
+    private var extraSlots: [Diagnostic: Int] = [:]
+    private var extras: [(diagnostic: Diagnostic, permutations: [Int])] = []
+    private var extraOrder: [Int] = []
     /// Merge diagnostics (closed tokens) are listed before the other per-permutation ones.
-    private var mergeOrder: [Diagnostic] = []
+    private var mergeOrder: [Int] = []
+    /// Where each diagnostic already taken in is (a permutation's copy of one another
+    /// permutation made, as the values parsed once for all give them): found by its storage,
+    /// not compared again. Each is kept, so that no other storage takes its identity.
+    private var seen: [ObjectIdentifier: (diagnostic: Diagnostic, place: Place)] = [:]
+
+    private enum Place {
+        case base(Int)
+        case extra(Int)
+    }
     private var contextFindings = ContextFindings()
     private var variesAlong: [String: Set<TokenPath>] = [:]
     /// Each permutation's warning limiter, so that summaries count what all held back.
@@ -51,6 +65,21 @@ struct PermutationCheck {
                 baseFirst[index] = false
             }
         }
+        var counts = [Int32](repeating: 0, count: base.document.count + 1)
+        var tokenOf = [Int32](repeating: -1, count: base.diagnostics.count)
+        for (position, diagnostic) in base.diagnostics.enumerated() {
+            guard let token = diagnostic.location?.token, let index = base.document.index(of: token) else { continue }
+            tokenOf[position] = Int32(index)
+            counts[index + 1] += 1
+        }
+        for index in 0..<base.document.count { counts[index + 1] += counts[index] }
+        baseOfTokenStarts = counts
+        var next = counts
+        baseOfTokenPositions = [Int32](repeating: 0, count: Int(counts[base.document.count]))
+        for (position, index) in tokenOf.enumerated() where index >= 0 {
+            baseOfTokenPositions[Int(next[Int(index)])] = Int32(position)
+            next[Int(index)] += 1
+        }
         absent = [[Int]](repeating: [], count: base.diagnostics.count)
         limiters = [base.limiter]
         tokensResolved = base.document.count
@@ -61,33 +90,57 @@ struct PermutationCheck {
         let contexts = permutations[number]
         // What merging each permutation's sources finds is counted where it occurs.
         for diagnostic in state.mergeDiagnostics {
-            if extra[diagnostic] == nil { mergeOrder.append(diagnostic) }
-            extra[diagnostic, default: []].append(number)
+            let (slot, new) = extraSlot(diagnostic)
+            if new { mergeOrder.append(slot) }
+            extras[slot].permutations.append(number)
         }
         guard contexts != baseContexts else { return }
         tokensResolved += state.affected?.count ?? state.document.count
         limiters.append(state.limiter)
         var missing = Set<Int>()
         if let affected = state.affected {
-            for index in affected {
-                for diagnostic in baseByToken[TokenPath(state.document.tokens[index].path)] ?? [] { missing.insert(diagnostic) }
+            // The base's tokens keep their indices; a token it does not have has no diagnostic there.
+            for index in affected where index < base.document.count {
+                for position in baseOfTokenStarts[index]..<baseOfTokenStarts[index + 1] {
+                    missing.insert(Int(baseOfTokenPositions[Int(position)]))
+                }
             }
         } else {
             let found = Set(state.diagnostics)
             for (index, diagnostic) in base.diagnostics.enumerated() where !found.contains(diagnostic) { missing.insert(index) }
         }
         for diagnostic in state.diagnostics {
-            if let index = firstInBase(diagnostic) {
-                missing.remove(index)
+            let identity = diagnostic.storageIdentity
+            let place: Place
+            if let known = seen[identity] {
+                place = known.place
             } else {
-                if extra[diagnostic] == nil { extraOrder.append(diagnostic) }
-                extra[diagnostic, default: []].append(number)
+                if let index = firstInBase(diagnostic) {
+                    place = .base(index)
+                } else {
+                    let (slot, new) = extraSlot(diagnostic)
+                    if new { extraOrder.append(slot) }
+                    place = .extra(slot)
+                }
+                seen[identity] = (diagnostic, place)
+            }
+            switch place {
+            case .base(let index): missing.remove(index)
+            case .extra(let slot): extras[slot].permutations.append(number)
             }
         }
         for index in missing { absent[index].append(number) }
         let changed = compare(state, permutation: number)
         let moved = resolver.modifiers.filter { contexts[$0.name] != baseContexts[$0.name] }
         if moved.count == 1 { variesAlong[moved[0].name, default: []].formUnion(changed.map { TokenPath($0) }) }
+    }
+
+    /// The slot of a diagnostic the base does not have, and whether it is new.
+    private mutating func extraSlot(_ diagnostic: Diagnostic) -> (slot: Int, new: Bool) {
+        if let slot = extraSlots[diagnostic] { return (slot, false) }
+        extraSlots[diagnostic] = extras.count
+        extras.append((diagnostic, []))
+        return (extras.count - 1, true)
     }
 
     /// The first position of `diagnostic` among the base's, if the base has it: looked for
@@ -130,8 +183,8 @@ struct PermutationCheck {
             let gone = Set(absent[index])
             merged.append(noting(diagnostic, present: permutations.indices.filter { !gone.contains($0) }))
         }
-        for diagnostic in mergeOrder + extraOrder {
-            merged.append(noting(diagnostic, present: extra[diagnostic]!))
+        for slot in mergeOrder + extraOrder {
+            merged.append(noting(extras[slot].diagnostic, present: extras[slot].permutations))
         }
         return merged + contextFindings.diagnostics { numbers in
             (describe(numbers.map { permutations[$0] }), numbers.count, permutations.count)
@@ -148,9 +201,9 @@ struct PermutationCheck {
         let candidates = state.affected ?? Array(state.document.tokens.indices)
         for index in candidates {
             let baseIndex: Int
-            if state.affected != nil {
+            if state.affected != nil, index < base.document.count {
                 baseIndex = index
-            } else if let found = base.document.index(of: state.document.tokens[index].path) {
+            } else if state.affected == nil, let found = base.document.index(of: state.document.tokens[index].path) {
                 baseIndex = found
             } else {
                 contextFindings.add(.onlySome, token: state.document.tokens[index], in: permutation)

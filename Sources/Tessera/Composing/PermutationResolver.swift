@@ -48,10 +48,12 @@ struct PermutationResolver: Sendable {
         validators = Stages.validators(tiers: tiers, setNames: setNames)
     }
 
-    /// Finds every warning from now on, past any limit (the base permutation is resolved again).
+    /// Finds every warning from now on, past any limit (the base permutation, and what it reads
+    /// of the sources, worked out again).
     mutating func findEveryWarning() {
         options.warningLimit = nil
         base = nil
+        definedInUnusedSets = nil
     }
 
     /// Takes `base` as the base permutation's resolution (the one before, redefined).
@@ -68,13 +70,20 @@ struct PermutationResolver: Sendable {
         return contexts
     }
 
-    /// The permutation with these contexts, resolved from the base one where it can be.
-    mutating func resolve(_ contexts: [String: String], sources: inout SourceCache) -> Resolution {
+    /// The permutation with these contexts, resolved from the base one where it can be. With
+    /// `addingTokens`, a permutation that defines tokens the base does not have is resolved from
+    /// it too, those tokens after the base's (not where a merge of its sources puts them): for a
+    /// check, which reads its diagnostics, not the order of its tokens.
+    mutating func resolve(_ contexts: [String: String], sources: inout SourceCache, addingTokens: Bool = false)
+        -> Resolution
+    {
         let baseContexts = self.baseContexts
         if base == nil, contexts != baseContexts { base = mergeAndResolve(baseContexts, sources: &sources) }
         if let base {
             if contexts == baseContexts { return base }
-            if let variant = variant(contexts, of: base, baseContexts: baseContexts, sources: &sources) { return variant }
+            if let variant = variant(contexts, of: base, baseContexts: baseContexts, sources: &sources, addingTokens: addingTokens) {
+                return variant
+            }
             return mergeAndResolve(contexts, sources: &sources)
         }
         let state = mergeAndResolve(contexts, sources: &sources)
@@ -99,7 +108,7 @@ struct PermutationResolver: Sendable {
         guard contexts != baseContexts else { return false }
         let base = self.base ?? mergeAndResolve(baseContexts, sources: &sources)
         self.base = base
-        return variant(contexts, of: base, baseContexts: baseContexts, sources: &sources) != nil
+        return variant(contexts, of: base, baseContexts: baseContexts, sources: &sources, addingTokens: false) != nil
     }
 
     /// The parsed sources of a permutation, in merge order.
@@ -143,9 +152,11 @@ struct PermutationResolver: Sendable {
     }
 
     /// The permutation resolved from the base one, or nil when it differs in more than the
-    /// definitions of tokens the base has.
+    /// definitions of tokens the base has (and, with `addingTokens`, tokens it adds in the
+    /// base's groups).
     private mutating func variant(
-        _ contexts: [String: String], of base: Resolution, baseContexts: [String: String], sources cache: inout SourceCache
+        _ contexts: [String: String], of base: Resolution, baseContexts: [String: String], sources cache: inout SourceCache,
+        addingTokens: Bool
     ) -> Resolution? {
         guard let resolver, !base.document.groups.values.contains(where: { $0.extends != nil }) else { return nil }
         let keys = resolver.sources(for: contexts).flatMap { cache.trees(of: $0) }.map(\.key)
@@ -160,6 +171,7 @@ struct PermutationResolver: Sendable {
         let baseSources = baseKeys.map { byKey[$0]! }
         let seed = cache.seed
         var redefined: [(index: Int, token: TokenDefinition)] = []
+        var added: [TokenDefinition] = []
         var seen = PathTable()
         for key in differing.sorted() {
             let source = byKey[key]!
@@ -180,7 +192,8 @@ struct PermutationResolver: Sendable {
                 }
             }
             for (definition, _) in source.tokens where seen.insert(definition.path).inserted {
-                guard let index = base.document.index(of: definition.path) else { return nil }
+                let index = base.document.index(of: definition.path)
+                guard index != nil || addingTokens else { return nil }
                 // The last source defining the path, now and in the base; every source's table
                 // hashes with one seed, so the path is hashed once for all of them.
                 var path = definition.path
@@ -195,13 +208,22 @@ struct PermutationResolver: Sendable {
                 guard let groupID = base.document.groupIDs[group] else { return nil }
                 var redefinition = token
                 redefinition.groupID = Int32(groupID)
-                redefined.append((index, redefinition))
+                if let index { redefined.append((index, redefinition)) } else { added.append(redefinition) }
             }
         }
         var document = base.document
         document.redefine(redefined)
+        var changed = redefined.map(\.index)
+        if !added.isEmpty {
+            for token in added { document.insert(token) }
+            changed += base.document.count..<document.count
+            // A token of the base with a reference to nothing may name one of them: the base's
+            // blocked tokens are resolved again.
+            let redefinedIndices = Set(changed)
+            changed += base.blocked.indices.filter { base.blocked[$0] && !redefinedIndices.contains($0) }
+        }
         if baseDependents == nil { baseDependents = base.dependents() }
-        var variant = Stages.redefine(base, document: document, changed: redefined.map(\.index), dependents: baseDependents,
+        var variant = Stages.redefine(base, document: document, changed: changed, dependents: baseDependents,
             options: options, validators: validators, memo: valueMemo)
         variant.mergeDiagnostics = mergeDiagnostics(contexts, sources: &cache)
         return variant

@@ -405,36 +405,47 @@ public struct TokenSystem: Sendable {
                 at: SourceAnchor(file: resolver.file, offset: 0).location(),
                 notes: [Diagnostic.Note("other combinations can be resolved one at a time by naming their contexts")]))
         }
-        var check = PermutationCheck(resolver: resolver, base: base, baseContexts: baseContexts, permutations: permutations)
+        let checking = Checking(PermutationCheck(resolver: resolver, base: base, baseContexts: baseContexts,
+            permutations: permutations))
         var kept: [[String: String]: ResolvedTokens] = [:]
         var keptResolutions: [[String: String]: Resolution] = [:]
         var variants: [Resolution?] = []
         var keepable = keepingStates && base.mergeDiagnostics.isEmpty
         // Every source parsed and indexed first; then the permutations are resolved side by side,
         // a few at a time (each thread with its own copy of the caches, which no longer change),
-        // and checked in order.
+        // and checked in order, each batch while the next is resolved.
         resolution.prepare(permutations, sources: &sources)
         let width = Parallel.isUseful ? 2 : 1
+        var resolved: [(number: Int, state: Resolution)] = []
         for first in stride(from: 0, to: permutations.count, by: width) {
             let numbers = Array(first..<min(first + width, permutations.count))
-            let resolution = self.resolution, sources = self.sources
-            let states = Parallel.map(numbers.count) { position -> Resolution in
-                let contexts = permutations[numbers[position]]
+            let resolution = self.resolution, sources = self.sources, toCheck = resolved
+            let states = Parallel.map(numbers.count + 1) { job -> Resolution? in
+                guard job < numbers.count else {
+                    checking.add(toCheck)
+                    return nil
+                }
+                let contexts = permutations[numbers[job]]
                 guard contexts != baseContexts else { return base }
                 var resolution = resolution, sources = sources
-                return resolution.resolve(contexts, sources: &sources)
+                // Only the diagnostics are read: the order of a permutation's tokens is free.
+                return resolution.resolve(contexts, sources: &sources, addingTokens: !keepingTokens && !keepingResolutions)
             }
+            resolved = []
             for (number, state) in zip(numbers, states) {
+                guard let state else { continue }
+                resolved.append((number, state))
                 let contexts = permutations[number]
                 if keepingTokens { kept[contexts] = state.resolved }
                 if keepingResolutions { keptResolutions[contexts] = state }
-                check.add(state, number: number)
                 if keepable {
                     keepable = contexts == baseContexts || state.affected != nil && state.mergeDiagnostics.isEmpty
                     variants.append(contexts == baseContexts ? nil : state)
                 }
             }
         }
+        checking.add(resolved)
+        let check = checking.check
         let checkDiagnostics = check.diagnostics
         let before = notices + diagnostics
         let found = before + checkDiagnostics
@@ -447,5 +458,17 @@ public struct TokenSystem: Sendable {
         guard keepable else { return (result, nil) }
         return (result, CheckedSystem.States(permutations: permutations, baseContexts: baseContexts, base: base,
             variants: variants, before: before, checkDiagnostics: checkDiagnostics))
+    }
+}
+
+/// The permutation check of `TokenSystem.checked`, taking in one batch of permutations on one
+/// thread while the next batch is resolved on others: one batch at a time, in order.
+private final class Checking: @unchecked Sendable {
+    private(set) var check: PermutationCheck
+
+    init(_ check: PermutationCheck) { self.check = check }
+
+    func add(_ states: [(number: Int, state: Resolution)]) {
+        for (number, state) in states { check.add(state, number: number) }
     }
 }

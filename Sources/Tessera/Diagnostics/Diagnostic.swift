@@ -147,6 +147,10 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// Whether the two are copies of one diagnostic, unchanged since (then they are equal).
     func isCopy(of other: Diagnostic) -> Bool { storage === other.storage }
 
+    /// The same for every copy of one diagnostic while none is changed; another diagnostic
+    /// may take it once this one's copies are gone.
+    var storageIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     /// A diagnostic saying `message` (its id, severity and text, from the catalogue) at `location`.
     public init(
         _ message: DiagnosticMessage, at location: SourceLocation?, notes: [Note] = [], fixIts: [FixIt] = []

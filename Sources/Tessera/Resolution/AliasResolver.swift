@@ -43,6 +43,9 @@ enum AliasResolver {
         context.memo = memo
         var types = base.types
         var values = base.values
+        // Tokens the base does not have, after its own.
+        types += repeatElement(nil, count: document.count - base.document.count)
+        values += repeatElement(nil, count: document.count - base.document.count)
         context.runVariant(types: &types, values: &values, dependents: dependents ?? base.dependents(), changed: changed,
             warningLimit: warningLimit)
         return context.state(types: types, values: values)
@@ -113,6 +116,12 @@ final class ResolutionRun {
         groupTypes = base.groupTypes
         groupDeprecations = base.groupDeprecations
         anyTokenDeprecated = base.anyTokenDeprecated || document.tokens.contains { $0.deprecated != nil }
+        // Tokens the base does not have, after its own: no edges yet (each is resolved as changed).
+        let added = document.count - base.document.count
+        blocked += repeatElement(false, count: added)
+        edgeStart += repeatElement(edgeStart[edgeStart.count - 1], count: added)
+        aliasTarget += repeatElement(-1, count: added)
+        declaredTypes += repeatElement(.known(nil), count: added)
     }
 
     func state(types: [TokenType?], values: [TokenValue?]) -> Resolution {

@@ -21,6 +21,8 @@ extension ResolutionRun {
         var queue = changed
         for index in changed { affected[index] = true }
         while let index = queue.popLast() {
+            // A token the base does not have has no dependents there.
+            guard index + 1 < dependentStarts.count else { continue }
             for position in Int(dependentStarts[index])..<Int(dependentStarts[index + 1]) {
                 let dependent = Int(dependents[position])
                 if !affected[dependent] {
