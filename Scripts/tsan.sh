@@ -7,4 +7,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
-    swift test --scratch-path .build-tsan --sanitize=thread --filter "ThemeStoreTests|ConfigParserFacadeTests|ThemeFeedTests|oneTokenEditsGiveWhatAFullCheckGives"
+    swift test --scratch-path .build-tsan --sanitize=thread --filter "ThemeStoreTests|ConfigParserFacadeTests|ThemeFeedTests|oneTokenEditsGiveWhatAFullCheckGives|renamedKeysGiveWhatAFullCheckGives|CheckedSystemTests"

@@ -96,6 +96,21 @@ struct LanguageServerDifferentialTests {
                 "text": .string(value),
             ])
         }
+
+        /// The edit that renames token `index` to `name`: its key's text replaced.
+        mutating func rename(_ index: Int, to name: String) -> JSON {
+            let line = 2 + index
+            let start = 5
+            let end = start + tokens[index].name.utf16.count
+            tokens[index].name = name
+            return .object([
+                "range": .object([
+                    "start": .object(["line": .number(Double(line)), "character": .number(Double(start))]),
+                    "end": .object(["line": .number(Double(line)), "character": .number(Double(end))]),
+                ]),
+                "text": .string(name),
+            ])
+        }
     }
 
     static let resolver = """
@@ -214,6 +229,47 @@ struct LanguageServerDifferentialTests {
         // were checked in part, by redefining what they changed in each permutation.
         #expect(withProblems > 0)
         #expect(editing.server.editsCheckedInPart >= 30, "\(editing.server.editsCheckedInPart) of 40 edits checked in part")
+    }
+
+    /// A key renamed is a change of structure, checked whole with the other files as they were
+    /// read: in a theme's file (the token then defined only in some permutations, the base's
+    /// token no longer overridden there) and in the base (references to it then unknown), past
+    /// the warning limit, each rename and its undoing giving what a new server gives.
+    @Test func renamedKeysGiveWhatAFullCheckGives() throws {
+        let folder = try Scratch.folder("lsp-renames").path
+        var files = [
+            // Past the warning limit: 120 colors in legacy notation.
+            TokenFile(path: "base.json", tokens: (0..<120).map { ("t\($0)", ##"{"$type": "color", "$value": "#ffffff"}"##) }),
+            TokenFile(path: "dark.json", tokens: [1, 3, 6].map { ("t\($0)", ##"{"$type": "color", "$value": "#141822"}"##) }),
+            TokenFile(path: "compact.json", tokens: [2, 3, 5].map { ("t\($0)", ##"{"$type": "color", "$value": "#808080"}"##) }),
+            TokenFile(path: "high.json", tokens: [0, 3, 7].map { ("t\($0)", ##"{"$type": "color", "$value": "#000000"}"##) }),
+            TokenFile(path: "aliases.json", tokens: (0..<4).map { ("a\($0)", ##"{"$value": "{g.t\##($0 * 2)}"}"##) }),
+        ]
+        files = try Self.write(files, resolverIn: folder)
+        let editing = Server(root: folder)
+        Self.open(files, in: editing)
+        var versions = [Int](repeating: 1, count: files.count)
+        // A theme's token renamed and back, then a base token that aliases name, and back.
+        // (file, token's position in it, new name)
+        for (which, token, name) in [(1, 0, "t1x"), (1, 0, "t1"), (0, 2, "t2x"), (0, 2, "t2"), (3, 0, "t0x"), (3, 0, "t0")] {
+            let change = files[which].rename(token, to: name)
+            versions[which] += 1
+            editing.notify("textDocument/didChange", .object([
+                "textDocument": .object(["uri": .string(EditorClient.uri(files[which].path)), "version": .number(Double(versions[which]))]),
+                "contentChanges": .array([change]),
+            ]))
+            let fresh = Server(root: folder)
+            Self.open(files, in: fresh)
+            let incremental = editing.published
+            let full = fresh.published
+            for uri in Set(incremental.keys).union(full.keys).sorted() {
+                let only = (incremental[uri] ?? []).subtracting(full[uri] ?? [])
+                let missing = (full[uri] ?? []).subtracting(incremental[uri] ?? [])
+                #expect(only.isEmpty && missing.isEmpty,
+                    "\(files[which].path) '\(name)': only after the edits \(only.sorted()), only in a full check \(missing.sorted())")
+            }
+        }
+        #expect(editing.server.editsCheckedInPart == 0)
     }
 
     /// A file of 1 MiB and more is parsed in parts on several cores, each part's tokens anchored
