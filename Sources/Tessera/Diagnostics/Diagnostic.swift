@@ -73,42 +73,38 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     }
 
     public var id: DiagnosticID {
-        get { storage.id }
-        set { writable.id = newValue }
+        get { storage.fields.id }
+        set { change { $0.id = newValue } }
     }
     public var severity: Severity {
-        get { storage.severity }
-        set { writable.severity = newValue }
+        get { storage.fields.severity }
+        set { change { $0.severity = newValue } }
     }
     public var message: String {
-        get { storage.message }
-        set { writable.message = newValue }
+        get { storage.fields.message }
+        set { change { $0.message = newValue } }
     }
     public var location: SourceLocation? {
-        get { storage.location }
-        set { writable.location = newValue }
+        get { storage.fields.location }
+        set { change { $0.location = newValue } }
     }
     public var notes: [Note] {
-        get { storage.notes }
-        set { writable.notes = newValue }
+        get { storage.fields.notes }
+        set { change { $0.notes = newValue } }
     }
     public var fixIts: [FixIt] {
-        get { storage.fixIts }
-        set { writable.fixIts = newValue }
+        get { storage.fields.fixIts }
+        set { change { $0.fixIts = newValue } }
     }
     /// How many problems this diagnostic stands for: 1, or for a line that sums up warnings
     /// not listed, how many it sums up. Totals count these.
     public var count: Int {
-        get { storage.count }
-        set { writable.count = newValue }
+        get { storage.fields.count }
+        set { change { $0.count = newValue } }
     }
 
-    /// The fields, held once and shared by copies until one is changed: a check copies,
-    /// hashes and compares diagnostics far more often than it changes one (tens of thousands
-    /// of warnings, gathered from every permutation), and a copy then costs one reference.
-    private final class Storage: @unchecked Sendable {
-        // Unchecked: a storage is changed only through `writable`, when no other diagnostic
-        // holds it.
+    /// The fields of a diagnostic.
+    private struct Fields: Sendable {
         var id: DiagnosticID
         var severity: Severity
         var message: String
@@ -116,32 +112,25 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         var notes: [Note]
         var fixIts: [FixIt]
         var count: Int
+    }
 
-        init(id: DiagnosticID, severity: Severity, message: String, location: SourceLocation?, notes: [Note], fixIts: [FixIt],
-            count: Int)
-        {
-            self.id = id
-            self.severity = severity
-            self.message = message
-            self.location = location
-            self.notes = notes
-            self.fixIts = fixIts
-            self.count = count
-        }
+    /// The fields, held once and shared by every copy: a check copies, hashes and compares
+    /// diagnostics far more often than it changes one (tens of thousands of warnings, gathered
+    /// from every permutation, on several threads), and a copy then costs one reference. A
+    /// storage never changes: changing a diagnostic gives it a new one.
+    private final class Storage: Sendable {
+        let fields: Fields
 
-        func copy() -> Storage {
-            Storage(id: id, severity: severity, message: message, location: location, notes: notes, fixIts: fixIts, count: count)
-        }
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     private var storage: Storage
 
-    /// The storage, copied first unless this diagnostic alone holds it.
-    private var writable: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            return storage
-        }
+    /// Changes this diagnostic's fields (in a storage of its own).
+    private mutating func change(_ body: (inout Fields) -> Void) {
+        var fields = storage.fields
+        body(&fields)
+        storage = Storage(fields)
     }
 
     /// Whether the two are copies of one diagnostic, unchanged since (then they are equal).
@@ -155,8 +144,8 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public init(
         _ message: DiagnosticMessage, at location: SourceLocation?, notes: [Note] = [], fixIts: [FixIt] = []
     ) {
-        storage = Storage(id: message.id, severity: message.severity, message: message.text, location: location, notes: notes,
-            fixIts: fixIts, count: 1)
+        storage = Storage(Fields(id: message.id, severity: message.severity, message: message.text, location: location,
+            notes: notes, fixIts: fixIts, count: 1))
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -165,14 +154,14 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        storage = Storage(
+        storage = Storage(Fields(
             id: try container.decode(DiagnosticID.self, forKey: .id),
             severity: try container.decode(Severity.self, forKey: .severity),
             message: try container.decode(String.self, forKey: .message),
             location: try container.decodeIfPresent(SourceLocation.self, forKey: .location),
             notes: try container.decode([Note].self, forKey: .notes),
             fixIts: try container.decode([FixIt].self, forKey: .fixIts),
-            count: try container.decodeIfPresent(Int.self, forKey: .count) ?? 1)
+            count: try container.decodeIfPresent(Int.self, forKey: .count) ?? 1))
     }
 
     public func encode(to encoder: any Encoder) throws {
