@@ -84,32 +84,41 @@ struct LanguageServerDifferentialTests {
 
         /// The edit that gives token `index` the value `value`: its old value's range replaced.
         mutating func edit(_ index: Int, to value: String) -> JSON {
-            let line = 2 + index
             let start = 4 + tokens[index].name.utf16.count + 4
-            let end = start + tokens[index].value.utf16.count
+            let change = Self.change(line: 2 + index, start..<start + tokens[index].value.utf16.count, to: value)
             tokens[index].value = value
-            return .object([
-                "range": .object([
-                    "start": .object(["line": .number(Double(line)), "character": .number(Double(start))]),
-                    "end": .object(["line": .number(Double(line)), "character": .number(Double(end))]),
-                ]),
-                "text": .string(value),
-            ])
+            return change
         }
 
         /// The edit that renames token `index` to `name`: its key's text replaced.
         mutating func rename(_ index: Int, to name: String) -> JSON {
-            let line = 2 + index
-            let start = 5
-            let end = start + tokens[index].name.utf16.count
+            let change = Self.change(line: 2 + index, 5..<5 + tokens[index].name.utf16.count, to: name)
             tokens[index].name = name
-            return .object([
+            return change
+        }
+
+        /// A change replacing `characters` of `line` (UTF-16) with `text`.
+        static func change(line: Int, _ characters: Range<Int>, to text: String) -> JSON {
+            .object([
                 "range": .object([
-                    "start": .object(["line": .number(Double(line)), "character": .number(Double(start))]),
-                    "end": .object(["line": .number(Double(line)), "character": .number(Double(end))]),
+                    "start": .object(["line": .number(Double(line)), "character": .number(Double(characters.lowerBound))]),
+                    "end": .object(["line": .number(Double(line)), "character": .number(Double(characters.upperBound))]),
                 ]),
-                "text": .string(name),
+                "text": .string(text),
             ])
+        }
+    }
+
+    /// Every file's published diagnostics after the edits are those of a full check.
+    static func expectSame(_ incremental: [String: Set<String>], _ full: [String: Set<String>], _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation)
+    {
+        for uri in Set(incremental.keys).union(full.keys).sorted() {
+            let only = (incremental[uri] ?? []).subtracting(full[uri] ?? [])
+            let missing = (full[uri] ?? []).subtracting(incremental[uri] ?? [])
+            #expect(only.isEmpty && missing.isEmpty,
+                "\(context), \(uri): only after the edits \(only.sorted()), only in a full check \(missing.sorted())",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -218,12 +227,7 @@ struct LanguageServerDifferentialTests {
             #expect(editing.result("textDocument/documentSymbol", symbols)?.text == fresh.result("textDocument/documentSymbol", symbols)?.text,
                 "seed \(seed), round \(round): the symbols of \(files[which].path)")
             if full.values.contains(where: { $0.contains { $0.contains(#""severity":1"#) } }) { withProblems += 1 }
-            for uri in Set(incremental.keys).union(full.keys).sorted() {
-                let only = (incremental[uri] ?? []).subtracting(full[uri] ?? [])
-                let missing = (full[uri] ?? []).subtracting(incremental[uri] ?? [])
-                #expect(only.isEmpty && missing.isEmpty,
-                    "seed \(seed), round \(round), \(uri): only after the edits \(only.sorted()), only in a full check \(missing.sorted())")
-            }
+            Self.expectSame(incremental, full, "seed \(seed), round \(round)")
         }
         // The edits took the system through states with errors, not only clean ones, and most
         // were checked in part, by redefining what they changed in each permutation.
@@ -262,12 +266,7 @@ struct LanguageServerDifferentialTests {
             Self.open(files, in: fresh)
             let incremental = editing.published
             let full = fresh.published
-            for uri in Set(incremental.keys).union(full.keys).sorted() {
-                let only = (incremental[uri] ?? []).subtracting(full[uri] ?? [])
-                let missing = (full[uri] ?? []).subtracting(incremental[uri] ?? [])
-                #expect(only.isEmpty && missing.isEmpty,
-                    "\(files[which].path) '\(name)': only after the edits \(only.sorted()), only in a full check \(missing.sorted())")
-            }
+            Self.expectSame(incremental, full, "\(files[which].path) '\(name)'")
         }
         #expect(editing.server.editsCheckedInPart == 0)
     }
