@@ -12,12 +12,12 @@ extension CheckedSystem {
         /// The end of the edited line in the old text.
         let oldLineEnd: Int
 
-        /// The edit from `old` to `new`; nil when it spans lines or moves anything after it.
-        init?(old: SourceFile, new: SourceFile) {
+        /// The edit from `old` to `new`, which differ where `changed` says; nil when it spans
+        /// lines or moves anything after it.
+        init?(old: SourceFile, new: SourceFile, changed: UnchangedEnds) {
             let before = old.bytes
             let after = new.bytes
-            let ends = UnchangedEnds(after, before)
-            let (start, oldEnd, newEnd) = (ends.prefix, ends.oldEnd, ends.newEnd)
+            let (start, oldEnd, newEnd) = (changed.prefix, changed.oldEnd, changed.newEnd)
             let newline = UInt8(ascii: "\n")
             guard !before[start..<oldEnd].contains(newline), !after[start..<newEnd].contains(newline) else { return nil }
             // No member starts after it on its line: no key, no colon.

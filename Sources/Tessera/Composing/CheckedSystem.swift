@@ -85,11 +85,11 @@ package struct CheckedSystem: Sendable {
     ///   O(n) per permutation when something else holds the resolutions.
     package mutating func edit(_ file: SourceFile) -> EditCheck? {
         guard let resolver = system.resolver, file.path != resolver.file.path,
-            case let (old, before, after)? = system.sources.replacing(file)
+            let replacement = system.sources.replacing(file)
         else { return nil }
         // From here on the system reads the new text: an edit not checked in part is checked
         // whole, every other source as it was parsed.
-        if editInPart(file, old: old, before: before, after: after, resolver: resolver) { return .inPart }
+        if editInPart(file, replacement, resolver: resolver) { return .inPart }
         self = CheckedSystem(system, warningLimit: warningLimit)
         return .whole
     }
@@ -103,10 +103,12 @@ package struct CheckedSystem: Sendable {
     }
 
     /// Checks the edit of `file` (read in place of `old`) in part; false when it cannot be.
-    private mutating func editInPart(_ file: SourceFile, old: SourceFile, before: SourceContents, after: SourceContents,
-        resolver: ResolverDocument) -> Bool
+    private mutating func editInPart(_ file: SourceFile, _ replacement: SourceCache.Replacement, resolver: ResolverDocument)
+        -> Bool
     {
-        guard var states = states.take(), let edit = TextEdit(old: old, new: file), Self.sameStructure(before, after)
+        let (old, before, after) = (replacement.old, replacement.before, replacement.after)
+        guard var states = states.take(), let edit = TextEdit(old: old, new: file, changed: replacement.changed),
+            replacement.sameStructure || Self.sameStructure(before, after)
         else { return false }
         let edited = edit.touched(before, in: old)
         // Each token of the file, by its index in every permutation's document (the base's).

@@ -202,25 +202,67 @@ struct SourceCache: Sendable {
 
     /// The file at `file.path` read again from `file`'s text, when it is a whole-file source
     /// parsed once (no pointer into it, no reference to another file, nothing about closed
-    /// tokens) and the new text parses with the same problems: the file it replaces, and its
-    /// contents before and after. Nil, and nothing changed, otherwise.
-    mutating func replacing(_ file: SourceFile) -> (old: SourceFile, before: SourceContents, after: SourceContents)? {
+    /// tokens) and the new text parses with the same problems. Nil, and nothing changed,
+    /// otherwise.
+    ///
+    /// A large file whose text changed only inside one part of it (`DocumentParser.reparse`)
+    /// is parsed again there only; its tokens and groups are then known to be the same.
+    mutating func replacing(_ file: SourceFile) -> Replacement? {
         let key = "file:" + file.path + "#"
-        guard chains[key] == [key], case let (old, _)?? = parsed[key], pointedInto[file.path] == nil,
+        guard chains[key] == [key], case let (old, oldFragment)?? = parsed[key], pointedInto[file.path] == nil,
             !parsed.keys.contains(where: { $0 != key && $0.hasPrefix(key) }), !mentionsClosed(key)
         else { return nil }
-        let comments = file.path.lowercased().hasSuffix(".jsonc")
-        let (fragment, found) = DocumentParser.parseInParts(file, allowComments: comments, seed: seed)
-            ?? DocumentParser.parseWhole(file, allowComments: comments, seed: seed)
-        guard let fragment, fragment.rootReference == nil, !ClosedTokens.mentioned(in: fragment),
-            found == sourceProblems[key] ?? []
-        else { return nil }
+        let changed = UnchangedEnds(file.bytes, old.bytes)
+        let problems = sourceProblems[key] ?? []
         let before = contents(of: key)
-        let after = SourceContents(fragment, seed: seed)
+        let fragment: TokenFragment
+        let after: SourceContents
+        let reparsedInPart: Bool
+        if Self.keeps(problems, changed, old: old, new: file),
+            let reparsed = DocumentParser.reparse(oldFragment, from: old, to: file, changed: changed)
+        {
+            guard !ClosedTokens.mentioned(in: reparsed) else { return nil }
+            fragment = reparsed
+            after = SourceContents(reparsed, sameTokensAs: before)
+            reparsedInPart = true
+        } else {
+            let comments = file.path.lowercased().hasSuffix(".jsonc")
+            let (parsed, found) = DocumentParser.parseInParts(file, allowComments: comments, seed: seed)
+                ?? DocumentParser.parseWhole(file, allowComments: comments, seed: seed)
+            guard let parsed, parsed.rootReference == nil, !ClosedTokens.mentioned(in: parsed), found == problems
+            else { return nil }
+            fragment = parsed
+            after = SourceContents(parsed, seed: seed)
+            reparsedInPart = false
+        }
         parsed[key] = (file, fragment)
         contents[key] = after
         filesRead.replace(old, with: file)
-        return (old, before, after)
+        return Replacement(old: old, before: before, after: after, changed: changed, sameStructure: reparsedInPart)
+    }
+
+    /// A source file read again from a new text.
+    struct Replacement {
+        /// The file it replaces.
+        let old: SourceFile
+        /// Its contents before and after.
+        let before: SourceContents
+        let after: SourceContents
+        /// Where the two texts differ.
+        let changed: UnchangedEnds
+        /// Whether the new text is known to define the same tokens, in the same groups, and
+        /// the same groups with the same properties (it was parsed again in part only).
+        let sameStructure: Bool
+    }
+
+    /// Whether the problems found parsing a file's old text are those of a new text that
+    /// differs from it only inside one part: none, or the change keeps every line and column
+    /// (as long, on one line, ASCII) and so every problem's place and fix-it.
+    private static func keeps(_ problems: [Diagnostic], _ changed: UnchangedEnds, old: SourceFile, new: SourceFile) -> Bool {
+        guard !problems.isEmpty else { return true }
+        guard changed.newEnd - changed.oldEnd == 0 else { return false }
+        let plain = { (bytes: ArraySlice<UInt8>) in bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") } }
+        return plain(old.bytes[changed.prefix..<changed.oldEnd]) && plain(new.bytes[changed.prefix..<changed.newEnd])
     }
 
     /// A reference to another file (`other.tokens.json` or `other.tokens.json#/a/b`); nil for a

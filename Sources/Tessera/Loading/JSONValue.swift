@@ -46,6 +46,24 @@ public struct JSONValue: Sendable {
         return nil
     }
 
+    /// The value in a new text of its file in which the bytes from `start` on moved `delta`
+    /// bytes further: its offset, and those of every value and key it holds, moved where they
+    /// are past `start`.
+    package func moved(from start: Int, by delta: Int) -> JSONValue {
+        func move(_ offset: Int) -> Int { offset >= start ? offset + delta : offset }
+        switch storage {
+        case .null, .bool, .number, .string:
+            return JSONValue(storage, offset: move(offset))
+        case .array(let items):
+            return JSONValue(.array(items.map { $0.moved(from: start, by: delta) }), offset: move(offset))
+        case .object(let members):
+            let moved = members.map {
+                JSONMember(key: $0.key, keyOffset: move($0.keyOffset), value: $0.value.moved(from: start, by: delta))
+            }
+            return JSONValue(.object(moved), offset: move(offset))
+        }
+    }
+
     /// Whether the value holds no other value (nor their offsets).
     package var isScalar: Bool {
         switch storage {

@@ -103,6 +103,9 @@ extension DocumentParser {
             diagnostics.append(contentsOf: skeletonOwn[ownCursor..<part.diagnosticsBefore])
             (tokenCursor, jsonCursor, ownCursor) = (part.tokensBefore, part.jsonDiagnosticsBefore, part.diagnosticsBefore)
             let groupBase = fragment.append(groupsOf: result.fragment)
+            fragment.parts.append(TokenFragment.PartEntry(part: part, piece: fragment.pieces.count,
+                groups: Int(groupBase)..<Int(groupBase) + result.fragment.groupPaths.count,
+                foundProblems: !result.jsonDiagnostics.isEmpty || !result.diagnostics.isEmpty))
             fragment.runs.append(TokenFragment.Run(piece: fragment.pieces.count, range: 0..<result.fragment.own.tokens.count,
                 groupBase: groupBase))
             fragment.pieces.append(result.fragment.own)
@@ -116,7 +119,7 @@ extension DocumentParser {
     }
 
     /// Parses the children of one part; nil when one of them is not well-formed.
-    private static func parse(_ part: Part, of file: SourceFile, seed: UInt64?) -> PartResult? {
+    static func parse(_ part: Part, of file: SourceFile, seed: UInt64?) -> PartResult? {
         let file = SourceFile(sharing: file)
         return file.bytes.withUnsafeBufferPointer { buffer in
             var parser = DocumentParser(json: JSONScanner(bytes: buffer, file: file, allowComments: false), file: file, seed: seed)

@@ -22,4 +22,18 @@ struct SourceContents: Sendable {
         for (id, group) in fragment.groupProperties { groups[TokenPath(fragment.groupPaths[Int(id)])] = group }
         groupPaths = fragment.groupPaths
     }
+
+    /// The contents of `fragment`, which defines the tokens of `before` in the same order and
+    /// groups: their index is taken over, not built again.
+    init(_ fragment: TokenFragment, sameTokensAs before: SourceContents) {
+        tokens.reserveCapacity(before.tokens.count)
+        for run in fragment.allRuns {
+            for token in fragment.piece(of: run).tokens[run.range] {
+                tokens.append((token, before.tokens[tokens.count].group))
+            }
+        }
+        index = before.index
+        for (id, group) in fragment.groupProperties { groups[TokenPath(fragment.groupPaths[Int(id)])] = group }
+        groupPaths = before.groupPaths
+    }
 }

@@ -103,6 +103,24 @@ public struct TokenDefinition: Sendable {
         }
     }
 
+    /// Anchors the definition in `file`, a new text of the file it was read from in which the
+    /// bytes from `start` on moved `delta` bytes further: its key, its value and its extensions
+    /// moved where they are past `start`. False, and nothing changed, for a definition an
+    /// importer made (a typed value, a computation), which was not parsed from the text.
+    mutating func move(to file: SourceFile, from start: Int, by delta: Int) -> Bool {
+        if let fields = details?.fields, fields.typedValue != nil || fields.computation != nil { return false }
+        anchor = SourceAnchor(file: file, offset: anchor.offset >= start ? anchor.offset + delta : anchor.offset)
+        guard delta != 0 else { return true }
+        // A value held in this definition only is moved in place.
+        if value.isScalar {
+            if value.offset >= start { value.offset += delta }
+        } else {
+            value = value.moved(from: start, by: delta)
+        }
+        if let extensions = details?.fields.extensions { self.extensions = extensions.moved(from: start, by: delta) }
+        return true
+    }
+
     /// Whether a rarely set property (description, deprecation, extensions…) is set.
     package var hasDetails: Bool { details != nil }
 

@@ -37,6 +37,17 @@ public struct GroupDefinition: Sendable {
             && (extensions.map { other.extensions!.sameContent(as: $0) } ?? true)
     }
 
+    /// Anchors the definition in `file`, a new text of the file it was read from in which the
+    /// bytes from `start` on moved `delta` bytes further.
+    mutating func move(to file: SourceFile, from start: Int, by delta: Int) {
+        func moved(_ anchor: SourceAnchor) -> SourceAnchor {
+            SourceAnchor(file: file, offset: anchor.offset >= start ? anchor.offset + delta : anchor.offset)
+        }
+        anchor = moved(anchor)
+        if let (reference, at) = extends { extends = (reference, moved(at)) }
+        if delta != 0 { extensions = extensions?.moved(from: start, by: delta) }
+    }
+
     var hasProperties: Bool {
         type != nil || unknownType != nil || description != nil || deprecated != nil || extensions != nil || extends != nil
     }

@@ -25,6 +25,21 @@ package struct TokenFragment: Sendable {
     /// order as runs of them. Empty when the tokens are `own`.
     var pieces: [Piece] = []
     var runs: [Run] = []
+    /// For a file put together from parts: each part, where its tokens and groups are, so
+    /// that a change inside one of them is parsed again there only
+    /// (`DocumentParser.reparse(_:from:to:changed:)`).
+    var parts: [PartEntry] = []
+
+    /// One part of a file put together from parts.
+    struct PartEntry: Sendable {
+        var part: DocumentParser.Part
+        /// The piece holding its tokens.
+        var piece: Int
+        /// Its groups among the fragment's.
+        var groups: Range<Int>
+        /// Whether parsing it found a problem.
+        var foundProblems: Bool
+    }
 
     /// Tokens with their paths laid out for indexing.
     struct Piece: Sendable {

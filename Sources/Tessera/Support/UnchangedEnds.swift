@@ -9,13 +9,30 @@ package struct UnchangedEnds: Sendable {
     package let oldCount: Int
 
     package init(_ new: [UInt8], _ old: [UInt8]) {
-        var prefix = 0
-        while prefix < new.count, prefix < old.count, new[prefix] == old[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < new.count - prefix, suffix < old.count - prefix, new[new.count - 1 - suffix] == old[old.count - 1 - suffix] {
-            suffix += 1
+        (prefix, suffix) = new.withUnsafeBytes { new in
+            old.withUnsafeBytes { old in
+                // Eight bytes at a time, then one at a time where they differ.
+                let shorter = min(new.count, old.count)
+                var prefix = 0
+                while prefix + 8 <= shorter,
+                    new.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) == old.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
+                {
+                    prefix += 8
+                }
+                while prefix < shorter, new[prefix] == old[prefix] { prefix += 1 }
+                let most = shorter - prefix
+                var suffix = 0
+                while suffix + 8 <= most,
+                    new.loadUnaligned(fromByteOffset: new.count - suffix - 8, as: UInt64.self)
+                        == old.loadUnaligned(fromByteOffset: old.count - suffix - 8, as: UInt64.self)
+                {
+                    suffix += 8
+                }
+                while suffix < most, new[new.count - 1 - suffix] == old[old.count - 1 - suffix] { suffix += 1 }
+                return (prefix, suffix)
+            }
         }
-        (self.prefix, self.suffix, newCount, oldCount) = (prefix, suffix, new.count, old.count)
+        (newCount, oldCount) = (new.count, old.count)
     }
 
     /// Where the bytes that differ end in the old text, and in the new one.
