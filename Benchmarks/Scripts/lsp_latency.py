@@ -65,8 +65,9 @@ def main():
     # an object over several lines ({"colorSpace": …, "components": [0.5, …]}).
     match = re.search(r'"\$value":\s*(?:"[^"\n]*?|\{[^}]*?)(\d)', text)
     if kind == "key":
-        # The last character of the first token's key (the key right before its `{"$value"`).
-        match = re.search(r'"[^"\n]*([^"\n])":\s*\{\s*"\$value"', text)
+        # The last character of the first token's key (the key right before its `{"$value"`,
+        # or its `{"$type": …, "$value"`).
+        match = re.search(r'"[^"\n]*([^"\n])":\s*\{\s*(?:"\$type":\s*"[^"\n]*",\s*)?"\$value"', text)
     before = text[:match.start(1)]
     line = before.count("\n")
     character = len(before) - (before.rfind("\n") + 1)

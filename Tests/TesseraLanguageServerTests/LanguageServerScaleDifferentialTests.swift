@@ -29,6 +29,10 @@ import Testing
 /// - `TESSERA_LSP_DIFFERENTIAL_ROUNDS`: rounds of edits per workspace (25 unless set);
 /// - `TESSERA_LSP_DIFFERENTIAL_SEED`: added to each shape's seed, for other edits (0 unless set).
 ///
+/// - `TESSERA_LSP_DIFFERENTIAL_WRITE_TO`: a folder to write each shape's workspace to, as
+///   generated (a folder per shape, named by its seed), instead of editing it: what
+///   `Benchmarks/Scripts/lsp_latency.py` times at scale.
+///
 /// ```text
 /// TESSERA_LSP_DIFFERENTIAL_TOKENS=5000 swift test --filter LanguageServerScaleDifferential
 /// ```
@@ -100,6 +104,12 @@ struct LanguageServerScaleDifferentialTests {
 
     @Test(arguments: shapes)
     func editsGiveWhatAFreshServerAndValidateGive(_ shape: Shape) throws {
+        if let folder = ProcessInfo.processInfo.environment["TESSERA_LSP_DIFFERENTIAL_WRITE_TO"] {
+            let root = (folder as NSString).appendingPathComponent("shape-\(shape.seed)")
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            _ = try Workspace(shape, tokens: Self.tokens, in: root)
+            return
+        }
         var workspace = try Workspace(shape, tokens: Self.tokens, in: Scratch.folder("lsp-scale").path)
         let editing = Session(root: workspace.root)
         editing.receive(workspace.documents.indices.flatMap { workspace.opening($0) })

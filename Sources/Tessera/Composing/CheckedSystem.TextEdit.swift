@@ -66,24 +66,25 @@ extension CheckedSystem {
             let delta = newEnd - oldEnd
             // Looked for without writing: an edit that keeps the length moves nothing, and the
             // array is only written where a fix-it moves.
-            var moving: [(number: Int, position: Int)] = []
+            var moving: [Int] = []
             let carried = diagnostics.withUnsafeBufferPointer { all -> Bool in
                 for number in all.indices {
-                    let fixIts = all[number].fixIts
-                    for position in fixIts.indices where fixIts[position].edit.file == path {
-                        let range = fixIts[position].edit.range
-                        if range.lowerBound < start, range.upperBound <= start { continue }
-                        // Past the end of the edited line, the text only moved.
-                        guard range.lowerBound > oldLineEnd else { return false }
-                        if delta != 0 { moving.append((number, position)) }
-                    }
+                    // Past the end of the edited line, the text only moved.
+                    let (any, onTheLine) = all[number].fixIts(in: path, from: start, beginningBy: oldLineEnd)
+                    guard !onTheLine else { return false }
+                    if any, delta != 0 { moving.append(number) }
                 }
                 return true
             }
             guard carried else { return false }
-            for (number, position) in moving {
-                let range = diagnostics[number].fixIts[position].edit.range
-                diagnostics[number].fixIts[position].edit.range = range.lowerBound + delta..<range.upperBound + delta
+            for number in moving {
+                var fixIts = diagnostics[number].fixIts
+                for position in fixIts.indices where fixIts[position].edit.file == path {
+                    let range = fixIts[position].edit.range
+                    if range.lowerBound < start, range.upperBound <= start { continue }
+                    fixIts[position].edit.range = range.lowerBound + delta..<range.upperBound + delta
+                }
+                diagnostics[number].fixIts = fixIts
             }
             return true
         }

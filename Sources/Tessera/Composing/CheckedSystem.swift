@@ -138,7 +138,7 @@ package struct CheckedSystem: Sendable {
             return false
         }
         let baseTouched = PathSet(baseAffected.paths)
-        let baseDiagnosticsByPath = Dictionary(grouping: baseCarried.removing(about: baseTouched), by: \.tokenPath)
+        let baseDiagnosticsByPath = Dictionary(grouping: baseCarried.removing(about: baseTouched), by: \.aboutToken)
         guard edit.shift(&baseCarried) else { return false }
         baseCarried.append(contentsOf: states.base.diagnostics)
         states.base.diagnostics = baseCarried
@@ -313,7 +313,7 @@ package struct CheckedSystem: Sendable {
 
 extension Diagnostic {
     /// The token the diagnostic is about, or the empty path.
-    fileprivate var tokenPath: TokenPath { TokenPath(location?.token ?? "") }
+    fileprivate var aboutToken: TokenPath { TokenPath(tokenPath ?? "") }
 }
 
 extension Array where Element == Diagnostic {
@@ -341,19 +341,32 @@ extension Array where Element == Diagnostic {
 /// them is looked up.
 private struct PathSet {
     let paths: Set<TokenPath>
-    /// The lengths in UTF-8 of the paths.
-    let lengths: Set<Int>
+    /// The paths themselves when they are few: compared with a diagnostic's, not hashed.
+    private let few: [String]?
+    /// Which lengths in UTF-8 the paths have, a bit for each: asked of every diagnostic, so
+    /// not hashed.
+    private let lengths: [UInt64]
 
     init(_ paths: Set<TokenPath>) {
         self.paths = paths
-        lengths = Set(paths.map(\.string.utf8.count))
+        few = paths.count <= 8 ? paths.map(\.string) : nil
+        var lengths: [UInt64] = []
+        for path in paths {
+            let length = path.string.utf8.count
+            if length / 64 >= lengths.count { lengths += Array(repeating: 0, count: length / 64 + 1 - lengths.count) }
+            lengths[length / 64] |= 1 << UInt64(length % 64)
+        }
+        self.lengths = lengths
     }
 
     /// Whether `diagnostic` is about one of the tokens (one about no token is, when the empty
     /// path is one of them).
     func holds(_ diagnostic: Diagnostic) -> Bool {
-        let token = diagnostic.location?.token ?? ""
-        return lengths.contains(token.utf8.count) && paths.contains(TokenPath(token))
+        let token = diagnostic.tokenPath ?? ""
+        let length = token.utf8.count
+        guard length / 64 < lengths.count, lengths[length / 64] & (1 << UInt64(length % 64)) != 0 else { return false }
+        if let few { return few.contains(token) }
+        return paths.contains(TokenPath(token))
     }
 }
 

@@ -103,6 +103,35 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         set { change { $0.count = newValue } }
     }
 
+    /// The path of the token the diagnostic is about, read without copying the rest of its
+    /// location: scans of tens of thousands of diagnostics ask only this.
+    var tokenPath: String? { storage.fields.location?.token }
+
+    /// The file, line and column of the diagnostic's location (nil, 0, 0 without one), read
+    /// without copying the rest of it.
+    var place: (file: String?, line: Int, column: Int) {
+        guard let location = storage.fields.location else { return (nil, 0, 0) }
+        return (location.file, location.line, location.column)
+    }
+
+    /// Where the diagnostic's fix-its that edit `file` and do not end before `start` begin:
+    /// whether any does, and whether one begins at or before `limit`. Read in place, without
+    /// copying a fix-it: the fix-its of tens of thousands of diagnostics are asked this on each
+    /// edit, and most end before the edit or edit another file.
+    func fixIts(in file: String, from start: Int, beginningBy limit: Int) -> (any: Bool, byLimit: Bool) {
+        storage.fields.fixIts.withUnsafeBufferPointer { fixIts in
+            var any = false
+            for index in fixIts.indices {
+                let range = fixIts[index].edit.range
+                if range.lowerBound < start, range.upperBound <= start { continue }
+                guard fixIts[index].edit.file == file else { continue }
+                if range.lowerBound <= limit { return (true, true) }
+                any = true
+            }
+            return (any, false)
+        }
+    }
+
     /// The fields of a diagnostic.
     private struct Fields: Sendable {
         var id: DiagnosticID

@@ -143,8 +143,8 @@ extension PipelineOptions {
         var more: [Place: [Int]] = [:]
         var repeated: [Int] = []
         for index in diagnostics.indices {
-            let place = Place(id: diagnostics[index].id, file: diagnostics[index].location?.file,
-                line: diagnostics[index].location?.line ?? 0, column: diagnostics[index].location?.column ?? 0)
+            let (file, line, column) = diagnostics[index].place
+            let place = Place(id: diagnostics[index].id, file: file, line: line, column: column)
             guard let earlier = first[place] else {
                 first[place] = index
                 continue
