@@ -63,30 +63,40 @@ extension CheckedSystem {
         /// with the text after the edit; false when a fix-it edits the changed line (the
         /// diagnostic cannot be carried over).
         func shift(_ diagnostics: inout [Diagnostic]) -> Bool {
-            let delta = newEnd - oldEnd
             // Looked for without writing: an edit that keeps the length moves nothing, and the
             // array is only written where a fix-it moves.
             var moving: [Int] = []
             let carried = diagnostics.withUnsafeBufferPointer { all -> Bool in
                 for number in all.indices {
                     // Past the end of the edited line, the text only moved.
-                    let (any, onTheLine) = all[number].fixIts(in: path, from: start, beginningBy: oldLineEnd)
-                    guard !onTheLine else { return false }
-                    if any, delta != 0 { moving.append(number) }
+                    let (carried, moves) = carries(all[number])
+                    guard carried else { return false }
+                    if moves { moving.append(number) }
                 }
                 return true
             }
             guard carried else { return false }
-            for number in moving {
-                var fixIts = diagnostics[number].fixIts
-                for position in fixIts.indices where fixIts[position].edit.file == path {
-                    let range = fixIts[position].edit.range
-                    if range.lowerBound < start, range.upperBound <= start { continue }
-                    fixIts[position].edit.range = range.lowerBound + delta..<range.upperBound + delta
-                }
-                diagnostics[number].fixIts = fixIts
-            }
+            for number in moving { move(&diagnostics[number]) }
             return true
+        }
+
+        /// Whether `diagnostic`, found before the edit, can be carried over: false when one of
+        /// its fix-its edits the changed line. When it can and a fix-it of it moved, `moves`.
+        func carries(_ diagnostic: Diagnostic) -> (carried: Bool, moves: Bool) {
+            let (any, onTheLine) = diagnostic.fixIts(in: path, from: start, beginningBy: oldLineEnd)
+            return (!onTheLine, any && newEnd != oldEnd)
+        }
+
+        /// Moves the fix-its of `diagnostic` in the edited file past the edit with the text.
+        func move(_ diagnostic: inout Diagnostic) {
+            let delta = newEnd - oldEnd
+            var fixIts = diagnostic.fixIts
+            for position in fixIts.indices where fixIts[position].edit.file == path {
+                let range = fixIts[position].edit.range
+                if range.lowerBound < start, range.upperBound <= start { continue }
+                fixIts[position].edit.range = range.lowerBound + delta..<range.upperBound + delta
+            }
+            diagnostic.fixIts = fixIts
         }
     }
 }

@@ -138,8 +138,8 @@ package struct CheckedSystem: Sendable {
             return false
         }
         let baseTouched = PathSet(baseAffected.paths)
-        let baseDiagnosticsByPath = Dictionary(grouping: baseCarried.removing(about: baseTouched), by: \.aboutToken)
-        guard edit.shift(&baseCarried) else { return false }
+        guard let baseRemoved = baseCarried.carrying(over: edit, removingAbout: baseTouched) else { return false }
+        let baseDiagnosticsByPath = Dictionary(grouping: baseRemoved, by: \.aboutToken)
         baseCarried.append(contentsOf: states.base.diagnostics)
         states.base.diagnostics = baseCarried
         states.base.affected = nil
@@ -155,15 +155,14 @@ package struct CheckedSystem: Sendable {
             var carried = variant.diagnostics
             let differing = variant.affected ?? []
             guard let affected = redefining.redefine(&variant, dependents: &item.dependents) else { return false }
-            let resolvedAgain = PathSet(affected.paths)
-            carried.removing(about: resolvedAgain)
+            guard carried.carrying(over: edit, removingAbout: PathSet(affected.paths)) != nil else { return false }
             var added = [Int](affected.indices.filter { !differing.sortedContains($0) })
             var inherited: [Diagnostic] = []
             for index in baseAffected.indices where !affected.indices.contains(index) && !differing.sortedContains(index) {
                 added.append(index)
                 inherited += baseDiagnosticsByPath[TokenPath(variant.document.tokens[index].path)] ?? []
             }
-            guard edit.shift(&carried), edit.shift(&inherited) else { return false }
+            guard edit.shift(&inherited) else { return false }
             carried.append(contentsOf: variant.diagnostics)
             carried.append(contentsOf: inherited)
             variant.diagnostics = carried
@@ -195,8 +194,7 @@ package struct CheckedSystem: Sendable {
             check.add(Self.only(resolvedAgain, of: variant, affected: touchedInOrder.filter { differing.sortedContains($0) }),
                 number: number)
         }
-        states.checkDiagnostics.removing(about: resolvedAgain)
-        guard edit.shift(&states.checkDiagnostics) else { return false }
+        guard states.checkDiagnostics.carrying(over: edit, removingAbout: resolvedAgain) != nil else { return false }
         states.checkDiagnostics.append(contentsOf: check.diagnostics)
         let found = Diagnostic.joined([states.before, states.checkDiagnostics])
 
@@ -210,12 +208,31 @@ package struct CheckedSystem: Sendable {
         for (modifier, paths) in check.tokensVaryingAlong {
             for path in paths { variesAlong[modifier, default: []].insertSorted(path) }
         }
-        let base = system.permutation(states.base, contexts: states.baseContexts, seenBy: [states.base.limiter])
-        result = ResolvedSystem(permutationCount: result.permutationCount,
-            diagnostics: WarningLimiter.listingFirstInFileOrder(system.options.finish(found), limit: warningLimit),
-            variesAlong: variesAlong, base: base, files: system.files, tokensResolved: touched.count)
+        // The diagnostics are listed while the base permutation is put together: each reads
+        // every diagnostic once, and neither needs the other.
+        let finished = Finished()
+        let (copy, options, limit, baseState, baseContexts) = (system, system.options, warningLimit, states.base, states.baseContexts)
+        _ = Parallel.map(2) { job in
+            if job == 0 {
+                finished.diagnostics = WarningLimiter.listingFirstInFileOrder(options.finish(found), limit: limit)
+            } else {
+                // Its sources are parsed: putting it together reads what they found, changing nothing.
+                var system = copy
+                finished.base = system.permutation(baseState, contexts: baseContexts, seenBy: [baseState.limiter])
+            }
+            return true
+        }
+        result = ResolvedSystem(permutationCount: result.permutationCount, diagnostics: finished.diagnostics,
+            variesAlong: variesAlong, base: finished.base, files: system.files, tokensResolved: touched.count)
         self.states = states
         return true
+    }
+
+    /// The two results an edit's last step makes side by side, each written by one thread
+    /// (its own field) and read once both are done.
+    private final class Finished: @unchecked Sendable {
+        var diagnostics: [Diagnostic] = []
+        var base: TokenSystem.Permutation?
     }
 
     /// A permutation redefined on its own thread, and what redefining it found. Each box is
@@ -317,12 +334,27 @@ extension Diagnostic {
 }
 
 extension Array where Element == Diagnostic {
-    /// Removes the diagnostics about the tokens at `paths` and returns them. The others keep
-    /// their order and are moved, not copied (the removed are few).
-    @discardableResult
-    fileprivate mutating func removing(about paths: PathSet) -> [Diagnostic] {
+    /// Takes out the diagnostics about the tokens at `paths` and returns them; moves the fix-its
+    /// of the others in the edited file past `edit` with the text (`TextEdit.shift(_:)`), each
+    /// diagnostic read once. The others keep their order and are moved, not copied (the removed
+    /// are few). Nil, and nothing changed, when a fix-it of one kept edits the changed line.
+    fileprivate mutating func carrying(over edit: CheckedSystem.TextEdit, removingAbout paths: PathSet) -> [Diagnostic]? {
         var positions: [Int] = []
-        for index in indices where paths.holds(self[index]) { positions.append(index) }
+        var moving: [Int] = []
+        let carried = withUnsafeBufferPointer { all -> Bool in
+            for index in all.indices {
+                if paths.holds(all[index]) {
+                    positions.append(index)
+                    continue
+                }
+                let (carried, moves) = edit.carries(all[index])
+                guard carried else { return false }
+                if moves { moving.append(index) }
+            }
+            return true
+        }
+        guard carried else { return nil }
+        for index in moving { edit.move(&self[index]) }
         let removed = positions.map { self[$0] }
         // Runs of neighbours removed together, the last first so that the others stay put.
         var end = positions.count
