@@ -20,7 +20,9 @@
 // diff and the catalog page, the bytes also read as Swift source: Fuzz/QualityHarness.swift) or
 // feed-manifest (a theme feed's manifest.json: its envelope and the signed manifest inside:
 // Fuzz/FeedHarness.swift).
-// lsp (a stream of framed messages to the language server: Fuzz/LanguageServerHarness.swift).
+// lsp (a stream of framed messages to the language server: Fuzz/LanguageServerHarness.swift) or
+// reparse (a child object of a large file replaced, parsed again in part and whole:
+// Fuzz/ReparseHarness.swift).
 import Foundation
 
 let fuzzTarget = ProcessInfo.processInfo.environment["TESSERA_FUZZ"] ?? "pipeline"
@@ -44,6 +46,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "quality": fuzzQuality(bytes)
     case "feed-manifest": fuzzFeedManifest(bytes)
     case "lsp": fuzzLanguageServer(bytes)
+    case "reparse": fuzzReparse(bytes)
     default: fuzzPipeline(bytes)
     }
     return 0

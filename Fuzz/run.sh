@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing with libFuzzer (the toolchain's -sanitize=fuzzer,address).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest lsp (default: all)
+#   Fuzz/run.sh [SECONDS] [TARGET...]      targets: json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest lsp reparse (default: all)
 #
 # Builds one binary (a few minutes) from the library's modules TesseraModel, TesseraRuntime,
 # Tessera, TesseraImporters, TesseraGenerate, TesseraQuality and TesseraLanguageServer and from Fuzz/*.swift, seeds each target's corpus
@@ -38,7 +38,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest lsp)
+[ ${#targets[@]} -eq 0 ] && targets=(json pipeline resolver text-styles colorset figma tokens-studio gentle figma-export figma-modes style-dictionary theme-file codegen quality feed-manifest lsp reparse)
 
 modules=(TesseraModel TesseraRuntime Tessera TesseraImporters TesseraGenerate TesseraQuality TesseraLanguageServer)
 folders=("${modules[@]/#/Sources/}")
