@@ -208,13 +208,15 @@ package struct CheckedSystem: Sendable {
         for (modifier, paths) in check.tokensVaryingAlong {
             for path in paths { variesAlong[modifier, default: []].insertSorted(path) }
         }
-        // The diagnostics are listed while the base permutation is put together: each reads
-        // every diagnostic once, and neither needs the other.
+        // The diagnostics are finished (each listed once, on both cores), then listed while the
+        // base permutation is put together: each reads every diagnostic, and neither needs the
+        // other.
         let finished = Finished()
-        let (copy, options, limit, baseState, baseContexts) = (system, system.options, warningLimit, states.base, states.baseContexts)
+        let all = system.options.finish(found)
+        let (copy, limit, baseState, baseContexts) = (system, warningLimit, states.base, states.baseContexts)
         _ = Parallel.map(2) { job in
             if job == 0 {
-                finished.diagnostics = WarningLimiter.listingFirstInFileOrder(options.finish(found), limit: limit)
+                finished.diagnostics = WarningLimiter.listingFirstInFileOrder(all, limit: limit)
             } else {
                 // Its sources are parsed: putting it together reads what they found, changing nothing.
                 var system = copy

@@ -125,6 +125,28 @@ extension PipelineOptions {
     /// itself when none is listed twice). Two are compared whole only when they have the same
     /// id and place.
     private static func listingOnce(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        // Two listed twice are on one line: many diagnostics are looked over on two threads,
+        // those on even lines on one and those on odd lines on the other.
+        let repeated = diagnostics.count >= 8_192 && Parallel.isUseful
+            ? Parallel.map(2) { repeats(in: diagnostics, onLinesOfParity: $0) }.joined().sorted()
+            : repeats(in: diagnostics, onLinesOfParity: nil)
+        guard !repeated.isEmpty else { return diagnostics }
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(diagnostics.count - repeated.count)
+        var next = 0
+        for index in diagnostics.indices {
+            if next < repeated.count, repeated[next] == index {
+                next += 1
+            } else {
+                kept.append(diagnostics[index])
+            }
+        }
+        return kept
+    }
+
+    /// The positions of the diagnostics listed before, among those on lines of `parity`
+    /// (even 0, odd 1; all when nil), in increasing order.
+    private static func repeats(in diagnostics: [Diagnostic], onLinesOfParity parity: Int?) -> [Int] {
         struct Place: Hashable {
             let id: DiagnosticID
             let file: String?
@@ -139,12 +161,14 @@ extension PipelineOptions {
                 hasher.combine(file?.utf8.count ?? -1)
             }
         }
-        var first: [Place: Int] = Dictionary(minimumCapacity: diagnostics.count)
+        var first: [Place: Int] = Dictionary(minimumCapacity: parity == nil ? diagnostics.count : diagnostics.count / 2)
         var more: [Place: [Int]] = [:]
         var repeated: [Int] = []
         for index in diagnostics.indices {
-            let (file, line, column) = diagnostics[index].place
-            let place = Place(id: diagnostics[index].id, file: file, line: line, column: column)
+            let location = diagnostics[index].location
+            let line = location?.line ?? 0
+            if let parity, line & 1 != parity { continue }
+            let place = Place(id: diagnostics[index].id, file: location?.file, line: line, column: location?.column ?? 0)
             guard let earlier = first[place] else {
                 first[place] = index
                 continue
@@ -157,18 +181,7 @@ extension PipelineOptions {
                 more[place, default: []].append(index)
             }
         }
-        guard !repeated.isEmpty else { return diagnostics }
-        var kept: [Diagnostic] = []
-        kept.reserveCapacity(diagnostics.count - repeated.count)
-        var next = 0
-        for index in diagnostics.indices {
-            if next < repeated.count, repeated[next] == index {
-                next += 1
-            } else {
-                kept.append(diagnostics[index])
-            }
-        }
-        return kept
+        return repeated
     }
 
     private static let followsFromMissingTokens: Set<DiagnosticID> = [.referenceUnknown, .missingType, .contextTokenMissing]
