@@ -59,27 +59,6 @@ extension CheckedSystem {
             return max(key.upperBound, file.jsonValueRange(at: index).upperBound)
         }
 
-        /// Moves, in place, the fix-its in the edited file of diagnostics found before the edit
-        /// with the text after the edit; false when a fix-it edits the changed line (the
-        /// diagnostic cannot be carried over).
-        func shift(_ diagnostics: inout [Diagnostic]) -> Bool {
-            // Looked for without writing: an edit that keeps the length moves nothing, and the
-            // array is only written where a fix-it moves.
-            var moving: [Int] = []
-            let carried = diagnostics.withUnsafeBufferPointer { all -> Bool in
-                for number in all.indices {
-                    // Past the end of the edited line, the text only moved.
-                    let (carried, moves) = carries(all[number])
-                    guard carried else { return false }
-                    if moves { moving.append(number) }
-                }
-                return true
-            }
-            guard carried else { return false }
-            for number in moving { move(&diagnostics[number]) }
-            return true
-        }
-
         /// Whether `diagnostic`, found before the edit, can be carried over: false when one of
         /// its fix-its edits the changed line. When it can and a fix-it of it moved, `moves`.
         func carries(_ diagnostic: Diagnostic) -> (carried: Bool, moves: Bool) {

@@ -162,7 +162,7 @@ package struct CheckedSystem: Sendable {
                 added.append(index)
                 inherited += baseDiagnosticsByPath[TokenPath(variant.document.tokens[index].path)] ?? []
             }
-            guard edit.shift(&inherited) else { return false }
+            guard inherited.carrying(over: edit, removingAbout: PathSet([])) != nil else { return false }
             carried.append(contentsOf: variant.diagnostics)
             carried.append(contentsOf: inherited)
             variant.diagnostics = carried
@@ -337,7 +337,7 @@ extension Diagnostic {
 
 extension Array where Element == Diagnostic {
     /// Takes out the diagnostics about the tokens at `paths` and returns them; moves the fix-its
-    /// of the others in the edited file past `edit` with the text (`TextEdit.shift(_:)`), each
+    /// of the others in the edited file past `edit` with the text (`TextEdit.move(_:)`), each
     /// diagnostic read once. The others keep their order and are moved, not copied (the removed
     /// are few). Nil, and nothing changed, when a fix-it of one kept edits the changed line.
     fileprivate mutating func carrying(over edit: CheckedSystem.TextEdit, removingAbout paths: PathSet) -> [Diagnostic]? {

@@ -107,13 +107,6 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// location: scans of tens of thousands of diagnostics ask only this.
     var tokenPath: String? { storage.fields.location?.token }
 
-    /// The file, line and column of the diagnostic's location (nil, 0, 0 without one), read
-    /// without copying the rest of it.
-    var place: (file: String?, line: Int, column: Int) {
-        guard let location = storage.fields.location else { return (nil, 0, 0) }
-        return (location.file, location.line, location.column)
-    }
-
     /// Where the diagnostic's fix-its that edit `file` and do not end before `start` begin:
     /// whether any does, and whether one begins at or before `limit`. Read in place, without
     /// copying a fix-it: the fix-its of tens of thousands of diagnostics are asked this on each

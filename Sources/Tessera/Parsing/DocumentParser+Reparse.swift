@@ -39,6 +39,7 @@ extension DocumentParser {
             sameShape(result.fragment, as: fragment, entry)
         else { return nil }
 
+        // Every token is in a piece (the outline's own are the first), none in `own`.
         var moved = fragment
         moved.pieces[entry.piece] = result.fragment.own
         for piece in moved.pieces.indices where piece != entry.piece {
@@ -48,9 +49,6 @@ extension DocumentParser {
             for index in moved.pieces[piece].tokens.indices {
                 guard moved.pieces[piece].tokens[index].move(to: file, from: oldEnd, by: delta) else { return nil }
             }
-        }
-        for index in moved.own.tokens.indices {
-            guard moved.own.tokens[index].move(to: new, from: oldEnd, by: delta) else { return nil }
         }
         var replaced = result.fragment.groupProperties.makeIterator()
         for index in moved.groupProperties.indices {
@@ -75,7 +73,7 @@ extension DocumentParser {
         let after = parsed.own.tokens
         let base = Int32(entry.groups.lowerBound)
         guard before.count == after.count, parsed.groupPaths.elementsEqual(fragment.groupPaths[entry.groups]),
-            parsed.groupParents.lazy.map({ $0 == TokenFragment.noGroup ? $0 : $0 < 0 ? -1 - $0 : base + $0 })
+            parsed.groupParents.lazy.map({ TokenFragment.parent($0, ofPartGroupsFrom: base) })
                 .elementsEqual(fragment.groupParents[entry.groups])
         else { return false }
         for index in before.indices where before[index].path != after[index].path || before[index].groupID != after[index].groupID {

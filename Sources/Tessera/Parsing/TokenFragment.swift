@@ -100,6 +100,12 @@ package struct TokenFragment: Sendable {
     /// The parent of the root group.
     static let noGroup = Int32.min
 
+    /// The fragment's id of the parent a part gives one of its groups (`parent`, local to the
+    /// part), when the part's groups start at `base` among the fragment's.
+    static func parent(_ parent: Int32, ofPartGroupsFrom base: Int32) -> Int32 {
+        parent == noGroup ? parent : parent < 0 ? -1 - parent : base + parent
+    }
+
     /// The id of a group of the enclosing outline, as tokens of a part refer to it.
     static func outerGroup(_ id: Int32) -> Int32 { -1 - id }
 
@@ -108,7 +114,7 @@ package struct TokenFragment: Sendable {
         let base = Int32(groupPaths.count)
         groupPaths.append(contentsOf: part.groupPaths)
         groupHashes.append(contentsOf: part.groupHashes)
-        groupParents.append(contentsOf: part.groupParents.lazy.map { $0 == Self.noGroup ? $0 : $0 < 0 ? -1 - $0 : base + $0 })
+        groupParents.append(contentsOf: part.groupParents.lazy.map { Self.parent($0, ofPartGroupsFrom: base) })
         groupProperties.append(contentsOf: part.groupProperties.lazy.map { (base + $0.id, $0.group) })
         return base
     }
