@@ -327,21 +327,10 @@ package final class LanguageServer {
         }
     }
 
-    /// Lets go of an analysis on another thread: freeing a large system's resolutions (every
-    /// permutation's values and diagnostics) takes tens of milliseconds that checking the
-    /// system again need not wait for.
+    /// Lets go of an analysis on another thread (`Parallel.release(_:)`).
     private func dispose(_ analysis: Analysis?) {
         guard let analysis else { return }
-        let disposed = Disposed(analysis)
-        Self.disposal.async { disposed.analysis = nil }
-    }
-
-    private static let disposal = DispatchQueue(label: "tessera.lsp.disposal", qos: .utility)
-
-    /// An analysis no one reads any more, on its way to being freed.
-    private final class Disposed: @unchecked Sendable {
-        var analysis: Analysis?
-        init(_ analysis: Analysis) { self.analysis = analysis }
+        Parallel.release(analysis)
     }
 
     /// Brings each open document's last good text up to date with its text (a text already

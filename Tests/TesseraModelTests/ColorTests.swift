@@ -72,6 +72,26 @@ struct ColorTests {
         #expect(TokenColor(legacyCSS: text)?.hexString() == hex)
     }
 
+    /// Hex colors read the quick way (exactly `#` and hex digits) and through the general
+    /// reading (the same text after a space, trimmed and lowercased first) are the same color,
+    /// with the same lowercase hex; a text one of them refuses, the other refuses too.
+    @Test func hexReadQuicklyIsTheColorTheGeneralReadingGives() {
+        var random = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdefABCDEFgx")
+        for _ in 0..<5_000 {
+            let count = [3, 4, 6, 8, 5, 2].randomElement(using: &random)!
+            let text = "#" + String((0..<count).map { _ in
+                Int.random(in: 0..<100, using: &random) < 2
+                    ? digits[digits.count - 1 - Int.random(in: 0...1, using: &random)]
+                    : digits[Int.random(in: 0..<(digits.count - 2), using: &random)]
+            })
+            let quick = TokenColor(legacyCSS: text)
+            let general = TokenColor(legacyCSS: " " + text)
+            #expect(quick == general, "\(text)")
+            #expect(quick?.hex == general?.hex, "\(text)")
+        }
+    }
+
     @Test(arguments: ["#abcde", "#ggg", "rgb(1, 2)", "hsl(0, 200%, 50%)", "blue", "rgb(300, 0, 0)"])
     func invalidCSSStrings(_ text: String) {
         #expect(TokenColor(legacyCSS: text) == nil)

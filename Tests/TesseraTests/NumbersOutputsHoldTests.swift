@@ -45,6 +45,11 @@ struct NumbersOutputsHoldTests {
             #expect((read * 255).rounded() == Double(byte) && abs(read * 255 - Double(byte)) <= 0.25, "\(byte): \(text)")
             #expect(text.count <= 6, "\(byte): \(text)")
         }
+        // A byte's decimal, kept once, is the one worked out for a value a hair away from it.
+        for byte in 1...254 {
+            let exact = Double(byte) / 255
+            #expect(TokenColor.shortestByte(exact) == TokenColor.shortestByte(exact.nextUp), "\(byte)")
+        }
         let color = try #require(TokenColor(legacyCSS: "#1f6feb80"))
         #expect(color.dtcgJSONText == ##"{"colorSpace":"srgb","components":[0.122,0.435,0.922],"alpha":0.502,"hex":"#1f6feb"}"##)
     }

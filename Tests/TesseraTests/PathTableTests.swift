@@ -41,6 +41,35 @@ struct PathTableTests {
         for (position, key) in model.enumerated() { #expect(table[key] == position) }
     }
 
+    /// Several tables read through pointers at once (`PathTable.withLookups`) find what each
+    /// table finds, each with its own seed, and nothing more.
+    @Test(arguments: [8, 9])
+    func lookupsFindWhatTheirTablesFind(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var tables: [PathTable] = []
+        var models: [[String]] = []
+        for _ in 0..<3 {
+            var table = PathTable()
+            var model: [String] = []
+            for _ in 0..<Int.random(in: 0..<600, using: &random) {
+                let key = Self.randomKey(&random)
+                if table.insert(key).inserted { model.append(key) }
+            }
+            tables.append(table)
+            models.append(model)
+        }
+        let probes = (0..<2_000).map { _ in Self.randomKey(&random) }
+        PathTable.withLookups(tables) { lookups in
+            #expect(lookups.count == tables.count)
+            for key in probes {
+                for (lookup, model) in zip(lookups, models) {
+                    let found = Array(key.utf8).withUnsafeBytes { lookup.position(of: $0, hash: PathTable.hash($0, seed: lookup.seed)) }
+                    #expect(found == model.firstIndex(of: key), "\(key)")
+                }
+            }
+        }
+    }
+
     /// Batches (large enough to take the slot-ordered path) with keys already present and keys
     /// repeated inside the batch give what inserting one by one gives.
     @Test(arguments: [5, 6, 7])

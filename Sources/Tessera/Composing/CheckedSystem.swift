@@ -90,6 +90,9 @@ package struct CheckedSystem: Sendable {
         // From here on the system reads the new text: an edit not checked in part is checked
         // whole, every other source as it was parsed.
         if editInPart(file, replacement, resolver: resolver) { return .inPart }
+        // What the check before kept is freed while the system is checked again.
+        Parallel.release((states.take(), result))
+        result = ResolvedSystem(permutationCount: 0, diagnostics: [], files: [])
         self = CheckedSystem(system, warningLimit: warningLimit)
         return .whole
     }
@@ -107,8 +110,8 @@ package struct CheckedSystem: Sendable {
         -> Bool
     {
         let (old, before, after) = (replacement.old, replacement.before, replacement.after)
-        guard var states = states.take(), let edit = TextEdit(old: old, new: file, changed: replacement.changed),
-            replacement.sameStructure || Self.sameStructure(before, after)
+        guard states != nil, let edit = TextEdit(old: old, new: file, changed: replacement.changed),
+            replacement.sameStructure || Self.sameStructure(before, after), var states = states.take()
         else { return false }
         let edited = edit.touched(before, in: old)
         // Each token of the file, by its index in every permutation's document (the base's).

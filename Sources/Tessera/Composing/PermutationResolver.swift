@@ -191,25 +191,43 @@ struct PermutationResolver: Sendable {
                 default: return nil
                 }
             }
-            for (definition, _) in source.tokens where seen.insert(definition.path).inserted {
-                let index = base.document.index(of: definition.path)
-                guard index != nil || addingTokens else { return nil }
-                // The last source defining the path, now and in the base; every source's table
-                // hashes with one seed, so the path is hashed once for all of them.
-                var path = definition.path
-                let (now, before) = path.withUTF8 { utf8 in
-                    let bytes = UnsafeRawBufferPointer(utf8)
-                    let hash = PathTable.hash(bytes, seed: seed)
-                    return (Self.winner(bytes, hash: hash, among: sources), Self.winner(bytes, hash: hash, among: baseSources))
+            // The tables of paths are read through pointers (`PathTable.Lookup`): a lookup in a
+            // table itself retains its arrays, which the threads resolving other permutations
+            // read at the same time.
+            let tables = sources.map(\.index) + baseSources.map(\.index) + [base.document.tokenIndex]
+            let complete = PathTable.withLookups(tables) { lookups in
+                let (now, before, document) = (lookups[..<sources.count], lookups[sources.count..<lookups.count - 1],
+                    lookups[lookups.count - 1])
+                return source.tokens.withUnsafeBufferPointer { tokens -> Bool in
+                    for position in tokens.indices {
+                        var path = tokens[position].definition.path
+                        guard seen.insert(path).inserted else { continue }
+                        let (index, winner, winnerBefore) = path.withUTF8 { utf8 in
+                            // Every source's table hashes with one seed: the path is hashed once
+                            // for all of them.
+                            let bytes = UnsafeRawBufferPointer(utf8)
+                            let hash = PathTable.hash(bytes, seed: seed)
+                            let index = document.position(
+                                of: bytes, hash: document.seed == seed ? hash : PathTable.hash(bytes, seed: document.seed))
+                            // The last source defining the path, now and in the base.
+                            return (index, Self.winner(bytes, hash: hash, among: now), Self.winner(bytes, hash: hash, among: before))
+                        }
+                        guard index != nil || addingTokens, let winner else { return false }
+                        if let winnerBefore, keys[winner.source] == baseKeys[winnerBefore.source],
+                            winnerBefore.position == winner.position
+                        {
+                            continue
+                        }
+                        let (token, group) = sources[winner.source].tokens[winner.position]
+                        guard let groupID = base.document.groupIDs[group] else { return false }
+                        var redefinition = token
+                        redefinition.groupID = Int32(groupID)
+                        if let index { redefined.append((index, redefinition)) } else { added.append(redefinition) }
+                    }
+                    return true
                 }
-                guard let now else { return nil }
-                if let before, keys[now.source] == baseKeys[before.source], before.position == now.position { continue }
-                let (token, group) = sources[now.source].tokens[now.position]
-                guard let groupID = base.document.groupIDs[group] else { return nil }
-                var redefinition = token
-                redefinition.groupID = Int32(groupID)
-                if let index { redefined.append((index, redefinition)) } else { added.append(redefinition) }
             }
+            guard complete else { return nil }
         }
         var document = base.document
         document.redefine(redefined)
@@ -230,13 +248,13 @@ struct PermutationResolver: Sendable {
     }
 
     /// The last of `sources` that defines the path (its bytes and their hash), and where.
-    private static func winner(_ bytes: UnsafeRawBufferPointer, hash: UInt64, among sources: [SourceContents])
+    private static func winner(_ bytes: UnsafeRawBufferPointer, hash: UInt64, among sources: ArraySlice<PathTable.Lookup>)
         -> (source: Int, position: Int)?
     {
-        var number = sources.count
-        while number > 0 {
+        var number = sources.endIndex
+        while number > sources.startIndex {
             number -= 1
-            if let position = sources[number].index.position(of: bytes, hash: hash) { return (number, position) }
+            if let position = sources[number].position(of: bytes, hash: hash) { return (number - sources.startIndex, position) }
         }
         return nil
     }

@@ -102,6 +102,17 @@ extension TokenColor {
     static func shortestByte(_ value: Double) -> String {
         let byte = (value * 255).rounded()
         guard abs(value * 255 - byte) < 1e-6 else { return NumberFormatting.shortest(value) }
+        // A byte read from a hex color is exactly byte / 255: its decimal is worked out once.
+        if byte >= 0, byte <= 255, value == byte / 255 { return byteDecimals[Int(byte)] }
+        return shortestDecimal(value, byte: byte)
+    }
+
+    /// `shortestByte(_:)` of each byte / 255.
+    private static let byteDecimals: [String] = (0...255).map { shortestDecimal(Double($0) / 255, byte: Double($0)) }
+
+    /// The shortest decimal (to six places) of `value` whose value × 255 is within a quarter
+    /// of `byte`.
+    private static func shortestDecimal(_ value: Double, byte: Double) -> String {
         var scale = 1.0
         for _ in 0..<6 {
             scale *= 10

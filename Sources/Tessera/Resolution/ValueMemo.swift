@@ -19,8 +19,9 @@ final class ValueMemo: @unchecked Sendable {
         let type: TokenType
     }
 
-    /// What parsing one `$value` gave.
-    struct Entry {
+    /// What parsing one `$value` gave: held once, so that taking it from the memo (under a
+    /// lock) retains one object.
+    final class Entry: Sendable {
         let value: TokenValue?
         let diagnostics: [Diagnostic]
         /// The path of the token parsed: a definition copied to another path (`$extends`) is
@@ -28,25 +29,45 @@ final class ValueMemo: @unchecked Sendable {
         let path: String
         /// Keeps the file alive, so that no other file takes its identity while it is a key.
         let file: SourceFile
+
+        init(value: TokenValue?, diagnostics: [Diagnostic], path: String, file: SourceFile) {
+            self.value = value
+            self.diagnostics = diagnostics
+            self.path = path
+            self.file = file
+        }
     }
 
-    private let lock = NSLock()
-    private var entries: [Key: Entry] = [:]
+    /// The entries in shards, each under its own lock: the threads resolving permutations side
+    /// by side look values up all the time, and one lock would keep them waiting on each other.
+    private final class Shard: @unchecked Sendable {
+        let lock = NSLock()
+        var entries: [Key: Entry] = [:]
+    }
+
+    private let shards: [Shard] = (0..<32).map { _ in Shard() }
 
     init() {}
 
+    private func shard(_ key: Key) -> Shard {
+        // Values of one file are written one after another: their offsets spread them.
+        shards[(key.offset &* 0x9E37_79B9) >> 7 & 31]
+    }
+
     /// What parsing this `$value` gave, if a permutation parsed it.
     func entry(_ key: Key) -> Entry? {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[key]
+        let shard = shard(key)
+        shard.lock.lock()
+        defer { shard.lock.unlock() }
+        return shard.entries[key]
     }
 
     /// Keeps what parsing this `$value` gave (the first parse of it wins).
     func keep(_ entry: Entry, for key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries[key] == nil { entries[key] = entry }
+        let shard = shard(key)
+        shard.lock.lock()
+        defer { shard.lock.unlock() }
+        if shard.entries[key] == nil { shard.entries[key] = entry }
     }
 
     /// Stands between a parser and its evaluator while a `$value` is parsed for the memo: passes

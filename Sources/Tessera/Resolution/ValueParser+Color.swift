@@ -6,7 +6,7 @@ extension ValueParser {
                 return nil
             }
             report(.legacyColorString(text, readAs: color), offset: node.offset, pointer: pointer,
-                fixIts: replace(node, with: color.dtcgJSONText, "replace with \(color.dtcgJSONText)"))
+                fixIts: { let object = color.dtcgJSONText; return replace(node, with: object, "replace with \(object)") }())
             return color
         }
         guard let members = object(node, at: pointer, type: .color, required: ["colorSpace", "components"], optional: ["alpha", "hex"])

@@ -44,3 +44,21 @@ package enum Parallel {
         }
     }
 }
+
+extension Parallel {
+    /// Lets go of `value` on another thread: freeing a large system's resolutions (every
+    /// permutation's values and diagnostics) takes tens of milliseconds that the work after it
+    /// need not wait for. Nothing else may read `value` or what it holds any more.
+    package static func release<T>(_ value: T) {
+        let released = Released(value)
+        disposal.async { released.value = nil }
+    }
+
+    private static let disposal = DispatchQueue(label: "tessera.disposal", qos: .utility)
+
+    /// A value no one reads any more, on its way to being freed.
+    private final class Released<T>: @unchecked Sendable {
+        var value: T?
+        init(_ value: T) { self.value = value }
+    }
+}

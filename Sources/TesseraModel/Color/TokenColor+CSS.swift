@@ -65,28 +65,66 @@ extension TokenColor {
     }
 
     /// `#rgb`, `#rgba`, `#rrggbb` and `#rrggbbaa` straight from the bytes.
+    /// `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` exactly (no spaces), read without building
+    /// intermediate arrays: the notation most legacy colors use, parsed tens of thousands of
+    /// times in a large system.
     private static func parseHexFast(_ text: String) -> TokenColor? {
-        let utf8 = Array(text.utf8)
-        guard utf8.first == UInt8(ascii: "#"), [4, 5, 7, 9].contains(utf8.count) else { return nil }
-        var values: [Int] = []
-        values.reserveCapacity(8)
-        for byte in utf8.dropFirst() {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(Int(byte - UInt8(ascii: "0")))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(Int(byte - UInt8(ascii: "a")) + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): values.append(Int(byte - UInt8(ascii: "A")) + 10)
-            default: return nil
+        var text = text
+        return text.withUTF8 { utf8 -> TokenColor? in
+            let count = utf8.count
+            guard count == 4 || count == 5 || count == 7 || count == 9, utf8[0] == UInt8(ascii: "#") else { return nil }
+            var values: (Int, Int, Int, Int) = (0, 0, 0, 255)
+            var lowercase = true
+            func digit(_ position: Int) -> Int? {
+                let byte = utf8[position]
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                    lowercase = false
+                    return Int(byte - UInt8(ascii: "A")) + 10
+                default: return nil
+                }
             }
+            let short = count <= 5
+            let channels = short ? count - 1 : (count - 1) / 2
+            for channel in 0..<channels {
+                let value: Int
+                if short {
+                    guard let one = digit(1 + channel) else { return nil }
+                    value = one * 17
+                } else {
+                    guard let high = digit(1 + 2 * channel), let low = digit(2 + 2 * channel) else { return nil }
+                    value = high * 16 + low
+                }
+                switch channel {
+                case 0: values.0 = value
+                case 1: values.1 = value
+                case 2: values.2 = value
+                default: values.3 = value
+                }
+            }
+            // The hex of the three color channels, in lowercase: the text itself when it is that.
+            let hex: String
+            if count == 7, lowercase {
+                hex = String(decoding: utf8, as: UTF8.self)
+            } else {
+                hex = String(unsafeUninitializedCapacity: 7) { buffer in
+                    let digits: StaticString = "0123456789abcdef"
+                    func write(_ value: Int, at position: Int) {
+                        buffer[position] = digits.utf8Start[value >> 4]
+                        buffer[position + 1] = digits.utf8Start[value & 0xF]
+                    }
+                    buffer[0] = UInt8(ascii: "#")
+                    write(values.0, at: 1)
+                    write(values.1, at: 3)
+                    write(values.2, at: 5)
+                    return 7
+                }
+            }
+            return TokenColor(.srgb, [Double(values.0) / 255, Double(values.1) / 255, Double(values.2) / 255],
+                alpha: channels == 4 ? Double(values.3) / 255 : 1, hex: hex)
         }
-        let bytes: [Int] = values.count <= 4
-            ? values.map { $0 * 17 } : stride(from: 0, to: values.count, by: 2).map { values[$0] * 16 + values[$0 + 1] }
-        let digits = Array("0123456789abcdef")
-        var hex = "#"
-        for byte in bytes.prefix(3) {
-            hex.append(digits[byte >> 4])
-            hex.append(digits[byte & 0xF])
-        }
-        return TokenColor(.srgb, bytes.prefix(3).map { Double($0) / 255 }, alpha: bytes.count == 4 ? Double(bytes[3]) / 255 : 1, hex: hex)
     }
 
     private static func parseHex(_ digits: String) -> TokenColor? {

@@ -261,28 +261,80 @@ package struct PathTable: Sendable {
 
     /// The slot holding `bytes`, or the empty slot where it would go.
     @inlinable func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, position: Int?) {
-        let tag = hash >> 32
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        return slots.withUnsafeBufferPointer { slots in
-            self.bytes.withUnsafeBytes { stored in
-                ends.withUnsafeBufferPointer { ends in
-                    while true {
-                        let entry = slots[slot]
-                        if entry == 0 { return (slot, nil) }
-                        if entry >> 32 == tag {
-                            let position = Int(entry & 0xFFFF_FFFF) - 1
-                            let start = position == 0 ? 0 : ends[position - 1]
-                            if ends[position] - start == bytes.count,
-                                bytes.isEmpty || memcmp(stored.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0
-                            {
-                                return (slot, position)
-                            }
-                        }
-                        slot = (slot + 1) & mask
+        withLookup { $0.find(bytes, hash: hash) }
+    }
+
+    /// The table read through pointers to its arrays, valid inside `withLookup(_:)` only.
+    /// Looking a key up in it retains nothing, where a lookup in the table itself retains its
+    /// arrays: threads looking up paths in one shared table at once would contend for their
+    /// reference counts.
+    package struct Lookup {
+        @usableFromInline let slots: UnsafeBufferPointer<UInt64>
+        @usableFromInline let ends: UnsafeBufferPointer<Int>
+        @usableFromInline let bytes: UnsafeRawBufferPointer
+        @usableFromInline let mask: Int
+        /// The table's seed.
+        package let seed: UInt64
+
+        @inlinable init(slots: UnsafeBufferPointer<UInt64>, ends: UnsafeBufferPointer<Int>, bytes: UnsafeRawBufferPointer,
+            mask: Int, seed: UInt64)
+        {
+            self.slots = slots
+            self.ends = ends
+            self.bytes = bytes
+            self.mask = mask
+            self.seed = seed
+        }
+
+        /// The position of the key with these bytes, whose hash under the table's seed is known.
+        @inlinable package func position(of key: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+            find(key, hash: hash).position
+        }
+
+        /// The slot holding `key`, or the empty slot where it would go.
+        @inlinable func find(_ key: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, position: Int?) {
+            let tag = hash >> 32
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { return (slot, nil) }
+                if entry >> 32 == tag {
+                    let position = Int(entry & 0xFFFF_FFFF) - 1
+                    let start = position == 0 ? 0 : ends[position - 1]
+                    if ends[position] - start == key.count,
+                        key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0
+                    {
+                        return (slot, position)
                     }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// Calls `body` with the table read through pointers (`Lookup`), which must not escape it.
+    @inlinable package func withLookup<R>(_ body: (Lookup) throws -> R) rethrows -> R {
+        try slots.withUnsafeBufferPointer { slots in
+            try ends.withUnsafeBufferPointer { ends in
+                try bytes.withUnsafeBytes { bytes in
+                    try body(Lookup(slots: slots, ends: ends, bytes: bytes, mask: mask, seed: seed))
                 }
             }
         }
+    }
+
+    /// Calls `body` with each of `tables` read through pointers, in order.
+    package static func withLookups<R>(_ tables: [PathTable], _ body: ([Lookup]) throws -> R) rethrows -> R {
+        var lookups: [Lookup] = []
+        lookups.reserveCapacity(tables.count)
+        func next(_ index: Int) throws -> R {
+            guard index < tables.count else { return try body(lookups) }
+            return try tables[index].withLookup { lookup in
+                lookups.append(lookup)
+                return try next(index + 1)
+            }
+        }
+        return try next(0)
     }
 
     private mutating func place(hash: UInt64, position: Int) {
