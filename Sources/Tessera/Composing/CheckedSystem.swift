@@ -61,9 +61,9 @@ package struct CheckedSystem: Sendable {
     private init(_ system: TokenSystem, warningLimit: Int?) {
         self.warningLimit = warningLimit
         var system = system.findingEveryWarning()
-        let found: ResolvedSystem
-        (found, states) = system.checked(keepingTokens: false, keepingStates: true)
-        result = found.replacingDiagnostics(with: WarningLimiter.listingFirstInFileOrder(found.diagnostics, limit: warningLimit))
+        (result, states) = system.checked(keepingTokens: false, keepingStates: true) {
+            WarningLimiter.listingFirstInFileOrder($0, limit: warningLimit)
+        }
         self.system = system
     }
 

@@ -95,15 +95,6 @@ public struct ResolvedSystem: Sendable {
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-
-    /// The same result with other diagnostics.
-    func replacingDiagnostics(with diagnostics: [Diagnostic]) -> ResolvedSystem {
-        var result = ResolvedSystem(permutationCount: permutationCount, diagnostics: diagnostics, variesAlong: variesAlong,
-            base: base, files: files, tokensResolved: tokensResolved, kept: kept)
-        result.permutations = permutations
-        result.leftOut = leftOut
-        return result
-    }
 }
 
 extension TokenSystem {

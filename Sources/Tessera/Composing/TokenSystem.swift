@@ -374,9 +374,12 @@ public struct TokenSystem: Sendable {
 
     /// Every permutation resolved and checked against the others; with `keepingStates`, what a
     /// check after an edit starts from (`CheckedSystem`), when every permutation but the base
-    /// was resolved from it and merging found nothing.
-    mutating func checked(keepingTokens: Bool, keepingStates: Bool, keepingResolutions: Bool = false)
-        -> (result: ResolvedSystem, states: CheckedSystem.States?)
+    /// was resolved from it and merging found nothing. The result's diagnostics are the finished
+    /// ones as `listing` lists them.
+    mutating func checked(
+        keepingTokens: Bool, keepingStates: Bool, keepingResolutions: Bool = false,
+        listing: @Sendable ([Diagnostic]) -> [Diagnostic] = { $0 }
+    ) -> (result: ResolvedSystem, states: CheckedSystem.States?)
     {
         guard let resolver else { return (ResolvedSystem(permutationCount: 0, diagnostics: diagnostics, files: files), nil) }
         if isTokenFiles {
@@ -411,64 +414,149 @@ public struct TokenSystem: Sendable {
         var keptResolutions: [[String: String]: Resolution] = [:]
         var variants: [Resolution?] = []
         var keepable = keepingStates && base.mergeDiagnostics.isEmpty
-        // Every source parsed and indexed first; then the permutations are resolved side by side,
-        // a few at a time (each thread with its own copy of the caches, which no longer change),
-        // and checked in order, each batch while the next is resolved.
+        // Every source parsed and indexed first; then the permutations are resolved side by side
+        // (each thread with its own copy of the caches, which no longer change), each taken by
+        // whichever thread is free, and checked in order on a thread of their own, each as soon
+        // as it and those before it are resolved.
         resolution.prepare(permutations, sources: &sources)
-        let width = Parallel.isUseful ? 2 : 1
-        var resolved: [(number: Int, state: Resolution)] = []
-        for first in stride(from: 0, to: permutations.count, by: width) {
-            let numbers = Array(first..<min(first + width, permutations.count))
-            let resolution = self.resolution, sources = self.sources, toCheck = resolved
-            let states = Parallel.map(numbers.count + 1) { job -> Resolution? in
-                guard job < numbers.count else {
-                    checking.add(toCheck)
-                    return nil
-                }
-                let contexts = permutations[numbers[job]]
-                guard contexts != baseContexts else { return base }
-                var resolution = resolution, sources = sources
-                // Only the diagnostics are read: the order of a permutation's tokens is free.
-                return resolution.resolve(contexts, sources: &sources, addingTokens: !keepingTokens && !keepingResolutions)
+        let keeping = keepingTokens || keepingResolutions || keepable
+        let pipeline = CheckPipeline(count: permutations.count, keeping: keeping, checking: checking)
+        let (resolution, sources) = (self.resolution, self.sources)
+        let addingTokens = !keepingTokens && !keepingResolutions
+        _ = Parallel.map(permutations.count) { number -> Bool in
+            pipeline.waitForTurn(number)
+            let contexts = permutations[number]
+            guard contexts != baseContexts else {
+                pipeline.resolved(base, number: number)
+                return true
             }
-            resolved = []
-            for (number, state) in zip(numbers, states) {
-                guard let state else { continue }
-                resolved.append((number, state))
-                let contexts = permutations[number]
-                if keepingTokens { kept[contexts] = state.resolved }
-                if keepingResolutions { keptResolutions[contexts] = state }
-                if keepable {
-                    keepable = contexts == baseContexts || state.affected != nil && state.mergeDiagnostics.isEmpty
-                    variants.append(contexts == baseContexts ? nil : state)
-                }
+            var resolution = resolution, sources = sources
+            // Only the diagnostics are read: the order of a permutation's tokens is free.
+            pipeline.resolved(resolution.resolve(contexts, sources: &sources, addingTokens: addingTokens), number: number)
+            return true
+        }
+        for (number, state) in pipeline.finish().enumerated() {
+            guard let state else { continue }
+            let contexts = permutations[number]
+            if keepingTokens { kept[contexts] = state.resolved }
+            if keepingResolutions { keptResolutions[contexts] = state }
+            if keepable {
+                keepable = contexts == baseContexts || state.affected != nil && state.mergeDiagnostics.isEmpty
+                variants.append(contexts == baseContexts ? nil : state)
             }
         }
-        checking.add(resolved)
         let check = checking.check
-        let checkDiagnostics = check.diagnostics
         let before = notices + diagnostics
-        let found = before + checkDiagnostics
-        var limited = options.finish(WarningLimiter.limit(found, to: options.effectiveWarningLimit, seenBy: check.limiters))
-        if let empty = emptiness(of: base, among: limited) { limited.append(empty) }
-        var result = ResolvedSystem(permutationCount: permutations.count, diagnostics: limited,
-            variesAlong: check.tokensVaryingAlong, base: permutation(base, contexts: baseContexts, seenBy: [base.limiter]),
-            files: files, tokensResolved: check.tokensResolved, kept: kept)
+        // The diagnostics are finished while the base permutation is put together: neither
+        // needs the other. Its sources are parsed: putting it together reads what they found,
+        // changing nothing.
+        let tail = CheckTail()
+        let system = self
+        _ = Parallel.map(2) { job -> Bool in
+            if job == 0 {
+                let checkDiagnostics = check.diagnostics
+                var limited = system.options.finish(
+                    WarningLimiter.limit(before + checkDiagnostics, to: system.options.effectiveWarningLimit, seenBy: check.limiters))
+                if let empty = system.emptiness(of: base, among: limited) { limited.append(empty) }
+                tail.checkDiagnostics = checkDiagnostics
+                tail.diagnostics = listing(limited)
+            } else {
+                var system = system
+                tail.base = system.permutation(base, contexts: baseContexts, seenBy: [base.limiter])
+            }
+            return true
+        }
+        var result = ResolvedSystem(permutationCount: permutations.count, diagnostics: tail.diagnostics,
+            variesAlong: check.tokensVaryingAlong, base: tail.base, files: files, tokensResolved: check.tokensResolved, kept: kept)
         result.keptResolutions = keptResolutions
+        let checkDiagnostics = tail.checkDiagnostics
         guard keepable else { return (result, nil) }
         return (result, CheckedSystem.States(permutations: permutations, baseContexts: baseContexts, base: base,
             variants: variants, before: before, checkDiagnostics: checkDiagnostics))
     }
 }
 
-/// The permutation check of `TokenSystem.checked`, taking in one batch of permutations on one
-/// thread while the next batch is resolved on others: one batch at a time, in order.
+/// What the last step of `TokenSystem.checked` makes side by side, each field written by one
+/// thread and read once both are done.
+private final class CheckTail: @unchecked Sendable {
+    var checkDiagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
+    var base: TokenSystem.Permutation?
+}
+
+/// The permutation check of `TokenSystem.checked`, taking in the permutations in order.
 private final class Checking: @unchecked Sendable {
     private(set) var check: PermutationCheck
 
     init(_ check: PermutationCheck) { self.check = check }
 
-    func add(_ states: [(number: Int, state: Resolution)]) {
-        for (number, state) in states { check.add(state, number: number) }
+    func add(_ state: Resolution, number: Int) { check.add(state, number: number) }
+}
+
+/// The permutations of `TokenSystem.checked`, resolved on several threads and checked in
+/// order on a thread of their own. A permutation is resolved only when fewer than `window`
+/// before it wait to be checked, which bounds the resolutions held at once: the threads take
+/// the permutations in increasing order, so the first one not checked is always being resolved
+/// or resolved.
+///
+/// Unchecked: the waiting states and the count checked are read and written under `condition`;
+/// `checking` and `kept` only by the checking thread until `finish()` has waited for it.
+private final class CheckPipeline: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var waiting: [Int: Resolution] = [:]
+    private var checked = 0
+    private let count: Int
+    private let window = 4
+    private let checking: Checking
+    /// Each permutation's resolution once checked, when the caller keeps them.
+    private var kept: [Resolution?]
+    private let keeping: Bool
+    private let done = DispatchGroup()
+    /// A serial queue of its own: it gets a thread even while the resolving threads take every
+    /// core, so each permutation is checked while the next are resolved.
+    private let queue = DispatchQueue(label: "tessera.check")
+
+    init(count: Int, keeping: Bool, checking: Checking) {
+        self.count = count
+        self.keeping = keeping
+        self.checking = checking
+        kept = Array(repeating: nil, count: keeping ? count : 0)
+        queue.async(group: done) { self.checkInOrder() }
+    }
+
+    /// Waits until the permutation numbered `number` may be resolved.
+    func waitForTurn(_ number: Int) {
+        condition.lock()
+        while number >= checked + window { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Hands over a permutation's resolution to be checked.
+    func resolved(_ state: Resolution, number: Int) {
+        condition.lock()
+        waiting[number] = state
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for every permutation to be checked; their resolutions by number when kept.
+    func finish() -> [Resolution?] {
+        done.wait()
+        return kept
+    }
+
+    private func checkInOrder() {
+        for number in 0..<count {
+            condition.lock()
+            while waiting[number] == nil { condition.wait() }
+            let state = waiting.removeValue(forKey: number)!
+            condition.unlock()
+            checking.add(state, number: number)
+            if keeping { kept[number] = state }
+            condition.lock()
+            checked = number + 1
+            condition.broadcast()
+            condition.unlock()
+        }
     }
 }
