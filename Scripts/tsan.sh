@@ -4,9 +4,10 @@
 # timer and URLSession's callback race to resume one continuation; skipped without nginx), and
 # the language server's edits checked in part (each permutation redefined on its own thread,
 # the diagnostics listed while the base permutation is put together), a large file's edits
-# parsed again in part, and many diagnostics listed once on two threads, built with
+# parsed again in part, many diagnostics listed once on two threads, and every permutation of a
+# resolver resolved by whichever thread is free while the check takes them in order, built with
 # -sanitize=thread in its own build folder. Any data race fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
-    swift test --scratch-path .build-tsan --sanitize=thread --filter "ThemeStoreTests|ConfigParserFacadeTests|ThemeFeedTests|oneTokenEditsGiveWhatAFullCheckGives|renamedKeysGiveWhatAFullCheckGives|CheckedSystemTests|ReparseTests|eachDiagnosticIsListedOnceAsASetOfThemWouldList"
+    swift test --scratch-path .build-tsan --sanitize=thread --filter "ThemeStoreTests|ConfigParserFacadeTests|ThemeFeedTests|oneTokenEditsGiveWhatAFullCheckGives|renamedKeysGiveWhatAFullCheckGives|CheckedSystemTests|ReparseTests|eachDiagnosticIsListedOnceAsASetOfThemWouldList|ResolverTests"
