@@ -147,7 +147,11 @@ struct Analysis {
         guard let check = checked.edit(file) else { return nil }
         var files = self.files
         files[document.path] = file
-        self = Analysis(checked, files: files, extra: [], broken: [], standing: standing)
+        let edited = Analysis(checked, files: files, extra: [], broken: [], standing: standing)
+        // What only this analysis holds (its base permutation, after a check made whole) is
+        // freed on another thread.
+        Parallel.release(self)
+        self = edited
         return check
     }
 

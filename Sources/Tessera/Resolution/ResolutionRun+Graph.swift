@@ -3,8 +3,8 @@
 extension ResolutionRun {
     // MARK: References
 
-    /// The references of a run of tokens: edges, where each token's edges start (relative to
-    /// the run), whole-value alias targets, and references to nothing.
+    /// The references of some tokens, by their position in the tokens asked about: edges,
+    /// where each token's edges start, whole-value alias targets, and references to nothing.
     struct References: Sendable {
         var edges: [Int32] = []
         var edgeStarts: [Int32] = []
@@ -13,18 +13,26 @@ extension ResolutionRun {
         var unknown: [(Reference, Int)] = []
         /// Pointers to a token object where its value is meant.
         var tokenObjects: [(Reference, Int)] = []
+
+        /// The edges of the token at `position` among those asked about.
+        func edges(at position: Int) -> ArraySlice<Int32> {
+            edges[Int(edgeStarts[position])..<(position + 1 < edgeStarts.count ? Int(edgeStarts[position + 1]) : edges.count)]
+        }
     }
 
-    static func references(in range: Range<Int>, of document: TokenDocument) -> References {
+    /// The references of the tokens at `indices`, in their order: a run of tokens, or the
+    /// tokens an edit redefined (all at once, not each on its own: a large edit redefines
+    /// thousands).
+    static func references(at indices: some Collection<Int>, of document: TokenDocument) -> References {
         let tokens = document.tokens
         let paths = document.tokenIndex
         var part = References()
-        part.edges.reserveCapacity(range.count)
-        part.edgeStarts.reserveCapacity(range.count)
-        part.aliasTargets = Array(repeating: -1, count: range.count)
-        part.declaredTypes.reserveCapacity(range.count)
+        part.edges.reserveCapacity(indices.count)
+        part.edgeStarts.reserveCapacity(indices.count)
+        part.aliasTargets = Array(repeating: -1, count: indices.count)
+        part.declaredTypes.reserveCapacity(indices.count)
         var found: [Reference.Parsed] = []
-        for index in range {
+        for (position, index) in indices.enumerated() {
             part.edgeStarts.append(Int32(part.edges.count))
             let value = tokens[index].value
             part.declaredTypes.append(tokens[index].unknownType != nil ? .unknown : .known(tokens[index].explicitType))
@@ -35,14 +43,14 @@ extension ResolutionRun {
             if case .string(var text) = value.storage,
                 let target = text.withUTF8({ TokenPathSyntax.referencedPath(in: $0).flatMap(paths.position(of:)) })
             {
-                part.aliasTargets[index - range.lowerBound] = Int32(target)
+                part.aliasTargets[position] = Int32(target)
                 part.edges.append(Int32(target))
                 continue
             }
             let whole = Reference.parse(value)
             if case .reference(let reference) = whole {
                 if let target = document.index(of: reference.path) {
-                    if reference.tail.isEmpty { part.aliasTargets[index - range.lowerBound] = Int32(target) }
+                    if reference.tail.isEmpty { part.aliasTargets[position] = Int32(target) }
                     part.edges.append(Int32(target))
                     // A token written as just {"$ref": …} stands for the object it names.
                     if reference.namesTokenObject, !tokens[index].isWholeTokenReference { part.tokenObjects.append((reference, index)) }
@@ -70,7 +78,7 @@ extension ResolutionRun {
     func collectReferences() {
         let document = self.document
         let ranges = Parallel.split(0..<document.count, into: document.count > 20_000 ? 2 : 1)
-        let parts = Parallel.map(ranges.count) { Self.references(in: ranges[$0], of: document) }
+        let parts = Parallel.map(ranges.count) { Self.references(at: ranges[$0], of: document) }
         var edges: [Int32] = []
         edges.reserveCapacity(parts.reduce(0) { $0 + $1.edges.count })
         var edgeStart: [Int32] = []

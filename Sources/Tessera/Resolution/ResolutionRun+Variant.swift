@@ -10,9 +10,20 @@ extension ResolutionRun {
     ) {
         let count = document.count
         // The changed tokens' own references, then the graph with their edges replaced.
-        var replaced: [Int: References] = [:]
-        for index in changed { replaced[index] = Self.references(in: index..<index + 1, of: document) }
-        rebuildEdges(replacing: replaced)
+        var replaced = [Int: Int](minimumCapacity: changed.count)
+        var unique: [Int] = []
+        unique.reserveCapacity(changed.count)
+        for index in changed where replaced[index] == nil {
+            replaced[index] = unique.count
+            unique.append(index)
+        }
+        let found = Self.references(at: unique, of: document)
+        rebuildEdges(replacing: found, at: replaced)
+        // The references to report of the changed tokens, by token (few have any).
+        var tokenObjects: [Int: [Reference]] = [:]
+        var unknown: [Int: [Reference]] = [:]
+        for (reference, index) in found.tokenObjects { tokenObjects[index, default: []].append(reference) }
+        for (reference, index) in found.unknown { unknown[index, default: []].append(reference) }
 
         // Everything that depends on a changed token, through the base graph (the references
         // of unchanged tokens are unchanged).
@@ -42,11 +53,19 @@ extension ResolutionRun {
             blocked[index] = false
             // Its references are collected again where they may be reported: a redefined or
             // blocked token, or one whose value can hold a `$ref` (an object or an array).
+            if replaced[index] != nil {
+                for reference in tokenObjects[index] ?? [] { reportTokenObject(reference, in: document.tokens[index]) }
+                for reference in unknown[index] ?? [] {
+                    reportUnknown(reference, in: document.tokens[index])
+                    blocked[index] = true
+                }
+                continue
+            }
             let value = document.tokens[index].value
-            guard replaced[index] != nil || blockedInBase || value.isObject || value.array != nil else { continue }
-            let references = replaced[index] ?? Self.references(in: index..<index + 1, of: document)
+            guard blockedInBase || value.isObject || value.array != nil else { continue }
+            let references = Self.references(at: CollectionOfOne(index), of: document)
             for (reference, _) in references.tokenObjects { reportTokenObject(reference, in: document.tokens[index]) }
-            guard replaced[index] != nil || blockedInBase else { continue }
+            guard blockedInBase else { continue }
             for (reference, _) in references.unknown {
                 reportUnknown(reference, in: document.tokens[index])
                 blocked[index] = true
@@ -63,13 +82,14 @@ extension ResolutionRun {
     }
 
     /// The reference graph with the edges, alias targets and declared types of some tokens
-    /// replaced. The edges are copied only when some replaced token's differ.
-    private func rebuildEdges(replacing replaced: [Int: References]) {
+    /// replaced: those at `positions`' keys, with the references at its values in `found`. The
+    /// edges are copied only when some replaced token's differ.
+    private func rebuildEdges(replacing found: References, at positions: [Int: Int]) {
         var edgesChange = false
-        for (index, part) in replaced {
-            aliasTarget[index] = part.aliasTargets[0]
-            declaredTypes[index] = part.declaredTypes[0]
-            if !edgesChange, !part.edges.elementsEqual(edges[Int(edgeStart[index])..<Int(edgeStart[index + 1])]) {
+        for (index, position) in positions {
+            aliasTarget[index] = found.aliasTargets[position]
+            declaredTypes[index] = found.declaredTypes[position]
+            if !edgesChange, !found.edges(at: position).elementsEqual(edges[Int(edgeStart[index])..<Int(edgeStart[index + 1])]) {
                 edgesChange = true
             }
         }
@@ -79,13 +99,13 @@ extension ResolutionRun {
         var newEdges: [Int32] = []
         newEdges.reserveCapacity(edges.count)
         var copied = 0
-        for index in replaced.keys.sorted() {
+        for index in positions.keys.sorted() {
             // The unchanged tokens before it, their edges shifted as a block.
             let shift = Int32(newEdges.count) - edgeStart[copied]
             newStart.append(contentsOf: edgeStart[copied..<index].lazy.map { $0 + shift })
             newEdges.append(contentsOf: edges[Int(edgeStart[copied])..<Int(edgeStart[index])])
             newStart.append(Int32(newEdges.count))
-            newEdges.append(contentsOf: replaced[index]!.edges)
+            newEdges.append(contentsOf: found.edges(at: positions[index]!))
             copied = index + 1
         }
         let shift = Int32(newEdges.count) - edgeStart[copied]
