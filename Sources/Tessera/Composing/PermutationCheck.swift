@@ -33,7 +33,8 @@ struct PermutationCheck {
     /// Where each diagnostic already taken in is (a permutation's copy of one another
     /// permutation made, as the values parsed once for all give them): found by its storage,
     /// not compared again. Each is kept, so that no other storage takes its identity.
-    private var seen: [ObjectIdentifier: (diagnostic: Diagnostic, place: Place)] = [:]
+    private var seen: [ObjectIdentifier: Place] = [:]
+    private var seenKept: [Diagnostic] = []
 
     private enum Place {
         case base(Int)
@@ -97,24 +98,37 @@ struct PermutationCheck {
         guard contexts != baseContexts else { return }
         tokensResolved += state.affected?.count ?? state.document.count
         limiters.append(state.limiter)
-        var missing = Set<Int>()
+        // The base's diagnostics this permutation may not have (flags by position, and the
+        // positions flagged), unflagged as it turns out to have them.
+        var missing = [Bool](repeating: false, count: base.diagnostics.count)
+        var flagged: [Int] = []
         if let affected = state.affected {
             // The base's tokens keep their indices; a token it does not have has no diagnostic there.
             for index in affected where index < base.document.count {
                 for position in baseOfTokenStarts[index]..<baseOfTokenStarts[index + 1] {
-                    missing.insert(Int(baseOfTokenPositions[Int(position)]))
+                    let position = Int(baseOfTokenPositions[Int(position)])
+                    if !missing[position] {
+                        missing[position] = true
+                        flagged.append(position)
+                    }
                 }
             }
         } else {
             let found = Set(state.diagnostics)
-            for (index, diagnostic) in base.diagnostics.enumerated() where !found.contains(diagnostic) { missing.insert(index) }
+            for (index, diagnostic) in base.diagnostics.enumerated() where !found.contains(diagnostic) {
+                missing[index] = true
+                flagged.append(index)
+            }
         }
-        for diagnostic in state.diagnostics {
-            let identity = diagnostic.storageIdentity
+        for position in state.diagnostics.indices {
+            // Most are copies of one taken in before (values parsed once for all permutations):
+            // found by their storage, without copying them.
+            let identity = state.diagnostics[position].storageIdentity
             let place: Place
             if let known = seen[identity] {
-                place = known.place
+                place = known
             } else {
+                let diagnostic = state.diagnostics[position]
                 if let index = firstInBase(diagnostic) {
                     place = .base(index)
                 } else {
@@ -122,14 +136,15 @@ struct PermutationCheck {
                     if new { extraOrder.append(slot) }
                     place = .extra(slot)
                 }
-                seen[identity] = (diagnostic, place)
+                seen[identity] = place
+                seenKept.append(diagnostic)
             }
             switch place {
-            case .base(let index): missing.remove(index)
+            case .base(let index): missing[index] = false
             case .extra(let slot): extras[slot].permutations.append(number)
             }
         }
-        for index in missing { absent[index].append(number) }
+        for index in flagged where missing[index] { absent[index].append(number) }
         let changed = compare(state, permutation: number)
         let moved = resolver.modifiers.filter { contexts[$0.name] != baseContexts[$0.name] }
         if moved.count == 1 { variesAlong[moved[0].name, default: []].formUnion(changed.map { TokenPath($0) }) }

@@ -393,6 +393,7 @@ public struct TokenSystem: Sendable {
         if options.effectiveWarningLimit == nil { resolution.valueMemo = ValueMemo() }
         defer { resolution.valueMemo = nil }
         let base = resolution.resolve(baseContexts, sources: &sources)
+        resolution.valueMemo?.startLookingUp()
         var notices: [Diagnostic] = []
         let permutations: [[String: String]]
         if resolver.permutationCount <= Self.permutationLimit {

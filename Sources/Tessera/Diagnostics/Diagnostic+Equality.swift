@@ -80,12 +80,5 @@ extension Diagnostic {
     /// Hashed by what tells diagnostics apart at a glance (id, severity, place, the message's
     /// length), not every byte of the message and path: a check of many permutations hashes
     /// each of their diagnostics, and those alike at a glance are few.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(severity)
-        hasher.combine(message.utf8.count)
-        hasher.combine(location?.line ?? -1)
-        hasher.combine(location?.column ?? -1)
-        hasher.combine(location?.file.utf8.count ?? -1)
-    }
+    public func hash(into hasher: inout Hasher) { hashAtAGlance(into: &hasher) }
 }

@@ -125,6 +125,23 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         }
     }
 
+    /// Hashes what tells diagnostics apart at a glance (`hash(into:)`), read in place: a
+    /// copy of the message or the location would retain strings that the threads checking
+    /// other permutations retain at the same time.
+    func hashAtAGlance(into hasher: inout Hasher) {
+        hasher.combine(storage.fields.id)
+        hasher.combine(storage.fields.severity)
+        hasher.combine(storage.fields.message.utf8.count)
+        hasher.combine(storage.fields.location?.line ?? -1)
+        hasher.combine(storage.fields.location?.column ?? -1)
+        hasher.combine(storage.fields.location?.file.utf8.count ?? -1)
+        // The end of the file's path: files whose paths differ only in their names (a context
+        // file per modifier) hold warnings at the same places.
+        _ = storage.fields.location?.file.utf8.withContiguousStorageIfAvailable { path in
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path.suffix(16))))
+        }
+    }
+
     /// The fields of a diagnostic.
     private struct Fields: Sendable {
         var id: DiagnosticID

@@ -33,6 +33,8 @@ struct WarningLimiter: Sendable {
     /// had come through this one after everything it has seen; returns those still let through.
     /// Limiting in parts and then absorbing in order gives exactly what one limiter would.
     mutating func absorb(_ other: WarningLimiter, admitted: [Diagnostic]) -> [Diagnostic] {
+        // Without a limit every diagnostic is let through, and nothing is counted.
+        guard limit != nil else { return admitted }
         var kept: [Diagnostic] = []
         kept.reserveCapacity(admitted.count)
         for diagnostic in admitted {

@@ -179,7 +179,7 @@ final class Evaluator: ValueParserHost {
         // With a warning limit, a parse builds only the warnings this permutation admits.
         guard let memo = shared.memo, limiter.limit == nil else { return parser(index).parse(token.value, as: type, at: "") }
         let key = ValueMemo.Key(file: ObjectIdentifier(token.anchor.file), offset: token.value.offset, type: type)
-        if let entry = memo.entry(key), entry.path == token.path {
+        if memo.looksUp, let entry = memo.entry(key), entry.path == token.path {
             diagnostics += entry.diagnostics
             return entry.value
         }

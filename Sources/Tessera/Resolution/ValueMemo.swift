@@ -17,6 +17,13 @@ final class ValueMemo: @unchecked Sendable {
         let file: ObjectIdentifier
         let offset: Int
         let type: TokenType
+
+        // Hashed by where the value is: a value is read as one type almost always, and
+        // hashing the type would hash its name.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(file)
+            hasher.combine(offset)
+        }
     }
 
     /// What parsing one `$value` gave: held once, so that taking it from the memo (under a
@@ -53,6 +60,13 @@ final class ValueMemo: @unchecked Sendable {
         // Values of one file are written one after another: their offsets spread them.
         shards[(key.offset &* 0x9E37_79B9) >> 7 & 31]
     }
+
+    /// Whether `entry(_:)` is asked: not while the first permutation is resolved, which finds
+    /// nothing (it only keeps). Set between resolutions, before the threads that read it start.
+    private(set) var looksUp = false
+
+    /// From now on, parses are looked up before they are made.
+    func startLookingUp() { looksUp = true }
 
     /// What parsing this `$value` gave, if a permutation parsed it.
     func entry(_ key: Key) -> Entry? {
