@@ -162,7 +162,7 @@ struct PermutationCheck {
     /// among the few about its token, not hashed with the many (most of a large system's
     /// diagnostics are alike at a glance: the same warning, at many places).
     private func firstInBase(_ diagnostic: Diagnostic) -> Int? {
-        guard let token = diagnostic.location?.token else { return baseAboutNoToken[diagnostic] }
+        guard let token = diagnostic.tokenPath else { return baseAboutNoToken[diagnostic] }
         return baseByToken[TokenPath(token)]?.first { base.diagnostics[$0] == diagnostic }
     }
 
