@@ -424,16 +424,16 @@ public struct TokenSystem: Sendable {
         let pipeline = CheckPipeline(count: permutations.count, keeping: keeping, checking: checking)
         let (resolution, sources) = (self.resolution, self.sources)
         let addingTokens = !keepingTokens && !keepingResolutions
-        _ = Parallel.map(permutations.count) { number -> Bool in
+        // The base is resolved; a single other permutation is resolved on this thread, where it
+        // resolves its tokens on every core.
+        let others = permutations.indices.filter { permutations[$0] != baseContexts }
+        for number in permutations.indices where permutations[number] == baseContexts { pipeline.resolved(base, number: number) }
+        _ = Parallel.map(others.count) { position -> Bool in
+            let number = others[position]
             pipeline.waitForTurn(number)
-            let contexts = permutations[number]
-            guard contexts != baseContexts else {
-                pipeline.resolved(base, number: number)
-                return true
-            }
             var resolution = resolution, sources = sources
             // Only the diagnostics are read: the order of a permutation's tokens is free.
-            pipeline.resolved(resolution.resolve(contexts, sources: &sources, addingTokens: addingTokens), number: number)
+            pipeline.resolved(resolution.resolve(permutations[number], sources: &sources, addingTokens: addingTokens), number: number)
             return true
         }
         for (number, state) in pipeline.finish().enumerated() {
