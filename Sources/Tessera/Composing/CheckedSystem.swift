@@ -215,7 +215,9 @@ package struct CheckedSystem: Sendable {
         // base permutation is put together: each reads every diagnostic, and neither needs the
         // other.
         let finished = Finished()
-        let all = system.options.finish(found)
+        // The permutation check's diagnostics are distinct: those carried over are not about
+        // the tokens resolved again, and those found again are.
+        let all = system.options.finish(found, distinctFrom: states.before.count)
         let (copy, limit, baseState, baseContexts) = (system, warningLimit, states.base, states.baseContexts)
         _ = Parallel.map(2) { job in
             if job == 0 {

@@ -456,8 +456,12 @@ public struct TokenSystem: Sendable {
         _ = Parallel.map(2) { job -> Bool in
             if job == 0 {
                 let checkDiagnostics = check.diagnostics
+                // The permutation check's diagnostics are distinct (with no limit, all are kept
+                // as they are).
+                let limit = system.options.effectiveWarningLimit
                 var limited = system.options.finish(
-                    WarningLimiter.limit(before + checkDiagnostics, to: system.options.effectiveWarningLimit, seenBy: check.limiters))
+                    WarningLimiter.limit(before + checkDiagnostics, to: limit, seenBy: check.limiters),
+                    distinctFrom: limit == nil ? before.count : nil)
                 if let empty = system.emptiness(of: base, among: limited) { limited.append(empty) }
                 tail.checkDiagnostics = checkDiagnostics
                 tail.diagnostics = listing(limited)

@@ -56,9 +56,11 @@ public struct PipelineOptions: Sendable {
 
     /// The last stage of every entry point: under `strict`, every accepted legacy notation
     /// becomes an error; then each id's chosen severity applies (`severities`). Applied once,
-    /// by the engine, to everything a result carries.
-    package func finish(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var diagnostics = Self.foldingFollowOns(diagnostics)
+    /// by the engine, to everything a result carries. With `distinctFrom`, the diagnostics from
+    /// that position on are known to be distinct among themselves (a permutation check's), so
+    /// that when none comes before them, none is looked for twice.
+    package func finish(_ diagnostics: [Diagnostic], distinctFrom start: Int? = nil) -> [Diagnostic] {
+        var diagnostics = Self.foldingFollowOns(diagnostics, distinctFrom: start)
         if strict {
             for index in diagnostics.indices where diagnostics[index].severity == .warning && diagnostics[index].id.breaksSpecification {
                 diagnostics[index].severity = .error
@@ -107,9 +109,9 @@ extension PipelineOptions {
     /// file has JSON syntax errors, what may follow from the tokens it could not give (unknown
     /// references, types its groups would have given, tokens missing from some contexts) is
     /// summed up in a note on the first syntax error instead of listed.
-    static func foldingFollowOns(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    static func foldingFollowOns(_ diagnostics: [Diagnostic], distinctFrom start: Int? = nil) -> [Diagnostic] {
         guard diagnostics.count > 1 else { return diagnostics }
-        var kept = Self.listingOnce(diagnostics)
+        var kept = Self.listingOnce(diagnostics, distinctFrom: start)
         guard let syntaxError = kept.firstIndex(where: { $0.id == .jsonSyntax }) else { return kept }
         let folded = kept.reduce(0) { $0 + (followsFromMissingTokens.contains($1.id) ? $1.count : 0) }
         guard folded > 0 else { return kept }
@@ -124,7 +126,13 @@ extension PipelineOptions {
     /// `diagnostics` with each listed once, in the order of their first appearance (the list
     /// itself when none is listed twice). Two are compared whole only when they have the same
     /// id and place.
-    private static func listingOnce(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    private static func listingOnce(_ diagnostics: [Diagnostic], distinctFrom start: Int?) -> [Diagnostic] {
+        if let start {
+            assert(repeats(in: Array(diagnostics[min(start, diagnostics.count)...]), onLinesOfParity: nil).isEmpty,
+                "diagnostics said to be distinct are listed twice")
+            // One listed twice is then before `start`, or equal to one before it.
+            if start == 0 { return diagnostics }
+        }
         // Two listed twice are on one line: many diagnostics are looked over on two threads,
         // those on even lines on one and those on odd lines on the other.
         let repeated = diagnostics.count >= 8_192 && Parallel.isUseful
