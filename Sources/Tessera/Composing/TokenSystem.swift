@@ -409,8 +409,6 @@ public struct TokenSystem: Sendable {
                 at: SourceAnchor(file: resolver.file, offset: 0).location(),
                 notes: [Diagnostic.Note("other combinations can be resolved one at a time by naming their contexts")]))
         }
-        let checking = Checking(PermutationCheck(resolver: resolver, base: base, baseContexts: baseContexts,
-            permutations: permutations))
         var kept: [[String: String]: ResolvedTokens] = [:]
         var keptResolutions: [[String: String]: Resolution] = [:]
         var variants: [Resolution?] = []
@@ -421,7 +419,9 @@ public struct TokenSystem: Sendable {
         // as it and those before it are resolved.
         resolution.prepare(permutations, sources: &sources)
         let keeping = keepingTokens || keepingResolutions || keepable
-        let pipeline = CheckPipeline(count: permutations.count, keeping: keeping, checking: checking)
+        let pipeline = CheckPipeline(
+            PermutationCheck(resolver: resolver, base: base, baseContexts: baseContexts, permutations: permutations),
+            count: permutations.count, keeping: keeping)
         let (resolution, sources) = (self.resolution, self.sources)
         let addingTokens = !keepingTokens && !keepingResolutions
         // The base is resolved; a single other permutation is resolved on this thread, where it
@@ -436,7 +436,8 @@ public struct TokenSystem: Sendable {
             pipeline.resolved(resolution.resolve(permutations[number], sources: &sources, addingTokens: addingTokens), number: number)
             return true
         }
-        for (number, state) in pipeline.finish().enumerated() {
+        let (states, check) = pipeline.finish()
+        for (number, state) in states.enumerated() {
             guard let state else { continue }
             let contexts = permutations[number]
             if keepingTokens { kept[contexts] = state.resolved }
@@ -446,7 +447,6 @@ public struct TokenSystem: Sendable {
                 variants.append(contexts == baseContexts ? nil : state)
             }
         }
-        let check = checking.check
         let before = notices + diagnostics
         // The diagnostics are finished while the base permutation is put together: neither
         // needs the other. Its sources are parsed: putting it together reads what they found,
@@ -489,15 +489,6 @@ private final class CheckTail: @unchecked Sendable {
     var base: TokenSystem.Permutation?
 }
 
-/// The permutation check of `TokenSystem.checked`, taking in the permutations in order.
-private final class Checking: @unchecked Sendable {
-    private(set) var check: PermutationCheck
-
-    init(_ check: PermutationCheck) { self.check = check }
-
-    func add(_ state: Resolution, number: Int) { check.add(state, number: number) }
-}
-
 /// The permutations of `TokenSystem.checked`, resolved on several threads and checked in
 /// order on a thread of their own. A permutation is resolved only when fewer than `window`
 /// before it wait to be checked, which bounds the resolutions held at once: the threads take
@@ -505,14 +496,14 @@ private final class Checking: @unchecked Sendable {
 /// or resolved.
 ///
 /// Unchecked: the waiting states and the count checked are read and written under `condition`;
-/// `checking` and `kept` only by the checking thread until `finish()` has waited for it.
+/// `check` and `kept` only by the checking thread until `finish()` has waited for it.
 private final class CheckPipeline: @unchecked Sendable {
     private let condition = NSCondition()
     private var waiting: [Int: Resolution] = [:]
     private var checked = 0
     private let count: Int
     private let window = 4
-    private let checking: Checking
+    private var check: PermutationCheck
     /// Each permutation's resolution once checked, when the caller keeps them.
     private var kept: [Resolution?]
     private let keeping: Bool
@@ -521,10 +512,10 @@ private final class CheckPipeline: @unchecked Sendable {
     /// core, so each permutation is checked while the next are resolved.
     private let queue = DispatchQueue(label: "tessera.check")
 
-    init(count: Int, keeping: Bool, checking: Checking) {
+    init(_ check: PermutationCheck, count: Int, keeping: Bool) {
         self.count = count
         self.keeping = keeping
-        self.checking = checking
+        self.check = check
         kept = Array(repeating: nil, count: keeping ? count : 0)
         queue.async(group: done) { self.checkInOrder() }
     }
@@ -544,10 +535,11 @@ private final class CheckPipeline: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits for every permutation to be checked; their resolutions by number when kept.
-    func finish() -> [Resolution?] {
+    /// Waits for every permutation to be checked: their resolutions by number when kept, and
+    /// the check that took them in.
+    func finish() -> (states: [Resolution?], check: PermutationCheck) {
         done.wait()
-        return kept
+        return (kept, check)
     }
 
     private func checkInOrder() {
@@ -556,7 +548,7 @@ private final class CheckPipeline: @unchecked Sendable {
             while waiting[number] == nil { condition.wait() }
             let state = waiting.removeValue(forKey: number)!
             condition.unlock()
-            checking.add(state, number: number)
+            check.add(state, number: number)
             if keeping { kept[number] = state }
             condition.lock()
             checked = number + 1
