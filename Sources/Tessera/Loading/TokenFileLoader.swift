@@ -114,7 +114,9 @@ public enum TokenFileLoader {
         guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return .unreadable }
         guard status.st_size <= limit else { return .tooLarge }
         let size = Int(status.st_size)
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        // At least one byte of capacity: an array made with none would write its count into the
+        // empty array every thread shares.
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 1)) { buffer, count in
             count = 0
             while count < size {
                 let read = Foundation.read(descriptor, buffer.baseAddress! + count, size - count)

@@ -189,6 +189,9 @@ public struct TokenDocument: Sendable {
         var earlier = tokens
         tokens = []
         let count = earlier.count + added
+        // Nothing to move: an array made with no capacity would write its count into the empty
+        // array every thread shares.
+        guard count > 0 else { return }
         tokens = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             var next = buffer.baseAddress!
             earlier.withUnsafeMutableBufferPointer { source in

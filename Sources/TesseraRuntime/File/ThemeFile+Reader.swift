@@ -258,7 +258,9 @@ extension ThemeFile {
                 MemoryLayout<ThemeScalar>.offset(of: \ThemeScalar.tag) == 32
             {
                 let start = try cursor.take(count * 40)
-                let scalars = [ThemeScalar](unsafeUninitializedCapacity: count) { buffer, initialized in
+                // At least one of capacity: an array made with none would write its count into
+                // the empty array every thread shares.
+                let scalars = [ThemeScalar](unsafeUninitializedCapacity: max(count, 1)) { buffer, initialized in
                     UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: cursor.bytes[start..<start + count * 40]))
                     initialized = count
                 }
