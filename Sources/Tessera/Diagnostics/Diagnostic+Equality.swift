@@ -78,7 +78,8 @@ extension Diagnostic {
     }
 
     /// Hashed by what tells diagnostics apart at a glance (id, severity, place, the message's
-    /// length), not every byte of the message and path: a check of many permutations hashes
-    /// each of their diagnostics, and those alike at a glance are few.
+    /// length, the end of the file's path: `hashAtAGlance(into:)`), not every byte of the
+    /// message and path: a check of many permutations hashes each of their diagnostics, and
+    /// those alike at a glance are few.
     public func hash(into hasher: inout Hasher) { hashAtAGlance(into: &hasher) }
 }
