@@ -112,4 +112,45 @@ import Testing
         let fresh = CheckedSystem(TokenSystem(resolver: resolverFile, overlays: [edited]))
         #expect(Self.described(checked.result.diagnostics) == Self.described(fresh.result.diagnostics))
     }
+
+    /// An id turned off is left out as the resolutions go: what is listed is what finishing a
+    /// check that made every warning leaves, under a warning limit, without one, and under
+    /// `strict` (where a legacy notation is an error, which no setting silences).
+    @Test func warningsTurnedOffAreListedAsIfMadeAndLeftOut() throws {
+        let url = try Self.folder(Self.files(legacy: 12))
+        let path = url.appendingPathComponent("tokens.resolver.json").path
+        for (strict, limit) in [(false, nil), (false, 5), (true, nil)] as [(Bool, Int?)] {
+            let plain = PipelineOptions(strict: strict, warningLimit: limit)
+            var off = plain
+            off.severities = [.colorLegacy: .off, .referenceUnknown: .off]
+            let expected = off.applyingSeverities(TokenSystem(resolverAt: path, options: plain).checkAllPermutations().diagnostics)
+            let found = TokenSystem(resolverAt: path, options: off).checkAllPermutations().diagnostics
+            #expect(Self.described(found) == Self.described(expected), "strict: \(strict), limit: \(String(describing: limit))")
+            // Checked the language server's way, every warning found.
+            let server = CheckedSystem(TokenSystem(resolverAt: path, options: off)).result.diagnostics
+            #expect(Self.described(server) == Self.described(expected), "strict: \(strict), limit: \(String(describing: limit))")
+            #expect(expected.contains { $0.id == .colorLegacy } == strict, "an error is never silenced")
+            #expect(expected.contains { $0.id == .referenceUnknown }, "an error a setting cannot lower")
+        }
+    }
+
+    /// A legacy color turned off is not made while its token resolves: the resolution holds
+    /// none, its value all the same; under `strict`, or turned on, it is made.
+    @Test func aWarningTurnedOffIsNotMade() throws {
+        let file = SourceFile(path: "legacy.json", text: ##"{"c": {"$type": "color", "a": {"$value": "#102030"}}}"##)
+        var document = TokenDocument()
+        let parsed = DocumentParser.parseWhole(file, allowComments: false, seed: document.pathSeed)
+        _ = document.add(try #require(parsed.0), from: file)
+        for (strict, setting, made) in [(false, RuleSetting.off, false), (true, .off, true), (false, .note, true)] {
+            var options = PipelineOptions(strict: strict, warningLimit: nil)
+            options.severities = [.colorLegacy: setting]
+            let state = AliasResolver.resolveState(document, warnings: options.warningLimiter)
+            #expect(state.diagnostics.contains { $0.id == .colorLegacy } == made, "strict: \(strict), \(setting)")
+            guard case .color(let color)?? = state.values.first else {
+                Issue.record("the color did not resolve")
+                continue
+            }
+            #expect(color.hex == "#102030")
+        }
+    }
 }

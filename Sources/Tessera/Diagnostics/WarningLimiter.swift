@@ -1,7 +1,11 @@
 /// Keeps a flood of identical warnings readable: after `limit` warnings of one id in one file,
-/// the rest are counted and summed up in a single warning at the first one left out.
+/// the rest are counted and summed up in a single warning at the first one left out. Warnings
+/// and notes of an id a team turned off (`silenced`) are not made at all: finishing would leave
+/// them out (`PipelineOptions.finish(_:distinctFrom:)`).
 struct WarningLimiter: Sendable {
     let limit: Int?
+    /// The ids whose warnings and notes are left out, never counted.
+    let silenced: Set<DiagnosticID>
     private var counts: [Key: Int] = [:]
     private var firstSuppressed: [Key: SourceLocation] = [:]
     private var order: [Key] = []
@@ -11,13 +15,20 @@ struct WarningLimiter: Sendable {
         let id: DiagnosticID
     }
 
-    init(limit: Int?) { self.limit = limit }
+    init(limit: Int?, silencing silenced: Set<DiagnosticID> = []) {
+        self.limit = limit
+        self.silenced = silenced
+    }
+
+    /// A limiter with the same limit and silenced ids, that has seen nothing.
+    var fresh: WarningLimiter { WarningLimiter(limit: limit, silencing: silenced) }
 
     /// Whether it held back any warning.
     var heldBack: Bool { !order.isEmpty }
 
     /// Whether to report this diagnostic; errors always are.
     mutating func admit(_ id: DiagnosticID, _ severity: Severity, file: String, location: () -> SourceLocation) -> Bool {
+        if severity != .error, !silenced.isEmpty, silenced.contains(id) { return false }
         guard let limit, severity == .warning else { return true }
         let key = Key(file: file, id: id)
         let count = counts[key, default: 0] + 1

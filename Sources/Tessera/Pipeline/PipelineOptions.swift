@@ -54,6 +54,20 @@ public struct PipelineOptions: Sendable {
     /// error must be listed.
     var effectiveWarningLimit: Int? { strict ? nil : warningLimit }
 
+    /// What a resolution admits: the warning limit in force, and the ids turned `off` whose
+    /// warnings and notes finishing would leave out, which are then never made. Not silenced:
+    /// an id `strict` makes an error, and one a syntax error's note counts
+    /// (`foldingFollowOns(_:distinctFrom:)`).
+    var warningLimiter: WarningLimiter {
+        var silenced: Set<DiagnosticID> = []
+        for (id, setting) in severities where setting.severity == nil && !(strict && id.breaksSpecification)
+            && !Self.followsFromMissingTokens.contains(id)
+        {
+            silenced.insert(id)
+        }
+        return WarningLimiter(limit: effectiveWarningLimit, silencing: silenced)
+    }
+
     /// The last stage of every entry point: under `strict`, every accepted legacy notation
     /// becomes an error; then each id's chosen severity applies (`severities`). Applied once,
     /// by the engine, to everything a result carries. With `distinctFrom`, the diagnostics from

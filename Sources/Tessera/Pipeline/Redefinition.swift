@@ -79,7 +79,7 @@ extension Stages {
         options: PipelineOptions, validators: [any TokenValidator], memo: ValueMemo? = nil
     ) -> Resolution {
         var variant = AliasResolver.resolveVariant(of: base, dependents: dependents, document: document, changed: changed,
-            warningLimit: options.effectiveWarningLimit, memo: memo)
+            warnings: options.warningLimiter, memo: memo)
         variant.diagnostics += validate(variant, with: validators, only: variant.affected)
         return variant
     }
@@ -91,7 +91,7 @@ extension Stages {
         _ state: inout Resolution, changed: [Int], dependents: Resolution.Dependents?, options: PipelineOptions,
         validators: [any TokenValidator]
     ) {
-        AliasResolver.resolveAgain(&state, dependents: dependents, changed: changed, warningLimit: options.effectiveWarningLimit)
+        AliasResolver.resolveAgain(&state, dependents: dependents, changed: changed, warnings: options.warningLimiter)
         state.diagnostics += validate(state, with: validators, only: state.affected)
     }
 

@@ -72,7 +72,7 @@ enum Stages {
         var document = merged.document
         var expansion: [Diagnostic] = []
         if !expanded { ExtendsExpander.expand(&document, diagnostics: &expansion, limit: options.limits.inheritedTokens) }
-        var state = AliasResolver.resolveState(document, warningLimit: options.effectiveWarningLimit, memo: memo)
+        var state = AliasResolver.resolveState(document, warnings: options.warningLimiter, memo: memo)
         state.diagnostics = expansion + state.diagnostics + validate(state, with: validators, only: nil)
         state.mergeDiagnostics = merged.diagnostics
         return state

@@ -14,19 +14,19 @@ enum AliasResolver {
     static func resolve(_ document: TokenDocument, options: PipelineOptions, parallelThreshold: Int)
         -> (ResolvedTokens, [Diagnostic])
     {
-        let state = resolveState(document, warningLimit: options.effectiveWarningLimit,
+        let state = resolveState(document, warnings: options.warningLimiter,
             parallelThreshold: parallelThreshold)
         return (state.resolved, options.finish(state.diagnostics + state.limiter.summaries()))
     }
 
     /// Resolves a document and keeps what a later resolution of a variant of it can start from.
-    static func resolveState(_ document: TokenDocument, warningLimit: Int?,
+    static func resolveState(_ document: TokenDocument, warnings: WarningLimiter,
         parallelThreshold: Int = ResolutionRun.defaultParallelThreshold, memo: ValueMemo? = nil) -> Resolution
     {
         let context = ResolutionRun(document: document)
         context.memo = memo
         context.parallelThreshold = parallelThreshold
-        let (types, values) = context.run(warningLimit: warningLimit)
+        let (types, values) = context.run(warnings: warnings)
         return context.state(types: types, values: values)
     }
 
@@ -37,7 +37,7 @@ enum AliasResolver {
     /// - Complexity: O(n) to copy the results, plus the cost of resolving the tokens affected.
     static func resolveVariant(
         of base: Resolution, dependents: Resolution.Dependents? = nil, document: TokenDocument, changed: [Int],
-        warningLimit: Int?, memo: ValueMemo? = nil
+        warnings: WarningLimiter, memo: ValueMemo? = nil
     ) -> Resolution {
         let context = ResolutionRun(variantOf: base, document: document)
         context.memo = memo
@@ -47,15 +47,15 @@ enum AliasResolver {
         types += repeatElement(nil, count: document.count - base.document.count)
         values += repeatElement(nil, count: document.count - base.document.count)
         context.runVariant(types: &types, values: &values, dependents: dependents ?? base.dependents(), changed: changed,
-            warningLimit: warningLimit)
+            warnings: warnings)
         return context.state(types: types, values: values)
     }
 
     /// `state` resolved again after the definitions at `changed` were replaced in its document
-    /// (same paths, same groups), as `resolveVariant(of:dependents:document:changed:warningLimit:)`
+    /// (same paths, same groups), as `resolveVariant(of:dependents:document:changed:warnings:memo:)`
     /// resolves it, reusing its results' storage: held by nobody else, nothing is copied.
     static func resolveAgain(
-        _ state: inout Resolution, dependents: Resolution.Dependents?, changed: [Int], warningLimit: Int?
+        _ state: inout Resolution, dependents: Resolution.Dependents?, changed: [Int], warnings: WarningLimiter
     ) {
         var types: [TokenType?] = []
         var values: [TokenValue?] = []
@@ -63,7 +63,7 @@ enum AliasResolver {
         swap(&values, &state.values)
         let context = ResolutionRun(variantOf: state, document: state.document)
         context.runVariant(types: &types, values: &values, dependents: dependents ?? state.dependents(), changed: changed,
-            warningLimit: warningLimit)
+            warnings: warnings)
         state = context.state(types: types, values: values)
     }
 }
@@ -143,20 +143,20 @@ final class ResolutionRun {
     }
 
     /// Resolves every token: the type and value of each (nil where it does not resolve).
-    func run(warningLimit: Int?) -> ([TokenType?], [TokenValue?]) {
+    func run(warnings: WarningLimiter) -> ([TokenType?], [TokenValue?]) {
         collectReferences()
         let order = orderAndReportCycles()
         let (waves, starts) = waves(of: order)
         var types = [TokenType?](repeating: nil, count: document.count)
         var values = [TokenValue?](repeating: nil, count: document.count)
-        evaluate(waves: waves, starts: starts, types: &types, values: &values, warningLimit: warningLimit)
+        evaluate(waves: waves, starts: starts, types: &types, values: &values, warnings: warnings)
         return (types, values)
     }
 
     /// Evaluates the tokens of `waves` into `types` and `values` (which hold the results of
     /// every token outside them), large waves on two cores.
     func evaluate(
-        waves: [Int32], starts: [Int32], types: inout [TokenType?], values: inout [TokenValue?], warningLimit: Int?
+        waves: [Int32], starts: [Int32], types: inout [TokenType?], values: inout [TokenValue?], warnings: WarningLimiter
     ) {
         let shared = Evaluator.Shared(document: document, aliasTarget: aliasTarget, declaredTypes: declaredTypes,
             groupTypes: groupTypes, groupDeprecations: groupDeprecations, anyTokenDeprecated: anyTokenDeprecated, memo: memo)
@@ -164,7 +164,7 @@ final class ResolutionRun {
         let (found, limiter): ([Diagnostic], WarningLimiter) = types.withUnsafeMutableBufferPointer { types in
             values.withUnsafeMutableBufferPointer { values in
                 let slots = Evaluator.Slots(types: types, values: values)
-                let main = Evaluator(shared: shared, slots: slots, limit: warningLimit)
+                let main = Evaluator(shared: shared, slots: slots, limiter: warnings.fresh)
                 for wave in 0..<starts.count - 1 {
                     let tokens = waves[Int(starts[wave])..<Int(starts[wave + 1])]
                     guard tokens.count >= parallelThreshold, Parallel.isUseful else {
@@ -173,7 +173,7 @@ final class ResolutionRun {
                     }
                     let parts = Parallel.split(tokens.indices, into: 2)
                     let findings = Parallel.map(parts.count) { part in
-                        let evaluator = Evaluator(shared: shared, slots: slots, limit: warningLimit)
+                        let evaluator = Evaluator(shared: shared, slots: slots, limiter: warnings.fresh)
                         evaluator.evaluate(tokens[parts[part]])
                         return evaluator.findings
                     }

@@ -44,10 +44,10 @@ final class Evaluator: ValueParserHost {
     var diagnostics: [Diagnostic] = []
     var limiter: WarningLimiter
 
-    init(shared: Shared, slots: Slots, limit: Int?) {
+    init(shared: Shared, slots: Slots, limiter: WarningLimiter) {
         self.shared = shared
         self.slots = slots
-        self.limiter = WarningLimiter(limit: limit)
+        self.limiter = limiter
     }
 
     /// Evaluates tokens, writing their results.

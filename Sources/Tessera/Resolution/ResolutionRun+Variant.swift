@@ -6,7 +6,7 @@ extension ResolutionRun {
     /// base. The context starts as a copy of the base's graph (see `init(variantOf:document:)`).
     func runVariant(
         types: inout [TokenType?], values: inout [TokenValue?], dependents graph: Resolution.Dependents, changed: [Int],
-        warningLimit: Int?
+        warnings: WarningLimiter
     ) {
         let count = document.count
         // The changed tokens' own references, then the graph with their edges replaced.
@@ -78,7 +78,7 @@ extension ResolutionRun {
             types[index] = nil
             values[index] = nil
         }
-        evaluate(waves: waves, starts: starts, types: &types, values: &values, warningLimit: warningLimit)
+        evaluate(waves: waves, starts: starts, types: &types, values: &values, warnings: warnings)
     }
 
     /// The reference graph with the edges, alias targets and declared types of some tokens
