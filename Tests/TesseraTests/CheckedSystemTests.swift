@@ -113,6 +113,44 @@ import Testing
         #expect(Self.described(checked.result.diagnostics) == Self.described(fresh.result.diagnostics))
     }
 
+    /// An edit that moves the text after it (a character typed in a value), then one that
+    /// resolves again tokens written past it, in every permutation: each permutation follows
+    /// the first from its own place in the file, and must then locate what the second finds in
+    /// the moved values (a border's legacy width, inside its object) as a fresh check does.
+    @Test func editsThatMoveTheTextKeepEveryPermutationsPlaces() throws {
+        var files = Self.files(legacy: 3)
+        let base = ##"""
+            {"color": {"$type": "color",
+            "first": {"$value": {"colorSpace": "srgb", "components": [0.5, 0, 0]}},
+            "src": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0]}},
+            "a": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0]}},
+            "b": {"$value": "{color.dark-only}"},
+            "legacy": {"$value": "#102030"}},
+            "border": {"$type": "border",
+            "user": {"$value": {"color": "{color.src}", "width": "2px", "style": "solid"}},
+            "other": {"$value": {"color": "{color.a}", "width": "3px", "style": "dashed"}}}}
+            """##
+        files["base.tokens.json"] = base
+        let url = try Self.folder(files)
+        let resolverFile = SourceFile(path: url.appendingPathComponent("tokens.resolver.json").path,
+            bytes: Array(try Data(contentsOf: url.appendingPathComponent("tokens.resolver.json"))))
+        let basePath = url.appendingPathComponent("base.tokens.json").path
+        var checked = CheckedSystem(TokenSystem(resolver: resolverFile, overlays: []))
+        var text = base
+        for (old, new) in [("[0.5, 0, 0]", "[0.55, 0, 0]"), ("[1, 0, 0]}},\n\"a\"", "[0, 0, 1]}},\n\"a\""),
+            ("\"a\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [1,", "\"a\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0.25,"),
+            ("[0.55, 0, 0]", "[0.5, 0, 0]")]
+        {
+            #expect(text.contains(old))
+            text = text.replacingOccurrences(of: old, with: new)
+            let edited = SourceFile(path: basePath, text: text)
+            #expect(checked.edit(edited) == .inPart, "\(new)")
+            let fresh = CheckedSystem(TokenSystem(resolver: resolverFile, overlays: [edited]))
+            #expect(Self.described(checked.result.diagnostics) == Self.described(fresh.result.diagnostics), "\(new)")
+            #expect(checked.result.diagnostics.contains { $0.id == .dimensionLegacy && $0.location?.line == 8 })
+        }
+    }
+
     /// An id turned off is left out as the resolutions go: what is listed is what finishing a
     /// check that made every warning leaves, under a warning limit, without one, and under
     /// `strict` (where a legacy notation is an error, which no setting silences).

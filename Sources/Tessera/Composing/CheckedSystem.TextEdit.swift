@@ -12,6 +12,10 @@ extension CheckedSystem {
         /// The end of the edited line in the old text.
         let oldLineEnd: Int
 
+        /// Whether the text after the edit moved: the bytes replaced and their replacement
+        /// differ in length.
+        var moves: Bool { oldEnd != newEnd }
+
         /// The edit from `old` to `new`, which differ where `changed` says; nil when it spans
         /// lines or moves anything after it.
         init?(old: SourceFile, new: SourceFile, changed: UnchangedEnds) {

@@ -131,13 +131,16 @@ package struct CheckedSystem: Sendable {
         if states.dependents.isEmpty { states.dependents = Array(repeating: nil, count: states.permutations.count) }
         let baseNumber = states.permutations.firstIndex(of: states.baseContexts)!
         let validators = system.resolution.validators
-        let redefining = Redefining(indices: indices, edited: edited, after: after.tokens.map(\.definition), movedFrom: edit.start,
+        let definitions = after.tokens.map(\.definition)
+        let redefining = Redefining(indices: indices, edited: edited, after: definitions,
+            places: TokenDocument.NewPlaces(definitions), movedFrom: edit.moves ? edit.start : Int.max,
             old: old, new: file,
             options: system.options, validators: validators)
 
         // The base permutation, redefined.
         var baseCarried = states.base.diagnostics
-        guard let baseAffected = redefining.redefine(&states.base, dependents: &states.dependents[baseNumber]) else {
+        guard let baseAffected = redefining.redefine(&states.base, dependents: &states.dependents[baseNumber], share: 0)
+        else {
             return false
         }
         let baseTouched = PathSet(baseAffected.paths)
@@ -157,7 +160,11 @@ package struct CheckedSystem: Sendable {
             guard var variant = item.state.take() else { return true }
             var carried = variant.diagnostics
             let differing = variant.affected ?? []
-            guard let affected = redefining.redefine(&variant, dependents: &item.dependents) else { return false }
+            // Each permutation goes through the file's tokens from its own place in the file, so
+            // that two threads do not copy the same values at once.
+            guard let affected = redefining.redefine(&variant, dependents: &item.dependents,
+                share: Double(number) / Double(edits.count))
+            else { return false }
             guard carried.carrying(over: edit, removingAbout: PathSet(affected.paths)) != nil else { return false }
             var added = [Int](affected.indices.filter { !differing.sortedContains($0) })
             var inherited: [Diagnostic] = []
@@ -264,7 +271,10 @@ package struct CheckedSystem: Sendable {
         let edited: Set<Int>
         /// The file's tokens as its new text defines them, in file order.
         let after: [TokenDefinition]
-        /// Where the edit starts in the old text: the tokens written past it moved.
+        /// Where each of them is written (read by every permutation without retaining).
+        let places: TokenDocument.NewPlaces
+        /// Where the edit starts in the old text, when the text after it moved (else past every
+        /// token): the tokens written past it moved.
         let movedFrom: Int
         let old: SourceFile
         let new: SourceFile
@@ -275,14 +285,16 @@ package struct CheckedSystem: Sendable {
         /// definition replaced (their places in the new text), those the edit touched resolved
         /// again with their dependents, whose diagnostics become the state's (only those).
         /// Returns the tokens resolved again; nil when resolving finds a problem about no token
-        /// (it could not be told apart from the same problem found before).
-        func redefine(_ state: inout Resolution, dependents: inout Resolution.Dependents?)
+        /// (it could not be told apart from the same problem found before). The file's tokens
+        /// are gone through from the one `share` of the way through it.
+        func redefine(_ state: inout Resolution, dependents: inout Resolution.Dependents?, share: Double)
             -> (indices: Set<Int>, paths: Set<TokenPath>)?
         {
             // By path: a file parsed in parts (1 MiB and more) gives the tokens of each part an
             // anchor in a copy of the file that shares its bytes, not the file itself. The
             // tokens the edit did not touch only move: changed in place, not copied.
-            let changed = state.document.follow(after, at: indices, of: old.path, movedFrom: movedFrom, redefined: edited)
+            let changed = state.document.follow(after, placed: places, at: indices, of: old.path, movedFrom: movedFrom,
+                redefined: edited, startingAt: Int(share * Double(indices.count)))
             state.document.replaceFile(old, with: new)
             guard !changed.isEmpty else {
                 state.diagnostics = []

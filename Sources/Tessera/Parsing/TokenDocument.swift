@@ -233,51 +233,153 @@ public struct TokenDocument: Sendable {
     /// `after[position]` is now written — tokens at and past `movedFrom` (a byte
     /// offset in the old text) moved, with their values — and each at a position `redefined`
     /// holds becomes `after[position]` (its group kept). Returns the indices redefined, in order.
-    mutating func follow(_ after: [TokenDefinition], at indices: [Int], of path: String, movedFrom: Int,
-        redefined: Set<Int>) -> [Int]
+    ///
+    /// The tokens that only move are anchored in this document's own objects for the new
+    /// file's pieces (`SourceFile(sharing:)`): documents followed side by side (a permutation
+    /// each) never contend for one reference count, thousands of times over. Their values, when
+    /// they move, share the new text's storage: each document, going through the file from its
+    /// own `start` (a position in it) round to where it began, copies other values than the
+    /// others at the same time.
+    mutating func follow(_ after: [TokenDefinition], placed places: NewPlaces, at indices: [Int], of path: String,
+        movedFrom: Int, redefined: Set<Int>, startingAt start: Int = 0) -> [Int]
     {
         var changed: [Int] = []
         // Few: looked up without hashing.
         let redefined = redefined.sorted()
-        // Whether each file a token is anchored in is the one edited (or a copy a part of it
-        // was parsed in: up to 256 of one file), known by identity after its path is compared
-        // once. Tokens in a row share their file: the last one is asked first.
-        var files: [ObjectIdentifier: Bool] = [:]
-        var last: (file: ObjectIdentifier, edited: Bool)?
-        func isEdited(_ file: SourceFile) -> Bool {
-            let id = ObjectIdentifier(file)
-            if let last, last.file == id { return last.edited }
-            let edited = files[id] ?? (file.path == path)
-            files[id] = edited
-            last = (id, edited)
-            return edited
-        }
+        var edited = EditedFiles(path: path)
+        var own = OwnFiles(places.pieces)
+        // Read through pointers: threads reading the same arrays retain nothing.
         after.withUnsafeBufferPointer { moved in
-            tokens.withUnsafeMutableBufferPointer { tokens in
-                for (position, index) in indices.enumerated() where isEdited(tokens[index].anchor.file) {
-                    let shifted = tokens[index].anchor.offset >= movedFrom
-                    let isRedefined = redefined.contains(position)
-                    // Path, group and types stay: the text that gives them did not change. The
-                    // fields are taken one by one: the whole definition would be copied.
-                    if isRedefined || shifted && (tokens[index].hasDetails || moved[position].hasDetails) {
-                        let group = tokens[index].groupID
-                        tokens[index] = moved[position]
-                        tokens[index].groupID = group
-                        if isRedefined { changed.append(index) }
-                    } else {
-                        tokens[index].anchor = moved[position].anchor
-                        // A scalar only moves (its storage is not touched); an array or
-                        // object takes the nested offsets too.
-                        if shifted, tokens[index].value.isScalar {
-                            tokens[index].value.offset = moved[position].value.offset
-                        } else if shifted {
-                            tokens[index].value = moved[position].value
+            places.piece.withUnsafeBufferPointer { piece in
+                places.offsets.withUnsafeBufferPointer { offsets in
+                    indices.withUnsafeBufferPointer { indices in
+                        tokens.withUnsafeMutableBufferPointer { tokens in
+                            let start = indices.isEmpty ? 0 : min(max(start, 0), indices.count - 1)
+                            for step in indices.indices {
+                                let position = step + start < indices.count ? step + start : step + start - indices.count
+                                let index = indices[position]
+                                guard edited.holds(ObjectIdentifier(tokens[index].anchor.file))
+                                    ?? edited.holds(tokens[index].anchor.file)
+                                else { continue }
+                                let shifted = tokens[index].anchor.offset >= movedFrom
+                                let isRedefined = redefined.contains(position)
+                                // Path, group and types stay: the text that gives them did not
+                                // change. The fields are taken one by one: the whole definition
+                                // would be copied.
+                                if isRedefined || shifted && (tokens[index].hasDetails || moved[position].hasDetails) {
+                                    let group = tokens[index].groupID
+                                    tokens[index] = moved[position]
+                                    tokens[index].groupID = group
+                                    if isRedefined { changed.append(index) }
+                                } else {
+                                    tokens[index].anchor = SourceAnchor(file: own.file(Int(piece[position])),
+                                        offset: offsets[position])
+                                    // A scalar only moves (its storage is not touched); an array
+                                    // or object takes the nested offsets too.
+                                    if shifted, tokens[index].value.isScalar {
+                                        tokens[index].value.offset = moved[position].value.offset
+                                    } else if shifted {
+                                        tokens[index].value = moved[position].value
+                                    }
+                                }
+                            }
                         }
                     }
                 }
             }
         }
-        return changed
+        // Gone through from `start`: put back in order.
+        return start == 0 ? changed : changed.sorted()
+    }
+
+    /// Whether each file a token is anchored in is the one edited (or a copy a part of it was
+    /// parsed in: up to 256 of one file), known by identity after its path is compared once.
+    /// Tokens of the edited file and of files overriding some of them alternate: the last few
+    /// files are looked over before any is hashed.
+    private struct EditedFiles {
+        let path: String
+        private var recent: [(file: ObjectIdentifier, edited: Bool)] = []
+        private var next = 0
+        private var known: [ObjectIdentifier: Bool] = [:]
+
+        init(path: String) { self.path = path }
+
+        /// Whether the file with this identity is the one edited, if known.
+        @inline(__always)
+        func holds(_ id: ObjectIdentifier) -> Bool? {
+            for entry in recent where entry.file == id { return entry.edited }
+            return nil
+        }
+
+        /// Whether `file` is the one edited, kept for the next time it is asked.
+        mutating func holds(_ file: SourceFile) -> Bool {
+            let id = ObjectIdentifier(file)
+            let edited = known[id] ?? (file.path == path)
+            known[id] = edited
+            if recent.count < 8 {
+                recent.append((id, edited))
+            } else {
+                recent[next] = (id, edited)
+                next = (next + 1) % recent.count
+            }
+            return edited
+        }
+    }
+
+    /// A document's own object for each piece of a file's new text (`SourceFile(sharing:)`),
+    /// made when first needed.
+    private struct OwnFiles {
+        private let pieces: [SourceFile]
+        private var own: [SourceFile?]
+
+        init(_ pieces: [SourceFile]) {
+            self.pieces = pieces
+            own = Array(repeating: nil, count: pieces.count)
+        }
+
+        mutating func file(_ piece: Int) -> SourceFile {
+            if let file = own[piece] { return file }
+            let file = SourceFile(sharing: pieces[piece])
+            own[piece] = file
+            return file
+        }
+    }
+
+    /// Where each token of a file's new text is written, to be read without retaining anything:
+    /// the object of each piece the text was parsed in, and each token's piece and offset.
+    struct NewPlaces: Sendable {
+        let pieces: [SourceFile]
+        let piece: [Int32]
+        let offsets: [Int]
+
+        init(_ after: [TokenDefinition]) {
+            var pieces: [SourceFile] = []
+            var numbers: [ObjectIdentifier: Int32] = [:]
+            var piece: [Int32] = []
+            var offsets: [Int] = []
+            piece.reserveCapacity(after.count)
+            offsets.reserveCapacity(after.count)
+            var last: (file: ObjectIdentifier, number: Int32)?
+            for token in after {
+                let id = ObjectIdentifier(token.anchor.file)
+                let number: Int32
+                if let last, last.file == id {
+                    number = last.number
+                } else if let known = numbers[id] {
+                    number = known
+                } else {
+                    number = Int32(pieces.count)
+                    numbers[id] = number
+                    pieces.append(token.anchor.file)
+                }
+                last = (id, number)
+                piece.append(number)
+                offsets.append(token.anchor.offset)
+            }
+            self.pieces = pieces
+            self.piece = piece
+            self.offsets = offsets
+        }
     }
 
     /// Adds or replaces a token; returns the definition it replaced.
