@@ -65,6 +65,10 @@ package final class LanguageServer {
         }
     }
     private var published: [String: [LSPDiagnostic]] = [:]
+    /// What each path's published diagnostics were made from, when it was read in files of the
+    /// analysis alone: a path whose diagnostics are the same, read in the same files, publishes
+    /// the same, and is not converted again.
+    private var publishedFrom: [String: (diagnostics: [Tessera.Diagnostic], files: [SourceFile])] = [:]
     /// The messages read and not handled yet.
     private var inbox = Inbox()
     /// What the changes handled since the last check call for.
@@ -318,13 +322,42 @@ package final class LanguageServer {
         var paths = Set(published.keys).union(documents.keys)
         for (path, found) in analysis.diagnostics where !path.isEmpty && !found.isEmpty { paths.insert(path) }
         for path in paths.sorted() {
-            let diagnostics = (analysis.diagnostics[path] ?? []).map { lspDiagnostic($0, analysis) }
+            let found = analysis.diagnostics[path] ?? []
+            let files = Self.files(placing: found, analysis)
+            if !changed.contains(path), let files, let before = publishedFrom[path], before.diagnostics == found,
+                before.files.elementsEqual(files, by: ===)
+            {
+                continue
+            }
+            let diagnostics = found.map { lspDiagnostic($0, analysis) }
+            publishedFrom[path] = files.map { (found, $0) }
             guard changed.contains(path) || published[path] != diagnostics else { continue }
             published[path] = diagnostics.isEmpty && documents[path] == nil ? nil : diagnostics
             var params: [String: JSON] = ["uri": .string(uri(path)), "diagnostics": .array(diagnostics.map(\.json))]
             if let version = documents[path]?.version { params["version"] = .number(Double(version)) }
             send(Message.notification("textDocument/publishDiagnostics", .object(params)))
         }
+    }
+
+    /// The files of the analysis that the places of `diagnostics` and of their notes are read
+    /// in, in the order first named; nil when one is not among them (an open document's own
+    /// table places it).
+    static func files(placing diagnostics: [Tessera.Diagnostic], _ analysis: Analysis) -> [SourceFile]? {
+        var paths: [String] = []
+        func add(_ location: SourceLocation?) {
+            guard let path = location?.file, paths.last != path, !paths.contains(path) else { return }
+            paths.append(path)
+        }
+        for diagnostic in diagnostics {
+            add(diagnostic.location)
+            for note in diagnostic.notes { add(note.location) }
+        }
+        var files: [SourceFile] = []
+        for path in paths {
+            guard let file = analysis.files[path] else { return nil }
+            files.append(file)
+        }
+        return files
     }
 
     /// Lets go of an analysis on another thread (`Parallel.release(_:)`).

@@ -106,32 +106,65 @@ struct WarningLimiter: Sendable {
     ///   past the limit.
     static func listingFirstInFileOrder(_ diagnostics: [Diagnostic], limit: Int?) -> [Diagnostic] {
         guard let limit else { return diagnostics }
-        var positions: [Key: [Int]] = [:]
-        for position in diagnostics.indices where diagnostics[position].severity == .warning {
-            guard let file = diagnostics[position].location?.file else { continue }
-            positions[Key(file: file, id: diagnostics[position].id), default: []].append(position)
+        // Warnings of one kind in one file come in runs: a run's key is compared with the last
+        // one (the same strings, at a glance), and hashed only when it changes.
+        var groups: [[Int]] = []
+        var keys: [Key] = []
+        var numbers: [Key: Int] = [:]
+        var last: (file: String, id: DiagnosticID, group: Int)?
+        diagnostics.withUnsafeBufferPointer { diagnostics in
+            for position in diagnostics.indices where diagnostics[position].severity == .warning {
+                guard let file = diagnostics[position].location?.file else { continue }
+                let id = diagnostics[position].id
+                if let last, last.file == file, last.id == id {
+                    groups[last.group].append(position)
+                    continue
+                }
+                let key = Key(file: file, id: id)
+                let group: Int
+                if let known = numbers[key] {
+                    group = known
+                } else {
+                    group = groups.count
+                    numbers[key] = group
+                    groups.append([])
+                    keys.append(key)
+                }
+                groups[group].append(position)
+                last = (file, id, group)
+            }
         }
+        let over = groups.indices.filter { groups[$0].count > limit }
+            .sorted { (keys[$0].file, keys[$0].id.rawValue) < (keys[$1].file, keys[$1].id.rawValue) }
+        guard !over.isEmpty else { return diagnostics }
         var leftOut = [Bool](repeating: false, count: diagnostics.count)
         var summaries: [Diagnostic] = []
-        let over = positions.filter { $0.value.count > limit }
-            .sorted { ($0.key.file, $0.key.id.rawValue) < ($1.key.file, $1.key.id.rawValue) }
-        guard !over.isEmpty else { return diagnostics }
-        for (key, found) in over {
-            let ordered = found.sorted { first, second in
-                let one = diagnostics[first].location!
-                let other = diagnostics[second].location!
-                if one.line != other.line { return one.line < other.line }
-                if one.column != other.column { return one.column < other.column }
-                return diagnostics[first].message < diagnostics[second].message
-            }
+        for group in over {
+            let ordered = inFileOrder(groups[group], of: diagnostics)
             for position in ordered[limit...] { leftOut[position] = true }
-            summaries.append(summary(key, more: found.count - limit, at: diagnostics[ordered[limit]].location))
+            summaries.append(summary(keys[group], more: ordered.count - limit, at: diagnostics[ordered[limit]].location))
         }
         var listed: [Diagnostic] = []
         listed.reserveCapacity(diagnostics.count)
         for position in diagnostics.indices where !leftOut[position] { listed.append(diagnostics[position]) }
         listed.append(contentsOf: summaries)
         return listed
+    }
+
+    /// The positions of `diagnostics` (of one file), by line, then column, then message: as
+    /// they are when already in that order, which is how a file's warnings are mostly found.
+    private static func inFileOrder(_ positions: [Int], of diagnostics: [Diagnostic]) -> [Int] {
+        // Lines and columns read once, not a location copied for every comparison.
+        let places = positions.map { position -> (line: Int, column: Int) in
+            let location = diagnostics[position].location!
+            return (location.line, location.column)
+        }
+        func before(_ first: Int, _ second: Int) -> Bool {
+            if places[first] != places[second] { return places[first] < places[second] }
+            return diagnostics[positions[first]].message < diagnostics[positions[second]].message
+        }
+        let inOrder = places.indices.dropFirst().allSatisfy { !before($0, $0 - 1) }
+        return inOrder ? positions : places.indices.sorted(by: before).map { positions[$0] }
     }
 
     private static func summary(_ key: Key, more: Int, at location: SourceLocation?) -> Diagnostic {
