@@ -391,7 +391,8 @@ public struct TokenSystem: Sendable {
         let baseContexts = self.baseContexts
         // Every warning found: a definition several permutations take is parsed once.
         if options.effectiveWarningLimit == nil { resolution.valueMemo = ValueMemo() }
-        defer { resolution.valueMemo = nil }
+        // Freed on another thread: an entry for every value parsed.
+        defer { resolution.valueMemo.take().map(Parallel.release) }
         let base = resolution.resolve(baseContexts, sources: &sources)
         resolution.valueMemo?.startLookingUp()
         var notices: [Diagnostic] = []
@@ -468,13 +469,17 @@ public struct TokenSystem: Sendable {
             } else {
                 var system = system
                 tail.base = system.permutation(base, contexts: baseContexts, seenBy: [base.limiter])
+                tail.variesAlong = check.tokensVaryingAlong
             }
             return true
         }
         var result = ResolvedSystem(permutationCount: permutations.count, diagnostics: tail.diagnostics,
-            variesAlong: check.tokensVaryingAlong, base: tail.base, files: files, tokensResolved: check.tokensResolved, kept: kept)
+            variesAlong: tail.variesAlong, base: tail.base, files: files, tokensResolved: check.tokensResolved, kept: kept)
         result.keptResolutions = keptResolutions
         let checkDiagnostics = tail.checkDiagnostics
+        // The tables the check kept of every diagnostic it took in (hundreds of thousands of
+        // allocations when every warning is found) are freed on another thread.
+        Parallel.release((consume pipeline, consume check))
         guard keepable else { return (result, nil) }
         return (result, CheckedSystem.States(permutations: permutations, baseContexts: baseContexts, base: base,
             variants: variants, before: before, checkDiagnostics: checkDiagnostics))
@@ -487,6 +492,7 @@ private final class CheckTail: @unchecked Sendable {
     var checkDiagnostics: [Diagnostic] = []
     var diagnostics: [Diagnostic] = []
     var base: TokenSystem.Permutation?
+    var variesAlong: [String: [String]] = [:]
 }
 
 /// The permutations of `TokenSystem.checked`, resolved on several threads and checked in
