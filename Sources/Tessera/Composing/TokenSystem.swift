@@ -372,6 +372,10 @@ public struct TokenSystem: Sendable {
         checked(keepingTokens: keepingTokens, keepingStates: false).result
     }
 
+    /// How many tokens a system's base permutation has when what a check of every permutation
+    /// is done with is freed on another thread (`Parallel.release(_:)`).
+    static let freedElsewhere = 10_000
+
     /// Every permutation resolved and checked against the others; with `keepingStates`, what a
     /// check after an edit starts from (`CheckedSystem`), when every permutation but the base
     /// was resolved from it and merging found nothing. The result's diagnostics are the finished
@@ -391,9 +395,13 @@ public struct TokenSystem: Sendable {
         let baseContexts = self.baseContexts
         // Every warning found: a definition several permutations take is parsed once.
         if options.effectiveWarningLimit == nil { resolution.valueMemo = ValueMemo() }
-        // Freed on another thread: an entry for every value parsed.
-        defer { resolution.valueMemo.take().map(Parallel.release) }
+        // A large system's are freed on another thread: an entry for every value parsed.
+        var freeElsewhere = false
+        defer {
+            if let memo = resolution.valueMemo.take(), freeElsewhere { Parallel.release(memo) }
+        }
         let base = resolution.resolve(baseContexts, sources: &sources)
+        freeElsewhere = base.document.count >= Self.freedElsewhere
         resolution.valueMemo?.startLookingUp()
         var notices: [Diagnostic] = []
         let permutations: [[String: String]]
@@ -477,9 +485,6 @@ public struct TokenSystem: Sendable {
             variesAlong: tail.variesAlong, base: tail.base, files: files, tokensResolved: check.tokensResolved, kept: kept)
         result.keptResolutions = keptResolutions
         let checkDiagnostics = tail.checkDiagnostics
-        // The tables the check kept of every diagnostic it took in (hundreds of thousands of
-        // allocations when every warning is found) are freed on another thread.
-        Parallel.release((consume pipeline, consume check))
         guard keepable else { return (result, nil) }
         return (result, CheckedSystem.States(permutations: permutations, baseContexts: baseContexts, base: base,
             variants: variants, before: before, checkDiagnostics: checkDiagnostics))
