@@ -147,8 +147,63 @@ import Testing
             #expect(checked.edit(edited) == .inPart, "\(new)")
             let fresh = CheckedSystem(TokenSystem(resolver: resolverFile, overlays: [edited]))
             #expect(Self.described(checked.result.diagnostics) == Self.described(fresh.result.diagnostics), "\(new)")
+            #expect(Self.fixIts(checked.result.diagnostics) == Self.fixIts(fresh.result.diagnostics), "\(new)")
             #expect(checked.result.diagnostics.contains { $0.id == .dimensionLegacy && $0.location?.line == 8 })
+            // Each legacy value's fix-it replaces that value in the edited text.
+            for diagnostic in checked.result.diagnostics where diagnostic.id.isLegacyForm {
+                for fixIt in diagnostic.fixIts where fixIt.edit.file == basePath {
+                    let written = String(decoding: edited.bytes[fixIt.edit.range], as: UTF8.self)
+                    #expect(written.hasPrefix("\"") && diagnostic.message.contains(written.dropFirst().dropLast()), "\(new)")
+                }
+            }
         }
+    }
+
+    /// The fix-its of each diagnostic: where each edit is, and what it writes.
+    static func fixIts(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map { diagnostic in
+            "\(diagnostic.location?.line ?? 0):\(diagnostic.location?.column ?? 0) \(diagnostic.id.rawValue) "
+                + diagnostic.fixIts.map { "\(($0.edit.file as NSString).lastPathComponent)@\($0.edit.range) \($0.edit.replacement)" }
+                    .joined(separator: ", ")
+        }.sorted()
+    }
+
+    /// A diagnostic's fix-its moved in place (an edit that moves the text after it) read, compare,
+    /// hash, change and encode as the same diagnostic made with the moved ranges; one whose
+    /// fix-its do not all move is not moved that way.
+    @Test func fixItsMovedInPlaceAreTheMovedFixIts() throws {
+        // Where each fix-it is shown stays: an edit moves only what is after its line.
+        func made(_ ranges: [Range<Int>]) -> Diagnostic {
+            Diagnostic(.shortHex("#123", readAs: "#112233"), at: SourceLocation(file: "a.json", line: 2, column: 7),
+                fixIts: ranges.map {
+                    Diagnostic.FixIt("replace", edit: SourceEdit(file: "a.json", range: $0, replacement: "x"),
+                        location: SourceLocation(file: "a.json", line: 2, column: 7))
+                })
+        }
+        let found = made([6..<15])
+        var moved = found
+        let movedTwice = moved.moveEveryFixIt(in: "a.json", from: 3, by: 2) && moved.moveEveryFixIt(in: "a.json", from: 8, by: -1)
+        #expect(movedTwice)
+        #expect(moved.fixIts.map(\.edit.range) == [7..<16])
+        #expect(moved == made([7..<16]) && moved != found && !moved.isCopy(of: found))
+        #expect(Set([moved, made([7..<16])]).count == 1)
+        #expect(moved.copyIdentity != found.copyIdentity)
+        #expect(found.fixIts.map(\.edit.range) == [6..<15], "the copy it was moved from stays")
+        // Asked where the fix-its are, the moved diagnostic answers with the moved ranges.
+        let past = moved.fixIts(in: "a.json", from: 15, beginningBy: 6)
+        #expect(past.any && !past.byLimit)
+        #expect(moved.fixIts(in: "a.json", from: 15, beginningBy: 7).byLimit)
+        #expect(!moved.fixIts(in: "a.json", from: 16, beginningBy: 100).any)
+        var changed = moved
+        changed.severity = .error
+        #expect(changed.fixIts.map(\.edit.range) == [7..<16] && changed.severity == .error)
+        let decoded = try JSONDecoder().decode(Diagnostic.self, from: JSONEncoder().encode(moved))
+        #expect(decoded == moved)
+        // A fix-it ending before the edit, or in another file: the diagnostic is not moved.
+        var two = made([0..<1, 6..<15])
+        let movedAnyway = two.moveEveryFixIt(in: "a.json", from: 3, by: 2) || two.moveEveryFixIt(in: "b.json", from: 0, by: 2)
+        #expect(!movedAnyway)
+        #expect(two == made([0..<1, 6..<15]))
     }
 
     /// An id turned off is left out as the resolutions go: what is listed is what finishing a

@@ -73,6 +73,7 @@ extension CheckedSystem {
         /// Moves the fix-its of `diagnostic` in the edited file past the edit with the text.
         func move(_ diagnostic: inout Diagnostic) {
             let delta = newEnd - oldEnd
+            guard !diagnostic.moveEveryFixIt(in: path, from: start, by: delta) else { return }
             var fixIts = diagnostic.fixIts
             for position in fixIts.indices where fixIts[position].edit.file == path {
                 let range = fixIts[position].edit.range

@@ -33,7 +33,7 @@ struct PermutationCheck {
     /// Where each diagnostic already taken in is (a permutation's copy of one another
     /// permutation made, as the values parsed once for all give them): found by its storage,
     /// not compared again. Each is kept, so that no other storage takes its identity.
-    private var seen: [ObjectIdentifier: Place] = [:]
+    private var seen: [Diagnostic.CopyIdentity: Place] = [:]
     private var seenKept: [Diagnostic] = []
 
     private enum Place {
@@ -123,7 +123,7 @@ struct PermutationCheck {
         for position in state.diagnostics.indices {
             // Most are copies of one taken in before (values parsed once for all permutations):
             // found by their storage, without copying them.
-            let identity = state.diagnostics[position].storageIdentity
+            let identity = state.diagnostics[position].copyIdentity
             let place: Place
             if let known = seen[identity] {
                 place = known

@@ -70,6 +70,13 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 
         /// The replacement text.
         public var replacement: String { edit.replacement }
+
+        /// The fix-it with its range moved by `delta` bytes.
+        fileprivate func shifted(by delta: Int) -> FixIt {
+            var moved = self
+            moved.edit.range = edit.range.lowerBound + delta..<edit.range.upperBound + delta
+            return moved
+        }
     }
 
     public var id: DiagnosticID {
@@ -93,7 +100,10 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         set { change { $0.notes = newValue } }
     }
     public var fixIts: [FixIt] {
-        get { storage.fields.fixIts }
+        get {
+            guard fixItShift != 0 else { return storage.fields.fixIts }
+            return storage.fields.fixIts.map { $0.shifted(by: fixItShift) }
+        }
         set { change { $0.fixIts = newValue } }
     }
     /// How many problems this diagnostic stands for: 1, or for a line that sums up warnings
@@ -116,13 +126,30 @@ public struct Diagnostic: Sendable, Hashable, Codable {
             var any = false
             for index in fixIts.indices {
                 let range = fixIts[index].edit.range
-                if range.lowerBound < start, range.upperBound <= start { continue }
+                if range.lowerBound + fixItShift < start, range.upperBound + fixItShift <= start { continue }
                 guard fixIts[index].edit.file == file else { continue }
-                if range.lowerBound <= limit { return (true, true) }
+                if range.lowerBound + fixItShift <= limit { return (true, true) }
                 any = true
             }
             return (any, false)
         }
+    }
+
+    /// Moves the fix-its by `delta` bytes when every one of them edits `file` and does not end
+    /// before `start` (so moves with the text after an edit there); false, and nothing moved,
+    /// when one does not. Changes a number held beside the storage, not the storage: the
+    /// fix-its of tens of thousands of diagnostics move on an edit that moves the text after
+    /// it, and a copy of each would retain every field it holds.
+    mutating func moveEveryFixIt(in file: String, from start: Int, by delta: Int) -> Bool {
+        let every = storage.fields.fixIts.withUnsafeBufferPointer { fixIts in
+            fixIts.allSatisfy { fixIt in
+                let range = fixIt.edit.range
+                return !(range.lowerBound + fixItShift < start && range.upperBound + fixItShift <= start)
+                    && fixIt.edit.file == file
+            }
+        }
+        if every { fixItShift += delta }
+        return every
     }
 
     /// Hashes what tells diagnostics apart at a glance (`hash(into:)`), read in place: a
@@ -164,20 +191,32 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     }
 
     private var storage: Storage
+    /// How many bytes every fix-it's range has moved since the storage was made
+    /// (`moveEveryFixIt(in:from:by:)`).
+    private var fixItShift = 0
 
-    /// Changes this diagnostic's fields (in a storage of its own).
+    /// Changes this diagnostic's fields (in a storage of its own, the fix-its where they moved).
     private mutating func change(_ body: (inout Fields) -> Void) {
         var fields = storage.fields
+        if fixItShift != 0 {
+            fields.fixIts = fixIts
+            fixItShift = 0
+        }
         body(&fields)
         storage = Storage(fields)
     }
 
     /// Whether the two are copies of one diagnostic, unchanged since (then they are equal).
-    func isCopy(of other: Diagnostic) -> Bool { storage === other.storage }
+    func isCopy(of other: Diagnostic) -> Bool { storage === other.storage && fixItShift == other.fixItShift }
 
-    /// The same for every copy of one diagnostic while none is changed; another diagnostic
-    /// may take it once this one's copies are gone.
-    var storageIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
+    /// Tells copies of one diagnostic, unchanged since, from other diagnostics: the same for
+    /// every such copy; another diagnostic may take it once this one's copies are gone.
+    struct CopyIdentity: Hashable {
+        let storage: ObjectIdentifier
+        let fixItShift: Int
+    }
+
+    var copyIdentity: CopyIdentity { CopyIdentity(storage: ObjectIdentifier(storage), fixItShift: fixItShift) }
 
     /// A diagnostic saying `message` (its id, severity and text, from the catalogue) at `location`.
     public init(
