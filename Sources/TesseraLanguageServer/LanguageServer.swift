@@ -304,6 +304,11 @@ package final class LanguageServer {
     /// (`edited`), only what they change is checked again when they change values only
     /// (`Analysis.edit(_:)`).
     func refresh(changed: Set<String>, edited: Bool = false) {
+        // What the check lets go of is freed once its diagnostics are published.
+        Parallel.holdingReleases { check(changed: changed, edited: edited) }
+    }
+
+    private func check(changed: Set<String>, edited: Bool) {
         // Held by nothing else while an edit changes it in place.
         var previous = self.analysis.take()
         let analysis: Analysis

@@ -54,6 +54,15 @@ extension Parallel {
         disposal.async { released.value = nil }
     }
 
+    /// Runs `body` with what `release(_:)` is given meanwhile held until it returns (freeing
+    /// what was released before may go on). Freeing takes a core that the work of `body` (a
+    /// check of every permutation, on every core) would wait for; after it, the core is idle.
+    package static func holdingReleases<T>(_ body: () throws -> T) rethrows -> T {
+        disposal.suspend()
+        defer { disposal.resume() }
+        return try body()
+    }
+
     private static let disposal = DispatchQueue(label: "tessera.disposal", qos: .utility)
 
     /// A value no one reads any more, on its way to being freed.
