@@ -13,11 +13,11 @@ extension LanguageServer {
         for definition in analysis.definitions[path] ?? [] where definition.references.isEmpty {
             // The value this very definition gives, in a permutation that uses it.
             let owner = analysis.permutations.first { entry in
-                entry.permutation.document.token(definition.path).map {
+                entry.tokens.document.token(definition.path).map {
                     $0.anchor.file.path == path && $0.anchor.offset == definition.anchor.offset
                 } ?? false
             }
-            guard case .color(let color)? = owner?.permutation.partialTokens.value(definition.path) else { continue }
+            guard case .color(let color)? = owner?.tokens.value(definition.path) else { continue }
             let bytes = file.jsonValueRange(at: definition.value.offset)
             guard !bytes.isEmpty else { continue }
             let srgb = color.mapped(to: .srgb).numericComponents

@@ -45,7 +45,7 @@ extension LanguageServer {
     /// the alias chain, description and deprecation, as Markdown.
     func describe(_ path: String, _ analysis: Analysis) -> String? {
         let base = analysis.base.partialTokens
-        let found = base[path] ?? analysis.permutations.lazy.compactMap { $0.permutation.partialTokens[path] }.first
+        let found = base[path] ?? analysis.permutations.lazy.compactMap { $0.tokens[path] }.first
         guard let token = found else {
             guard analysis.definitionsOf(path).first != nil else { return nil }
             return "**\(path)**\n\nno value: the token does not resolve (see its diagnostics)"
@@ -57,8 +57,8 @@ extension LanguageServer {
             // only dark and elevated together give).
             var values: [TokenValue?] = [baseValue]
             var holders: [[[String: String]]] = [[]]
-            for (contexts, permutation) in every {
-                let value = permutation.partialTokens.value(path)
+            for (contexts, tokens) in every {
+                let value = tokens.value(path)
                 if let index = values.firstIndex(where: { $0 == value }) {
                     holders[index].append(contexts)
                 } else {
@@ -73,8 +73,8 @@ extension LanguageServer {
             }
         } else {
             lines.append("- value: `\(baseValue.map(Self.text) ?? "none")`" + (analysis.permutations.count > 1 ? " (default)" : ""))
-            for (label, permutation) in analysis.permutations.dropFirst() {
-                let value = permutation.partialTokens.value(path)
+            for (label, tokens) in analysis.permutations.dropFirst() {
+                let value = tokens.value(path)
                 if value != baseValue { lines.append("- \(label): `\(value.map(Self.text) ?? "not defined")`") }
             }
         }

@@ -31,24 +31,36 @@ struct Analysis {
     /// The base permutation: every modifier at its default context.
     let base: TokenSystem.Permutation
 
-    /// The base permutation, then each other context of each modifier on its own, labelled
-    /// `modifier=context`: resolved on the first request that reads them, not on every edit
-    /// (the check has resolved each permutation already; diagnostics need nothing more).
-    var permutations: [(label: String, permutation: TokenSystem.Permutation)] {
+    /// The base permutation's tokens, then each other context of each modifier on its own,
+    /// labelled `modifier=context`: the check's own (`CheckedSystem.keptPermutations`, brought
+    /// up to date by each edit), or resolved on the first request that reads them when it kept
+    /// none.
+    var permutations: [(label: String, tokens: ResolvedTokens)] {
         if let made = cache.permutations { return made }
-        var system = self.system
-        var permutations: [(label: String, permutation: TokenSystem.Permutation)] = [("", base)]
+        var permutations: [(label: String, tokens: ResolvedTokens)] = [("", base.partialTokens)]
         if let resolver = system.resolver {
             let baseContexts = base.contexts
             for modifier in resolver.modifiers {
                 for context in modifier.contexts.map(\.name) where context != baseContexts[modifier.name] {
                     let contexts = baseContexts.merging([modifier.name: context]) { $1 }
-                    permutations.append(("\(modifier.name)=\(context)", system.resolve(contexts: contexts)))
+                    permutations.append(("\(modifier.name)=\(context)", tokens(of: contexts)))
                 }
             }
         }
         cache.permutations = permutations
         return permutations
+    }
+
+    /// The resolved tokens of the permutation at `contexts`: the check's when it kept them, else
+    /// resolved now.
+    private func tokens(of contexts: [String: String]) -> ResolvedTokens {
+        if contexts == base.contexts { return base.partialTokens }
+        if cache.kept == nil {
+            cache.kept = Dictionary((checked.keptPermutations ?? []).map { ($0.contexts, $0.tokens) }) { first, _ in first }
+        }
+        if let kept = cache.kept?[contexts] { return kept }
+        var system = self.system
+        return system.resolve(contexts: contexts).partialTokens
     }
 
     init(_ workspace: WorkspaceSystem, documents: [String: OpenDocument], root: String?) {
@@ -173,8 +185,9 @@ struct Analysis {
     private final class Cache {
         var definitions: [String: [TokenDefinition]]?
         var lastGoodDefinitions: [String: [TokenDefinition]]?
-        var permutations: [(label: String, permutation: TokenSystem.Permutation)]?
-        var everyPermutation: [(contexts: [String: String], permutation: TokenSystem.Permutation)]??
+        var permutations: [(label: String, tokens: ResolvedTokens)]?
+        var everyPermutation: [(contexts: [String: String], tokens: ResolvedTokens)]??
+        var kept: [[String: String]: ResolvedTokens]?
     }
 
     /// At most this many permutations are resolved for a hover that lists every value.
@@ -183,12 +196,11 @@ struct Analysis {
     /// Every permutation of the resolver with its contexts, when there are at most
     /// `hoverPermutationLimit` (nil past that, and for a system without modifiers): what a hover
     /// needs to name the combinations that change a value (dark and elevated together).
-    var everyPermutation: [(contexts: [String: String], permutation: TokenSystem.Permutation)]? {
+    var everyPermutation: [(contexts: [String: String], tokens: ResolvedTokens)]? {
         if let made = cache.everyPermutation { return made }
-        var system = self.system
-        var made: [(contexts: [String: String], permutation: TokenSystem.Permutation)]?
+        var made: [(contexts: [String: String], tokens: ResolvedTokens)]?
         if let resolver = system.resolver, !resolver.modifiers.isEmpty, resolver.permutationCount <= Self.hoverPermutationLimit {
-            made = resolver.permutations.map { contexts in (contexts, contexts == base.contexts ? base : system.resolve(contexts: contexts)) }
+            made = resolver.permutations.map { contexts in (contexts, tokens(of: contexts)) }
         }
         cache.everyPermutation = .some(made)
         return made
@@ -217,8 +229,8 @@ struct Analysis {
         var definitions: [String: [TokenDefinition]] = [:]
         var lastGood: [String: [TokenDefinition]] = [:]
         var seen: [String: Set<Int>] = [:]
-        for (_, permutation) in permutations {
-            for definition in permutation.document.tokens {
+        for (_, tokens) in permutations {
+            for definition in tokens.document.tokens {
                 let path = definition.anchor.file.path
                 guard seen[path, default: []].insert(definition.anchor.offset).inserted else { continue }
                 if broken.contains(path) {

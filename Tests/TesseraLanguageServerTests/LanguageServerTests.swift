@@ -295,10 +295,16 @@ struct LanguageServerTests {
 
     /// Hover lists every distinct value with the contexts that give it, combinations too: a
     /// raised surface only dark and elevated together change (elevated makes it the tint, which
-    /// only dark changes), which no single context shows.
+    /// only dark changes), which no single context shows. After an edit of the tint, each
+    /// permutation's value is the edited one's.
     @Test func hoverNamesValuesThatOnlyCombinationsGive() throws {
         let folder = try emptyFolder()
-        let base = ##"{"color": {"$type": "color", "tint": {"$value": "#ffffff"}, "raised": {"$value": "#ffffff"}}}"##
+        // A token to a line: an edit of the tint's value changes nothing else.
+        let base = ##"""
+            {"color": {"$type": "color",
+            "tint": {"$value": "#ffffff"},
+            "raised": {"$value": "#ffffff"}}}
+            """##
         _ = try write(##"""
             {"version": "2025.10", "sets": {"base": {"sources": [{"$ref": "base.json"}]}},
              "modifiers": {
@@ -317,6 +323,16 @@ struct LanguageServerTests {
         let markdown = try #require(hover?["contents"]?["value"]?.string)
         #expect(markdown.contains("value: `#ffffff` (default)"), "\(markdown)")
         #expect(markdown.contains("- theme=dark, level=elevated: `#202020`"), "\(markdown)")
+        // Elevated, the raised surface is the tint: the light tint, edited, is the only other value.
+        #expect(!markdown.contains("level=elevated: `#ffffff`") && !markdown.contains("#eeeeee"), "\(markdown)")
+        let edited = base.replacingOccurrences(of: "\"tint\": {\"$value\": \"#ffffff\"}", with: "\"tint\": {\"$value\": \"#eeeeee\"}")
+        client.change(basePath, version: 2, [.object(["text": .string(edited)])])
+        _ = client.diagnostics(for: EditorClient.uri(basePath))
+        let after = client.request("textDocument/hover", at(basePath, (raised.0.0, raised.0.1 + 2)))?["result"]
+        let afterMarkdown = try #require(after?["contents"]?["value"]?.string)
+        #expect(afterMarkdown.contains("value: `#ffffff` (default)"), "\(afterMarkdown)")
+        #expect(afterMarkdown.contains("- theme=light, level=elevated: `#eeeeee`"), "\(afterMarkdown)")
+        #expect(afterMarkdown.contains("- theme=dark, level=elevated: `#202020`"), "\(afterMarkdown)")
         #expect(client.shutdownAndExit() == 0)
     }
 

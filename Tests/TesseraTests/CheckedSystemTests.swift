@@ -136,6 +136,7 @@ import Testing
             bytes: Array(try Data(contentsOf: url.appendingPathComponent("tokens.resolver.json"))))
         let basePath = url.appendingPathComponent("base.tokens.json").path
         var checked = CheckedSystem(TokenSystem(resolver: resolverFile, overlays: []))
+        Self.expectKeptAsResolvedAlone(checked, "before the edits")
         var text = base
         for (old, new) in [("[0.5, 0, 0]", "[0.55, 0, 0]"), ("[1, 0, 0]}},\n\"a\"", "[0, 0, 1]}},\n\"a\""),
             ("\"a\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [1,", "\"a\": {\"$value\": {\"colorSpace\": \"srgb\", \"components\": [0.25,"),
@@ -149,6 +150,7 @@ import Testing
             #expect(Self.described(checked.result.diagnostics) == Self.described(fresh.result.diagnostics), "\(new)")
             #expect(Self.fixIts(checked.result.diagnostics) == Self.fixIts(fresh.result.diagnostics), "\(new)")
             #expect(checked.result.diagnostics.contains { $0.id == .dimensionLegacy && $0.location?.line == 8 })
+            Self.expectKeptAsResolvedAlone(checked, new)
             // Each legacy value's fix-it replaces that value in the edited text.
             for diagnostic in checked.result.diagnostics where diagnostic.id.isLegacyForm {
                 for fixIt in diagnostic.fixIts where fixIt.edit.file == basePath {
@@ -156,6 +158,26 @@ import Testing
                     #expect(written.hasPrefix("\"") && diagnostic.message.contains(written.dropFirst().dropLast()), "\(new)")
                 }
             }
+        }
+    }
+
+    /// Each permutation the check kept (which hover reads) holds what resolving that
+    /// permutation alone gives: the same tokens, with the same types and values.
+    static func expectKeptAsResolvedAlone(_ checked: CheckedSystem, _ label: String) {
+        guard let kept = checked.keptPermutations else {
+            Issue.record("the check kept no permutation (\(label))")
+            return
+        }
+        var system = checked.system
+        #expect(kept.map(\.contexts) == system.resolver?.permutations, "\(label)")
+        for (contexts, tokens) in kept {
+            let alone = system.resolve(contexts: contexts).partialTokens
+            let paths = alone.document.tokens.map(\.path)
+            #expect(Set(tokens.document.tokens.map(\.path)) == Set(paths), "\(label) \(contexts)")
+            for path in paths where tokens.value(path) != alone.value(path) || tokens.type(path) != alone.type(path) {
+                Issue.record("\(path) in \(contexts) (\(label)): \(String(describing: tokens.value(path))), resolved alone \(String(describing: alone.value(path)))")
+            }
+            #expect(paths.contains("color.dark-only") == (contexts["theme"] == "dark"), "\(label) \(contexts)")
         }
     }
 

@@ -97,6 +97,20 @@ package struct CheckedSystem: Sendable {
         return .whole
     }
 
+    /// Every permutation the check resolved, with its tokens as they stand after the edits
+    /// checked since: nil when the check kept none (then an edit is checked whole). Each
+    /// permutation of the system, unless it has more than `TokenSystem.permutationLimit`: then
+    /// the base and each other context of each modifier on its own, as the check resolved them.
+    /// Hover and the other requests read these rather than resolve a permutation again.
+    ///
+    /// - Complexity: O(p) for p permutations (each value counted once, as resolved tokens do).
+    package var keptPermutations: [(contexts: [String: String], tokens: ResolvedTokens)]? {
+        guard let states else { return nil }
+        return states.permutations.enumerated().map { number, contexts in
+            (contexts, (states.variants[number] ?? states.base).resolved)
+        }
+    }
+
     /// How `edit(_:)` checked an edit.
     package enum EditCheck: Sendable {
         /// The tokens it changed and their dependents.
