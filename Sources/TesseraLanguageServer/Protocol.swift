@@ -31,59 +31,80 @@ package enum JSON: Sendable, Equatable {
     package var object: [String: JSON]? { if case .object(let members) = self { return members } else { return nil } }
 
     /// Compact JSON text, keys sorted.
-    package var text: String {
-        var output = ""
+    package var text: String { String(decoding: utf8, as: UTF8.self) }
+
+    /// The compact JSON text's UTF-8 bytes, keys sorted: what a message carries. Written byte
+    /// by byte, each string's runs that need no escape copied at once: a response may hold a
+    /// large file's every symbol or color (tens of thousands of objects, megabytes of text).
+    package var utf8: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
         write(into: &output)
         return output
     }
 
-    private func write(into output: inout String) {
+    private func write(into output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let value):
             if value.isFinite, value.rounded() == value, abs(value) < 1e15 {
-                output += String(Int64(value))
+                // A small string: no allocation.
+                output.append(contentsOf: String(Int64(value)).utf8)
             } else if value.isFinite {
-                output += "\(value)"
+                output.append(contentsOf: "\(value)".utf8)
             } else {
-                output += "null"
+                output.append(contentsOf: "null".utf8)
             }
         case .string(let text): JSON.quote(text, into: &output)
         case .array(let elements):
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
-                element.write(into: &output)
+            output.append(UInt8(ascii: "["))
+            for index in elements.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                elements[index].write(into: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { output += "," }
-                JSON.quote(key, into: &output)
-                output += ":"
-                members[key]!.write(into: &output)
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSON.quote(member.key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                member.value.write(into: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    static func quote(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output += String(format: "\\u%04x", scalar.value)
-            default: output.unicodeScalars.append(scalar)
+    /// `text` as a JSON string: quoted, `"` and `\\` and control characters escaped, every other
+    /// character as its UTF-8 bytes.
+    static func quote(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            // Bytes of a character past ASCII are all 0x80 and above: none is taken for one here.
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+                case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
+                case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
+                case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: "\\u00".utf8)
+                    output.append(hex[Int(byte >> 4)])
+                    output.append(hex[Int(byte & 0xF)])
+                }
+                start = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Parses a message's JSON text with the engine's parser (`JSONParser`: RFC 8259, no

@@ -97,8 +97,14 @@ package struct MessageFramer: Sendable {
 
     /// `content` framed for writing.
     package static func frame(_ content: String) -> Data {
-        let body = Data(content.utf8)
-        return Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        frame(Array(content.utf8))
+    }
+
+    /// The header, then `body` (UTF-8 JSON text).
+    package static func frame(_ body: [UInt8]) -> Data {
+        var framed = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
+        framed.append(contentsOf: body)
+        return framed
     }
 }
 
@@ -149,7 +155,7 @@ package final class Transport {
 
     package func write(_ message: JSON) {
         do {
-            try output.write(contentsOf: MessageFramer.frame(message.text))
+            try output.write(contentsOf: MessageFramer.frame(message.utf8))
         } catch {
             // The client closed its end: nothing more can reach it; reading sees the end next.
         }

@@ -81,6 +81,28 @@ import Testing
             "small": .number(1e-7), "large": .number(1e300), "list": .array([.null, .bool(true)]),
         ])
         #expect(JSON.parse(Array(value.text.utf8)) == value)
+        #expect(JSON.parse(value.utf8) == value)
+    }
+
+    /// The text written, byte for byte: keys sorted, integers without a fraction, `"`, `\` and
+    /// control characters escaped, everything else as its UTF-8.
+    @Test func theTextWrittenIsCompactJSON() {
+        let value: JSON = .object([
+            "b": .string("a\"b\\c\nd\r\t\u{1F}\u{7F}é😀"), "a": .array([.number(-3), .number(0.5), .null, .bool(false), .number(.nan)]),
+            "": .object([:]),
+        ])
+        let expected = #"{"":{},"a":[-3,0.5,null,false,null],"b":"a\"b\\c\nd\r\t\u001f\#u{7F}é😀"}"#
+        #expect(value.text == expected)
+        #expect(value.utf8 == Array(expected.utf8))
+        // Foundation reads every string back as it was: control characters, quotes, surrogate
+        // pairs and combining marks among ASCII runs.
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "\"", "\\", "\u{0}", "\u{1F}", "\n", "é", "e\u{301}", "😀", "\u{2028}", "/", "{", " "]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 0..<12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let read = try? JSONSerialization.jsonObject(with: Data(JSON.array([.string(text)]).utf8)) as? [String]
+            #expect(read?.first.map { Array($0.unicodeScalars) } == Array(text.unicodeScalars), "\(Array(text.unicodeScalars))")
+        }
     }
 
     /// Over the pipes: malformed and too deeply nested messages are answered ParseError (id
