@@ -224,20 +224,51 @@ struct Analysis {
         return cache.lastGoodDefinitions!
     }
 
-    /// Both, in one pass over every permutation's tokens.
+    /// Both, in one pass over every permutation's tokens. Each definition once: a permutation
+    /// resolved from the base holds the base's definition at the base's index unless it
+    /// redefines the token, and that one is passed over without looking it up; the tokens of
+    /// one file come one after another, and the file's list is found again only when the
+    /// file changes.
     private func readDefinitions() {
+        var lists: [(path: String, definitions: [TokenDefinition], seen: Set<Int>)] = []
+        var listOfPath: [String: Int] = [:]
+        let all = permutations
+        let base = all.first?.tokens.document.tokens ?? []
+        for (number, permutation) in all.enumerated() {
+            var last: (file: ObjectIdentifier, list: Int)?
+            let tokens = permutation.tokens.document.tokens
+            for position in tokens.indices {
+                let anchor = tokens[position].anchor
+                if number > 0, position < base.count, base[position].anchor.file === anchor.file,
+                    base[position].anchor.offset == anchor.offset
+                {
+                    continue
+                }
+                let list: Int
+                if let last, last.file == ObjectIdentifier(anchor.file) {
+                    list = last.list
+                } else {
+                    let path = anchor.file.path
+                    if let known = listOfPath[path] {
+                        list = known
+                    } else {
+                        list = lists.count
+                        listOfPath[path] = list
+                        lists.append((path, [], []))
+                    }
+                    last = (ObjectIdentifier(anchor.file), list)
+                }
+                guard lists[list].seen.insert(anchor.offset).inserted else { continue }
+                lists[list].definitions.append(tokens[position])
+            }
+        }
         var definitions: [String: [TokenDefinition]] = [:]
         var lastGood: [String: [TokenDefinition]] = [:]
-        var seen: [String: Set<Int>] = [:]
-        for (_, tokens) in permutations {
-            for definition in tokens.document.tokens {
-                let path = definition.anchor.file.path
-                guard seen[path, default: []].insert(definition.anchor.offset).inserted else { continue }
-                if broken.contains(path) {
-                    lastGood[path, default: []].append(definition)
-                } else {
-                    definitions[path, default: []].append(definition)
-                }
+        for list in lists {
+            if broken.contains(list.path) {
+                lastGood[list.path] = list.definitions
+            } else {
+                definitions[list.path] = list.definitions
             }
         }
         cache.definitions = definitions

@@ -377,6 +377,14 @@ struct LanguageServerTests {
         #expect(symbols.first?["selectionRange"] == text.json(text.range(of: "\"color\"")))
         let workspaceSymbols = client.request("workspace/symbol", .object(["query": .string("surf")]))?["result"]?.array ?? []
         #expect(workspaceSymbols.map { $0["name"] } == [.string("color.surface")])
+
+        // The dark context's file: its own symbols, and a hover on its token.
+        client.open(workspace.dark, Self.dark)
+        _ = client.diagnostics(for: EditorClient.uri(workspace.dark))
+        let darkSymbols = client.request("textDocument/documentSymbol", .object(["textDocument": .object(["uri": .string(EditorClient.uri(workspace.dark))])]))?["result"]?.array ?? []
+        #expect(darkSymbols.first?["children"]?.array?.map { $0["name"] } == [.string("gray")], "\(darkSymbols)")
+        let darkHover = client.request("textDocument/hover", at(workspace.dark, darkText.range(of: "\"gray\"").0))?["result"]
+        #expect(darkHover?["contents"]?["value"]?.string?.contains("- theme=dark: `#141822`") == true, "\(String(describing: darkHover))")
         #expect(client.shutdownAndExit() == 0)
     }
 
