@@ -304,11 +304,6 @@ package final class LanguageServer {
     /// (`edited`), only what they change is checked again when they change values only
     /// (`Analysis.edit(_:)`).
     func refresh(changed: Set<String>, edited: Bool = false) {
-        // What the check lets go of is freed once its diagnostics are published.
-        Parallel.holdingReleases { check(changed: changed, edited: edited) }
-    }
-
-    private func check(changed: Set<String>, edited: Bool) {
         // Held by nothing else while an edit changes it in place.
         var previous = self.analysis.take()
         let analysis: Analysis
@@ -319,9 +314,13 @@ package final class LanguageServer {
             analysis = current
             if check == .inPart { editsCheckedInPart += 1 }
         } else {
-            dispose(previous.take())
-            checkTexts()
-            analysis = Analysis(workspace, documents: documents, root: root)
+            // The analysis before is freed once the system is checked whole again: freeing it
+            // would take a core the check resolves on.
+            analysis = Parallel.holdingReleases {
+                dispose(previous.take())
+                checkTexts()
+                return Analysis(workspace, documents: documents, root: root)
+            }
         }
         self.analysis = analysis
         var paths = Set(published.keys).union(documents.keys)

@@ -90,10 +90,13 @@ package struct CheckedSystem: Sendable {
         // From here on the system reads the new text: an edit not checked in part is checked
         // whole, every other source as it was parsed.
         if editInPart(file, replacement, resolver: resolver) { return .inPart }
-        // What the check before kept is freed while the system is checked again.
-        Parallel.release((states.take(), result))
-        result = ResolvedSystem(permutationCount: 0, diagnostics: [], files: [])
-        self = CheckedSystem(system, warningLimit: warningLimit)
+        // What the check before kept is freed once the system is checked again: freeing it
+        // would take a core the check resolves on.
+        Parallel.holdingReleases {
+            Parallel.release((states.take(), result))
+            result = ResolvedSystem(permutationCount: 0, diagnostics: [], files: [])
+            self = CheckedSystem(system, warningLimit: warningLimit)
+        }
         return .whole
     }
 

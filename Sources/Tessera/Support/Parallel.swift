@@ -56,7 +56,9 @@ extension Parallel {
 
     /// Runs `body` with what `release(_:)` is given meanwhile held until it returns (freeing
     /// what was released before may go on). Freeing takes a core that the work of `body` (a
-    /// check of every permutation, on every core) would wait for; after it, the core is idle.
+    /// check of every permutation, on every core) would wait for. Not for short work done
+    /// over and over (an edit checked in part): what it holds is then freed while the next
+    /// one runs.
     package static func holdingReleases<T>(_ body: () throws -> T) rethrows -> T {
         disposal.suspend()
         defer { disposal.resume() }
