@@ -32,7 +32,7 @@ struct Analysis {
     let base: TokenSystem.Permutation
 
     /// The base permutation's tokens, then each other context of each modifier on its own,
-    /// labelled `modifier=context`: the check's own (`CheckedSystem.keptPermutations`, brought
+    /// labelled `modifier=context`: the check's own (`CheckedSystem.keptTokens(of:)`, brought
     /// up to date by each edit), or resolved on the first request that reads them when it kept
     /// none.
     var permutations: [(label: String, tokens: ResolvedTokens)] {
@@ -55,10 +55,7 @@ struct Analysis {
     /// resolved now.
     private func tokens(of contexts: [String: String]) -> ResolvedTokens {
         if contexts == base.contexts { return base.partialTokens }
-        if cache.kept == nil {
-            cache.kept = Dictionary((checked.keptPermutations ?? []).map { ($0.contexts, $0.tokens) }) { first, _ in first }
-        }
-        if let kept = cache.kept?[contexts] { return kept }
+        if let kept = checked.keptTokens(of: contexts) { return kept }
         var system = self.system
         return system.resolve(contexts: contexts).partialTokens
     }
@@ -187,7 +184,6 @@ struct Analysis {
         var lastGoodDefinitions: [String: [TokenDefinition]]?
         var permutations: [(label: String, tokens: ResolvedTokens)]?
         var everyPermutation: [(contexts: [String: String], tokens: ResolvedTokens)]??
-        var kept: [[String: String]: ResolvedTokens]?
     }
 
     /// At most this many permutations are resolved for a hover that lists every value.

@@ -77,8 +77,8 @@ extension CheckedSystem {
             var fixIts = diagnostic.fixIts
             for position in fixIts.indices where fixIts[position].edit.file == path {
                 let range = fixIts[position].edit.range
-                if range.lowerBound < start, range.upperBound <= start { continue }
-                fixIts[position].edit.range = range.lowerBound + delta..<range.upperBound + delta
+                if range.staysBefore(start) { continue }
+                fixIts[position].edit.range = range.moved(by: delta)
             }
             diagnostic.fixIts = fixIts
         }

@@ -100,18 +100,17 @@ package struct CheckedSystem: Sendable {
         return .whole
     }
 
-    /// Every permutation the check resolved, with its tokens as they stand after the edits
-    /// checked since: nil when the check kept none (then an edit is checked whole). Each
-    /// permutation of the system, unless it has more than `TokenSystem.permutationLimit`: then
-    /// the base and each other context of each modifier on its own, as the check resolved them.
-    /// Hover and the other requests read these rather than resolve a permutation again.
+    /// The tokens of the permutation at `contexts` as the check resolved it, brought up to date
+    /// by the edits checked since; nil when the check kept no such permutation (it kept none,
+    /// or the system has more than `TokenSystem.permutationLimit` and this is not the base or
+    /// one context of one modifier away from it). Hover and the other requests read these
+    /// rather than resolve a permutation again.
     ///
-    /// - Complexity: O(p) for p permutations (each value counted once, as resolved tokens do).
-    package var keptPermutations: [(contexts: [String: String], tokens: ResolvedTokens)]? {
-        guard let states else { return nil }
-        return states.permutations.enumerated().map { number, contexts in
-            (contexts, (states.variants[number] ?? states.base).resolved)
-        }
+    /// - Complexity: O(p + n) for p permutations and the permutation's n tokens (each value
+    ///   counted once, as resolved tokens do).
+    package func keptTokens(of contexts: [String: String]) -> ResolvedTokens? {
+        guard let states, let number = states.permutations.firstIndex(of: contexts) else { return nil }
+        return (states.variants[number] ?? states.base).resolved
     }
 
     /// How `edit(_:)` checked an edit.

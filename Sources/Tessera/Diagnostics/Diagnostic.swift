@@ -74,7 +74,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         /// The fix-it with its range moved by `delta` bytes.
         fileprivate func shifted(by delta: Int) -> FixIt {
             var moved = self
-            moved.edit.range = edit.range.lowerBound + delta..<edit.range.upperBound + delta
+            moved.edit.range = edit.range.moved(by: delta)
             return moved
         }
     }
@@ -125,10 +125,10 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         storage.fields.fixIts.withUnsafeBufferPointer { fixIts in
             var any = false
             for index in fixIts.indices {
-                let range = fixIts[index].edit.range
-                if range.lowerBound + fixItShift < start, range.upperBound + fixItShift <= start { continue }
+                let range = fixIts[index].edit.range.moved(by: fixItShift)
+                if range.staysBefore(start) { continue }
                 guard fixIts[index].edit.file == file else { continue }
-                if range.lowerBound + fixItShift <= limit { return (true, true) }
+                if range.lowerBound <= limit { return (true, true) }
                 any = true
             }
             return (any, false)
@@ -142,11 +142,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// it, and a copy of each would retain every field it holds.
     mutating func moveEveryFixIt(in file: String, from start: Int, by delta: Int) -> Bool {
         let every = storage.fields.fixIts.withUnsafeBufferPointer { fixIts in
-            fixIts.allSatisfy { fixIt in
-                let range = fixIt.edit.range
-                return !(range.lowerBound + fixItShift < start && range.upperBound + fixItShift <= start)
-                    && fixIt.edit.file == file
-            }
+            fixIts.allSatisfy { !$0.edit.range.moved(by: fixItShift).staysBefore(start) && $0.edit.file == file }
         }
         if every { fixItShift += delta }
         return every
@@ -302,4 +298,13 @@ extension Diagnostic {
         for list in filled { joined.append(contentsOf: list) }
         return joined
     }
+}
+
+extension Range<Int> {
+    /// The range `delta` bytes further on.
+    func moved(by delta: Int) -> Range<Int> { lowerBound + delta..<upperBound + delta }
+
+    /// Whether an edit of the text from `start` on leaves this range where it is: it starts
+    /// before `start` and ends at it at the latest (an empty range at `start` moves).
+    func staysBefore(_ start: Int) -> Bool { lowerBound < start && upperBound <= start }
 }
